@@ -1,0 +1,75 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "HierarchyKit",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "HierarchyKit", targets: ["HierarchyKit"]),
+        .library(name: "FioriCompat", targets: ["FioriCompat"]),
+        .library(name: "ListFloorplan", targets: ["ListFloorplan"]),
+        .library(name: "HierarchySources", targets: ["HierarchySources"]),
+        .library(name: "HierarchySQLite", targets: ["HierarchySQLite"]),
+        .library(name: "TerminalUI", targets: ["TerminalUI"]),
+        .executable(name: "hierarchy", targets: ["hierarchy"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.1.4"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+    ],
+    targets: [
+        // The engine: platform independent, no I/O.
+        .target(
+            name: "HierarchyKit",
+            dependencies: [.product(name: "Logging", package: "swift-log")]
+        ),
+        .target(name: "FioriCompat", dependencies: ["HierarchyKit", "ListFloorplan"]),
+        .target(
+            name: "ListFloorplan",
+            dependencies: [.product(name: "AsyncAlgorithms", package: "swift-async-algorithms")]
+        ),
+        .target(
+            name: "HierarchySources",
+            dependencies: [
+                "HierarchyKit",
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "Collections", package: "swift-collections"),
+            ],
+            resources: [.copy("Resources/sample-plant.json")]
+        ),
+        .target(
+            name: "HierarchySQLite",
+            dependencies: ["HierarchySources", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .target(
+            name: "TerminalUI",
+            dependencies: [
+                "HierarchyKit", "HierarchySources", "ListFloorplan",
+                .product(name: "Collections", package: "swift-collections"),
+            ]
+        ),
+        .executableTarget(
+            name: "hierarchy",
+            dependencies: [
+                "HierarchyKit", "HierarchySources", "HierarchySQLite", "TerminalUI", "ListFloorplan",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "HierarchyKitTests",
+            dependencies: ["HierarchyKit", .product(name: "PropertyBased", package: "swift-property-based")]
+        ),
+        .testTarget(name: "FioriCompatTests", dependencies: ["FioriCompat"]),
+        .testTarget(name: "ListFloorplanTests", dependencies: ["ListFloorplan"]),
+        .testTarget(name: "HierarchySourcesTests", dependencies: ["HierarchySources"]),
+        .testTarget(name: "HierarchySQLiteTests", dependencies: ["HierarchySQLite"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["hierarchy"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

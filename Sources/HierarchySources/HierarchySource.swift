@@ -1,0 +1,68 @@
+/// A hierarchy that can be browsed lazily: the one protocol every data source
+/// (in-memory, documents, the file system, SQLite) conforms to.
+///
+/// All requirements are `async` so that a source may go to disk or a database
+/// without blocking its caller. The engine never asks for more than it shows:
+/// counts first, then ranges of children for the rows on screen.
+public protocol HierarchySource: Sendable {
+    /// A short human name for the source (a file name, a directory path).
+    var displayName: String { get }
+
+    /// The item shown first, or `nil` for an empty hierarchy.
+    func root() async throws -> HierarchyNode?
+
+    /// The item with this identifier, or `nil` if the source does not know it.
+    func node(withID id: String) async throws -> HierarchyNode?
+
+    /// The parent of an item, or `nil` for a top-level item.
+    func parent(ofID id: String) async throws -> HierarchyNode?
+
+    /// The number of children of an item.
+    ///
+    /// - Complexity: expected O(1) or one indexed query; a file system source
+    ///   reads the directory once and caches the names.
+    func childCount(ofID id: String) async throws -> Int
+
+    /// The children of an item in `range` (indexes in the item's child order).
+    ///
+    /// A range past the end is clamped; the result may be shorter than the range.
+    func children(ofID id: String, in range: Range<Int>) async throws -> [HierarchyNode]
+
+    /// The path from the topmost ancestor to the item, both included.
+    func path(toID id: String) async throws -> [HierarchyNode]
+
+    /// The position of `childID` among the children of `parentID`, if known cheaply.
+    func index(ofChildID childID: String, inParentID parentID: String) async throws -> Int?
+
+    /// Items whose text matches `query`, in a stable order, limited to `range`.
+    ///
+    /// Sources with an index (SQLite FTS) answer directly; the default walks the
+    /// hierarchy breadth first and compares titles, subtitles and footnotes
+    /// case- and diacritic-insensitively.
+    func search(_ query: String, in range: Range<Int>) async throws -> [HierarchyNode]
+}
+
+extension HierarchySource {
+    public func path(toID id: String) async throws -> [HierarchyNode] {
+        guard let start = try await node(withID: id) else { return [] }
+        var path = [start]
+        var seen: Set<String> = [start.id]
+        var current = start.id
+        while let parent = try await parent(ofID: current) {
+            guard seen.insert(parent.id).inserted else {
+                throw HierarchySourceError(.cycle, "the item \(parent.id) is its own ancestor")
+            }
+            path.append(parent)
+            current = parent.id
+        }
+        return path.reversed()
+    }
+
+    public func index(ofChildID childID: String, inParentID parentID: String) async throws -> Int? {
+        nil
+    }
+
+    public func search(_ query: String, in range: Range<Int>) async throws -> [HierarchyNode] {
+        try await HierarchySearchScan(source: self).matches(query, in: range)
+    }
+}

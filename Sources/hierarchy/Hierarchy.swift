@@ -1,0 +1,13 @@
+import ArgumentParser
+
+@main
+struct Hierarchy: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "hierarchy",
+        abstract: "Browse very large hierarchies in Miller columns, along a path, or as a searchable list."
+    )
+
+    func run() async throws {
+        print("hierarchy")
+    }
+}

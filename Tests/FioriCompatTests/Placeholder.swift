@@ -1,0 +1,3 @@
+import Testing
+
+@Test func FioriCompatTestsBuilds() { #expect(Bool(true)) }

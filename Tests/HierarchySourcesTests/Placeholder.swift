@@ -1,0 +1,3 @@
+import Testing
+
+@Test func HierarchySourcesTestsBuilds() { #expect(Bool(true)) }

@@ -1,0 +1,3 @@
+import Testing
+
+@Test func TerminalUITestsBuilds() { #expect(Bool(true)) }
