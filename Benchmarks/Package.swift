@@ -1,0 +1,59 @@
+// swift-tools-version: 6.1
+// Benchmarks of HierarchyKit (ordo-one/benchmark). Run from this directory:
+//     swift package --allow-writing-to-package-directory benchmark
+// Kept out of the main package so that `swift build` and `swift test` never build
+// the benchmark harness.
+import PackageDescription
+
+let benchmarkDependencies: [Target.Dependency] = [
+    .product(name: "Benchmark", package: "benchmark"),
+]
+let benchmarkPlugins: [Target.PluginUsage] = [
+    .plugin(name: "BenchmarkPlugin", package: "benchmark"),
+]
+
+let package = Package(
+    name: "HierarchyKitBenchmarks",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        .package(path: ".."),
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        .executableTarget(
+            name: "EngineBenchmarks",
+            dependencies: benchmarkDependencies + [.product(name: "HierarchyKit", package: "HierarchyKit")],
+            path: "Benchmarks/EngineBenchmarks",
+            plugins: benchmarkPlugins
+        ),
+        .executableTarget(
+            name: "TerminalBenchmarks",
+            dependencies: benchmarkDependencies + [
+                .product(name: "TerminalUI", package: "HierarchyKit"),
+                .product(name: "HierarchySources", package: "HierarchyKit"),
+                .product(name: "HierarchyKit", package: "HierarchyKit"),
+            ],
+            path: "Benchmarks/TerminalBenchmarks",
+            plugins: benchmarkPlugins
+        ),
+        .executableTarget(
+            name: "SQLiteBenchmarks",
+            dependencies: benchmarkDependencies + [
+                .product(name: "HierarchySQLite", package: "HierarchyKit"),
+                .product(name: "HierarchySources", package: "HierarchyKit"),
+            ],
+            path: "Benchmarks/SQLiteBenchmarks",
+            plugins: benchmarkPlugins
+        ),
+        .executableTarget(
+            name: "ListBenchmarks",
+            dependencies: benchmarkDependencies + [
+                .product(name: "ListFloorplan", package: "HierarchyKit"),
+                .product(name: "HierarchySources", package: "HierarchyKit"),
+            ],
+            path: "Benchmarks/ListBenchmarks",
+            plugins: benchmarkPlugins
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
