@@ -1,0 +1,34 @@
+/// The hierarchy indicator of a cell: a text (usually the child count) and an icon telling
+/// whether the item is expanded. Tapping it drills down one level.
+@MainActor
+public final class HierarchyIndicator {
+    /// The text, such as the number of children ("128", "99+").
+    public let title = HierarchyLabel()
+    /// Vertical (multi-line, default) or horizontal (single-line) arrangement.
+    public var isMultiline = true
+    /// Hides the indicator (items without children).
+    public var isHidden = false
+    /// Normal, or selected when the item is expanded.
+    public var state: HierarchyState = .normal
+    /// Called when the user taps the indicator, before the view reacts.
+    public var didTapHandler: (() -> Void)?
+
+    public init() {}
+
+    /// The width a renderer reserves for the indicator, in the metrics' units.
+    public func reservedWidth(in metrics: HierarchyLayoutMetrics) -> Double {
+        isMultiline ? metrics.indicatorWidthMultiline : metrics.indicatorWidthSingleLine
+    }
+
+    /// The title shortened to fit `maximumCharacters`: counts above 99 become "99+".
+    public func abbreviatedTitle(maximumCharacters: Int) -> String? {
+        guard let text = title.visibleText else { return nil }
+        guard text.count > maximumCharacters else { return text }
+        let digits = text.filter(\.isNumber)
+        if digits.count == text.filter({ $0 != "," && $0 != "." && $0 != " " }).count, !digits.isEmpty {
+            let nines = String(repeating: "9", count: max(1, maximumCharacters - 1))
+            return nines + "+"
+        }
+        return String(text.prefix(max(0, maximumCharacters - 1))) + "…"
+    }
+}

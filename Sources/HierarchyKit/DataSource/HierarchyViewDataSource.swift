@@ -1,0 +1,57 @@
+/// Provides the items of a hierarchy view, identified by uuid strings.
+///
+/// The view asks lazily: the root once, the number of children once per expanded item, and
+/// child uuids and cells only for rows that are visible or in the prefetch window. A data
+/// source that has not loaded something yet may answer 0 children or a nil parent, load in
+/// the background and later call `insertChildren(of:at:)` or `invalidateParent(of:)`.
+@MainActor
+public protocol HierarchyViewDataSource: AnyObject {
+    /// The uuid of the item shown first, or `nil` for an empty view.
+    func rootUUID(in hierarchyView: HierarchyView) -> String?
+
+    /// The number of children of an item (0 while they are still loading).
+    func hierarchyView(_ hierarchyView: HierarchyView, numberOfChildrenForItemWith uuid: String) -> Int
+
+    /// The uuid of the child at `index` of the parent.
+    func hierarchyView(_ hierarchyView: HierarchyView, uuidForChildItemAt index: Int, with parentUUID: String) -> String
+
+    /// The parent of an item, or `nil` if it has none or it is still loading.
+    func hierarchyView(_ hierarchyView: HierarchyView, parentForItemWith uuid: String) -> String?
+
+    /// The view will soon show these items: start loading their content.
+    func hierarchyView(_ hierarchyView: HierarchyView, prefetchDataForItemsWith uuids: [String])
+
+    /// A configured cell for an item, usually from `dequeueReusableCell(withReuseIdentifier:with:)`.
+    func hierarchyView(_ hierarchyView: HierarchyView, cellForItemWith uuid: String) -> HierarchyCollectionItem
+
+    /// The title of an item, shown in the header when the item is the parent of the leading column.
+    func hierarchyView(_ hierarchyView: HierarchyView, titleForItemWith uuid: String) -> String?
+
+    /// Optional: the index of a child among its parent's children, if known cheaply.
+    ///
+    /// The view uses it to find the item it came from after `invalidateParent(of:)`. The
+    /// default returns `nil`, and the view then looks through the parent's children itself
+    /// (at most `HierarchyLayoutMetrics.childSearchLimit` of them).
+    func hierarchyView(_ hierarchyView: HierarchyView, indexOfChildItemWith uuid: String, inParentWith parentUUID: String) -> Int?
+}
+
+extension HierarchyViewDataSource {
+    public func hierarchyView(_ hierarchyView: HierarchyView, parentForItemWith uuid: String) -> String? { nil }
+
+    public func hierarchyView(_ hierarchyView: HierarchyView, prefetchDataForItemsWith uuids: [String]) {}
+
+    public func hierarchyView(_ hierarchyView: HierarchyView, cellForItemWith uuid: String) -> HierarchyCollectionItem {
+        let cell = hierarchyView.dequeueReusableCell(withReuseIdentifier: CellReuseQueue.defaultIdentifier, with: uuid)
+        cell.title.text = self.hierarchyView(hierarchyView, titleForItemWith: uuid) ?? uuid
+        let count = self.hierarchyView(hierarchyView, numberOfChildrenForItemWith: uuid)
+        cell.isHierarchyButtonHidden = count == 0
+        cell.hierarchyAttributeText = count > 0 ? String(count) : nil
+        return cell
+    }
+
+    public func hierarchyView(_ hierarchyView: HierarchyView, titleForItemWith uuid: String) -> String? { nil }
+
+    public func hierarchyView(_ hierarchyView: HierarchyView, indexOfChildItemWith uuid: String, inParentWith parentUUID: String) -> Int? {
+        nil
+    }
+}

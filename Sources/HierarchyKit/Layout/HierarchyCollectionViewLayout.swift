@@ -1,0 +1,180 @@
+/// The geometry of a hierarchy view's element: a column, a row and its frame.
+public struct HierarchyLayoutAttributes: Hashable, Sendable, CustomStringConvertible {
+    public var column: Int
+    public var row: Int
+    /// The frame in view coordinates (the viewport's top-left is 0,0).
+    public var frame: Rect
+
+    public init(column: Int, row: Int, frame: Rect) {
+        self.column = column
+        self.row = row
+        self.frame = frame
+    }
+
+    public var description: String { "[\(column),\(row)] \(frame)" }
+}
+
+/// Lays out the columns of a hierarchy view: columns from the leading to the trailing edge
+/// (mirrored right to left), each holding the children of the expanded item of the previous
+/// one, each scrolling vertically on its own.
+///
+/// Regular width shows `max(2, width / minimumColumnWidth)` columns (capped by the metrics);
+/// compact width shows one level with the header above it.
+@MainActor
+public final class HierarchyCollectionViewLayout {
+    /// Space around the items inside each column.
+    public var sectionInset: EdgeInsets { didSet { changed() } }
+    /// Vertical space between two items of a column.
+    public var interItemSpacing: Double { didSet { changed() } }
+    /// Whether renderers draw a vertical scroll indicator in columns that scroll.
+    public var showVerticalScrollIndicator: Bool { didSet { changed() } }
+    /// The units of the renderer.
+    public var metrics: HierarchyLayoutMetrics { didSet { changed() } }
+    /// Left to right, or right to left (columns mirrored, swipes swapped).
+    public var layoutDirection: LayoutDirection { didSet { changed() } }
+    /// The viewport size.
+    public var size: Size { didSet { if oldValue != size { changed() } } }
+
+    weak var hierarchyView: HierarchyView?
+
+    public init(
+        metrics: HierarchyLayoutMetrics = .points,
+        size: Size = Size(width: 1024, height: 768),
+        sectionInset: EdgeInsets = .zero,
+        interItemSpacing: Double = 0,
+        showVerticalScrollIndicator: Bool = true,
+        layoutDirection: LayoutDirection = .leftToRight
+    ) {
+        self.metrics = metrics
+        self.size = size
+        self.sectionInset = sectionInset
+        self.interItemSpacing = max(0, interItemSpacing)
+        self.showVerticalScrollIndicator = showVerticalScrollIndicator
+        self.layoutDirection = layoutDirection
+    }
+
+    private func changed() {
+        hierarchyView?.layoutChanged()
+    }
+
+    // MARK: Columns
+
+    /// Compact width: one level and the header.
+    public var isCompact: Bool { size.width < metrics.compactWidthThreshold }
+
+    /// The number of columns that fit side by side.
+    public var visibleColumnCount: Int {
+        if isCompact { return 1 }
+        let fitting = Int((size.width / max(1, metrics.minimumColumnWidth)).rounded(.down))
+        return min(max(2, fitting), metrics.maximumColumnCount)
+    }
+
+    /// The width of one column.
+    public var columnWidth: Double { size.width / Double(visibleColumnCount) }
+
+    /// The top of the columns (below the header in compact width).
+    public var columnsTop: Double { isCompact ? min(metrics.headerHeight, size.height) : 0 }
+
+    /// The height of the columns.
+    public var columnHeight: Double { max(0, size.height - columnsTop) }
+
+    /// The frame of the header (empty in regular width).
+    public var headerFrame: Rect {
+        isCompact ? Rect(x: 0, y: 0, width: size.width, height: columnsTop) : .zero
+    }
+
+    /// The frame of column `index` when the content is scrolled horizontally by `offset`.
+    ///
+    /// - Complexity: O(1).
+    public func columnFrame(_ index: Int, horizontalOffset offset: Double) -> Rect {
+        let w = columnWidth
+        let x: Double
+        switch layoutDirection {
+        case .leftToRight: x = Double(index) * w - offset
+        case .rightToLeft: x = size.width - Double(index + 1) * w + offset
+        }
+        return Rect(x: x, y: columnsTop, width: w, height: columnHeight)
+    }
+
+    /// The columns at least partly on screen for a horizontal offset, among `count` columns.
+    public func visibleColumns(horizontalOffset offset: Double, count: Int) -> Range<Int> {
+        guard count > 0, columnWidth > 0 else { return 0..<0 }
+        let first = Int((offset / columnWidth).rounded(.down))
+        let last = Int(((offset + size.width) / columnWidth).rounded(.up))
+        let lower = min(max(0, first), count)
+        return lower..<min(max(lower, last), count)
+    }
+
+    /// The width available to an item's content.
+    public var itemWidth: Double {
+        max(0, columnWidth - sectionInset.leading - sectionInset.trailing)
+    }
+
+    // MARK: Items
+
+    /// The frame of a row given its offset in the column and its extent.
+    func itemFrame(column: Int, offset: Double, extent: Double, contentOffsetY: Double, horizontalOffset: Double) -> Rect {
+        let columnRect = columnFrame(column, horizontalOffset: horizontalOffset)
+        let leadingInset = layoutDirection == .leftToRight ? sectionInset.leading : sectionInset.trailing
+        return Rect(
+            x: columnRect.minX + leadingInset,
+            y: columnRect.minY + sectionInset.top + offset - contentOffsetY,
+            width: itemWidth,
+            height: max(0, extent - interItemSpacing))
+    }
+
+    /// The extent a measured height takes in a column (height plus spacing).
+    func extent(forHeight height: Double) -> Double { max(0, height) + interItemSpacing }
+
+    /// The total scrollable height of a column.
+    func contentHeight(of column: ColumnState) -> Double {
+        let items = column.count > 0 ? column.heights.totalExtent - interItemSpacing : 0
+        return sectionInset.top + max(0, items) + sectionInset.bottom
+    }
+
+    /// The largest vertical offset a column can scroll to.
+    func maxContentOffsetY(of column: ColumnState) -> Double {
+        max(0, contentHeight(of: column) - columnHeight)
+    }
+
+    /// The rows of a column that intersect a vertical band of the column's content.
+    ///
+    /// - Complexity: O(log n) for a column of n items.
+    func rows(of column: ColumnState, inContentBand band: ClosedRange<Double>) -> Range<Int> {
+        guard column.count > 0 else { return 0..<0 }
+        let top = band.lowerBound - sectionInset.top
+        let bottom = band.upperBound - sectionInset.top
+        let total = column.heights.totalExtent
+        if bottom <= 0 || top >= total { return 0..<0 }
+        let first = column.heights.index(containing: max(0, top))
+        let last = column.heights.index(containing: min(bottom, total - 1e-9))
+        return first..<(last + 1)
+    }
+
+    /// The layout attributes of every item that intersects `rect` (view coordinates).
+    ///
+    /// - Complexity: O(c (log n + k)) for c visible columns with k intersecting items each in
+    ///   columns of n items; independent of n otherwise.
+    public func layoutAttributesForElements(in rect: Rect) -> [HierarchyLayoutAttributes] {
+        guard let view = hierarchyView else { return [] }
+        let offset = view.horizontalOffset
+        var result: [HierarchyLayoutAttributes] = []
+        for c in visibleColumns(horizontalOffset: offset, count: view.columns.count) {
+            let columnRect = columnFrame(c, horizontalOffset: offset)
+            guard columnRect.minX < rect.maxX, rect.minX < columnRect.maxX else { continue }
+            let column = view.columns[c]
+            let visibleTop = max(rect.minY, columnRect.minY)
+            let visibleBottom = min(rect.maxY, columnRect.maxY)
+            guard visibleBottom > visibleTop else { continue }
+            let band = (visibleTop - columnRect.minY + column.contentOffsetY)...(visibleBottom - columnRect.minY + column.contentOffsetY)
+            let rows = rows(of: column, inContentBand: band)
+            column.heights.forEach(in: rows) { row, rowOffset, extent in
+                let frame = itemFrame(column: c, offset: rowOffset, extent: extent, contentOffsetY: column.contentOffsetY, horizontalOffset: offset)
+                if frame.intersects(rect) {
+                    result.append(HierarchyLayoutAttributes(column: c, row: row, frame: frame))
+                }
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,35 @@
+/// An error reported by a hierarchy view: a call that contradicts the view's state, or data
+/// that contradicts itself. The view stays consistent; the host's error handler is told.
+public struct HierarchyError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What went wrong, in kinds a host can act on.
+    public enum Code: String, Sendable, Hashable {
+        /// An index outside the parent's children.
+        case indexOutOfRange
+        /// A uuid the view does not show.
+        case unknownItem
+        /// An update for a parent that is not expanded.
+        case parentNotExpanded
+        /// An item that is its own ancestor.
+        case cycle
+        /// The same uuid twice among one parent's children.
+        case duplicateItem
+        /// A child count that changed without an update call.
+        case inconsistentCount
+        /// The call is not possible now (no data source, nothing to show).
+        case invalidOperation
+    }
+
+    public var code: Code
+    /// One readable sentence.
+    public var message: String
+    /// The uuid the error is about, if any.
+    public var uuid: String?
+
+    public init(_ code: Code, _ message: String, uuid: String? = nil) {
+        self.code = code
+        self.message = message
+        self.uuid = uuid
+    }
+
+    public var description: String { "\(code.rawValue): \(message)" }
+}

@@ -1,0 +1,518 @@
+import Foundation
+
+extension HierarchyView {
+    var layout: HierarchyCollectionViewLayout { collectionViewLayout }
+    var estimatedExtent: Double { layout.extent(forHeight: layout.metrics.estimatedItemHeight) }
+
+    /// The index of the last column that can lead (the rightmost snapped position).
+    var maxLeadingColumn: Int { max(0, columns.count - layout.visibleColumnCount) }
+
+    /// The horizontal scroll position: the leading column times the column width, plus a pan
+    /// in progress.
+    public var horizontalOffset: Double {
+        let snapped = Double(leadingColumn) * layout.columnWidth
+        return min(max(0, snapped + panOffset), Double(maxLeadingColumn) * layout.columnWidth)
+    }
+
+    /// The number of columns (levels) loaded.
+    public var numberOfColumns: Int { columns.count }
+
+    /// The index of the leading visible column.
+    public var leadingColumnIndex: Int { leadingColumn }
+
+    // MARK: Layout pass
+
+    /// Brings everything up to date: loads if needed and asks the data source for what is on
+    /// screen (child uuids and cells of visible rows, prefetch for the window around them).
+    public func layoutIfNeeded() {
+        guard !isApplyingLayout, dataSourceCallDepth == 0 else { return }
+        if needsReload { performReload() }
+        var passes = 0
+        repeat {
+            needsLayout = false
+            applyLayoutPass()
+            flushDeferredUpdates()
+            askParentOfTopColumnIfNeeded()
+            flushDeferredUpdates()
+            passes += 1
+        } while needsLayout && passes < 8
+        updateHeader()
+    }
+
+    func layoutChanged() {
+        clampPositions()
+        setNeedsLayout()
+    }
+
+    func clampPositions() {
+        leadingColumn = min(max(0, leadingColumn), maxLeadingColumn)
+        for c in columns.indices {
+            let maximum = layout.maxContentOffsetY(of: columns[c])
+            columns[c].contentOffsetY = min(max(0, columns[c].contentOffsetY), maximum)
+        }
+        if let f = focus {
+            if columns.isEmpty {
+                focus = nil
+            } else {
+                let c = min(f.column, columns.count - 1)
+                focus = (c, min(max(0, f.row), max(0, columns[c].count - 1)))
+            }
+        }
+    }
+
+    func performReload() {
+        needsReload = false
+        for cell in visibleCells.values { reuseQueue.enqueue(cell) }
+        visibleCells = [:]
+        invalidatedUUIDs = []
+        columns = []
+        leadingColumn = 0
+        panOffset = 0
+        isPanning = false
+        focus = nil
+        selection = []
+        formerParents = []
+        hasLoaded = true
+        guard let root = ask({ $0.rootUUID(in: self) }) ?? nil else {
+            setNeedsLayout()
+            return
+        }
+        remember(root)
+        columns = [ColumnState(parent: nil, single: root, extent: estimatedExtent, expanded: false)]
+        _ = expand(column: 0, row: 0, uuid: root)
+        focus = columns.count > 1 && columns[1].count > 0 ? (1, 0) : (0, 0)
+        leadingColumn = maxLeadingColumn
+        setNeedsLayout()
+    }
+
+    /// Asks for the uuids and cells of the visible rows of the visible columns, prefetches the
+    /// window around them, recycles cells that left the screen.
+    func applyLayoutPass() {
+        isApplyingLayout = true
+        defer { isApplyingLayout = false }
+        clampPositions()
+        let offset = horizontalOffset
+        let height = layout.columnHeight
+        let window = height * layout.metrics.prefetchScreens
+        var onScreen: Set<String> = []
+        for c in layout.visibleColumns(horizontalOffset: offset, count: columns.count) {
+            let top = columns[c].contentOffsetY
+            let visibleRows = layout.rows(of: columns[c], inContentBand: top...(top + height))
+            let windowRows = layout.rows(of: columns[c], inContentBand: max(0, top - window)...(top + height + window))
+            var toPrefetch: [String] = []
+            for row in windowRows {
+                guard c < columns.count, let uuid = ensureUUID(column: c, row: row) else { continue }
+                if !visibleRows.contains(row), !columns[c].prefetched.contains(uuid) {
+                    toPrefetch.append(uuid)
+                }
+            }
+            if !toPrefetch.isEmpty {
+                for uuid in toPrefetch { columns[c].prefetched.insert(uuid) }
+                ask { $0.hierarchyView(self, prefetchDataForItemsWith: toPrefetch) }
+            }
+            for row in visibleRows {
+                guard c < columns.count, let uuid = columns[c].uuid(at: row) else { continue }
+                onScreen.insert(uuid)
+                configureCell(uuid: uuid, column: c, row: row)
+            }
+            if c < columns.count {
+                columns[c].trimCache(keeping: windowRows, limit: layout.metrics.uuidCacheLimit)
+            }
+        }
+        for (uuid, cell) in visibleCells where !onScreen.contains(uuid) {
+            visibleCells[uuid] = nil
+            reuseQueue.enqueue(cell)
+        }
+    }
+
+    /// The uuid of a row, asked for once and cached; checks for duplicates and cycles.
+    @discardableResult
+    func ensureUUID(column c: Int, row: Int) -> String? {
+        if let cached = columns[c].uuid(at: row) { return cached }
+        guard let parent = columns[c].parent else { return nil }
+        guard let uuid = ask({ $0.hierarchyView(self, uuidForChildItemAt: row, with: parent) }) else { return nil }
+        guard c < columns.count, row < columns[c].count else { return nil }
+        if let other = columns[c].row(of: uuid), other != row {
+            report(HierarchyError(.duplicateItem, "the item \(uuid) appears twice among the children of \(parent) (rows \(other) and \(row))", uuid: uuid))
+        }
+        if isAncestor(uuid, ofColumn: c) {
+            report(HierarchyError(.cycle, "the item \(uuid) is listed as a child of its own descendant \(parent)", uuid: uuid))
+        }
+        columns[c].setUUID(uuid, at: row)
+        remember(uuid)
+        return uuid
+    }
+
+    /// Whether `uuid` is on the path above column `c` (an expanded item of an earlier column).
+    func isAncestor(_ uuid: String, ofColumn c: Int) -> Bool {
+        for k in 0..<min(c, columns.count) where columns[k].expandedUUID == uuid {
+            return true
+        }
+        return false
+    }
+
+    func configureCell(uuid: String, column c: Int, row: Int) {
+        let cell: HierarchyCollectionItem
+        if let existing = visibleCells[uuid], !invalidatedUUIDs.contains(uuid) {
+            cell = existing
+        } else {
+            if let old = visibleCells[uuid] { reuseQueue.enqueue(old) }
+            guard let fresh = ask({ $0.hierarchyView(self, cellForItemWith: uuid) }) else { return }
+            fresh.uuid = uuid
+            cell = fresh
+            visibleCells[uuid] = cell
+            invalidatedUUIDs.remove(uuid)
+            if let measure = itemHeightProvider, c < columns.count, row < columns[c].count {
+                let extent = layout.extent(forHeight: measure(cell, layout.itemWidth))
+                if columns[c].heights.extent(at: row) != extent {
+                    columns[c].setExtent(extent, at: row)
+                    needsLayout = true
+                }
+            }
+        }
+        guard c < columns.count else { return }
+        let expanded = columns[c].expandedUUID == uuid && c + 1 < columns.count
+        cell.state = expanded || (isEditing && selection.contains(uuid)) ? .selected : .normal
+        cell.editingAccessoryType = isEditing && selection.contains(uuid) ? .checkmark : .none
+    }
+
+    // MARK: Parents
+
+    func askParentOfTopColumnIfNeeded() {
+        guard leadingColumn == 0, !isPanning, !columns.isEmpty, !columns[0].parentAsked else { return }
+        columns[0].parentAsked = true
+        guard let anchor = columns[0].expandedUUID ?? columns[0].uuid(at: 0) else { return }
+        let parent = ask({ $0.hierarchyView(self, parentForItemWith: anchor) }) ?? nil
+        if let parent { attachParent(parent, of: anchor, column: 0) }
+    }
+
+    /// Puts `parent` in a new first column above `child` (in column `k`); the child's column
+    /// shows the child alone until the parent's children are known.
+    func attachParent(_ parent: String, of child: String, column k: Int) {
+        var below: Set<String> = [child]
+        for column in columns[k...] { if let e = column.expandedUUID { below.insert(e) } }
+        guard !below.contains(parent) else {
+            report(HierarchyError(.cycle, "the parent \(parent) of \(child) is already shown below it", uuid: parent))
+            return
+        }
+        let childIsExpanded = columns[k].expandedUUID == child && k + 1 < columns.count
+        let tail = childIsExpanded ? Array(columns[(k + 1)...]) : []
+        for index in columns.indices where index <= k || !childIsExpanded {
+            recycleCells(ofColumn: index)
+            if index > 0, let p = columns[index].parent { formerParents.insert(p) }
+        }
+        let top = ColumnState(parent: nil, single: parent, extent: estimatedExtent, expanded: true)
+        var childColumn = ColumnState(parent: parent, single: child, extent: estimatedExtent, expanded: childIsExpanded)
+        childColumn.isPinned = true
+        let shift = 1 - k
+        columns = [top, childColumn] + tail
+        formerParents.remove(parent)
+        remember(parent)
+        leadingColumn += shift
+        if let f = focus {
+            let moved = f.column + shift
+            focus = moved >= 2 ? (moved, f.row) : (1, 0)
+        }
+        clampPositions()
+        let count = ask({ $0.hierarchyView(self, numberOfChildrenForItemWith: parent) }) ?? 0
+        if count > 0, columns.count > 1, columns[1].isPinned { fillPinnedColumn(1, count: count) }
+        setNeedsLayout()
+    }
+
+    /// Replaces a pinned column (one child shown) with the parent's `count` children, finding
+    /// the child among them.
+    func fillPinnedColumn(_ c: Int, count: Int) {
+        guard let parent = columns[c].parent, let child = columns[c].uuid(at: 0) else { return }
+        let pinned = columns[c]
+        var column = pinned
+        column.reset(count: count, extent: estimatedExtent)
+        column.expandedUUID = pinned.expandedUUID
+        column.expandedRow = nil
+        columns[c] = column
+        guard let row = locateChild(child, inColumn: c) else {
+            report(HierarchyError(.inconsistentCount, "\(parent) does not list \(child) among its \(count) children", uuid: child))
+            columns[c] = pinned
+            return
+        }
+        columns[c].setUUID(child, at: row)
+        if pinned.expandedUUID == child { columns[c].expandedRow = row }
+        if let f = focus, f.column == c { focus = (c, row) }
+        scrollRowIntoView(column: c, row: row)
+    }
+
+    /// The row of `child` in column `c`: from the data source's hint, or by looking through
+    /// the parent's children (bounded by `childSearchLimit`).
+    func locateChild(_ child: String, inColumn c: Int) -> Int? {
+        guard let parent = columns[c].parent else { return columns[c].row(of: child) }
+        if let cached = columns[c].row(of: child) { return cached }
+        if let hint = ask({ $0.hierarchyView(self, indexOfChildItemWith: child, inParentWith: parent) }) ?? nil,
+           hint >= 0, hint < columns[c].count,
+           ask({ $0.hierarchyView(self, uuidForChildItemAt: hint, with: parent) }) == child {
+            return hint
+        }
+        let limit = min(columns[c].count, layout.metrics.childSearchLimit)
+        for row in 0..<limit where ask({ $0.hierarchyView(self, uuidForChildItemAt: row, with: parent) }) == child {
+            return row
+        }
+        return nil
+    }
+
+    // MARK: Expanding
+
+    /// Expands the item at a row: its children fill the next column, deeper columns close.
+    ///
+    /// - Returns: `false` if the item cannot be expanded (a cycle).
+    @discardableResult
+    func expand(column c: Int, row: Int, uuid: String) -> Bool {
+        guard c < columns.count else { return false }
+        if isAncestor(uuid, ofColumn: c) || columns[c].parent == uuid {
+            report(HierarchyError(.cycle, "the item \(uuid) is its own ancestor; it is not expanded again", uuid: uuid))
+            return false
+        }
+        if columns[c].expandedUUID == uuid, c + 1 < columns.count {
+            revealColumn(c + 1)
+            return true
+        }
+        closeColumns(after: c)
+        columns[c].expandedRow = row
+        columns[c].expandedUUID = uuid
+        let count = max(0, ask({ $0.hierarchyView(self, numberOfChildrenForItemWith: uuid) }) ?? 0)
+        guard c < columns.count, columns[c].expandedUUID == uuid else { return false }
+        columns.append(ColumnState(parent: uuid, count: count, extent: estimatedExtent))
+        formerParents.remove(uuid)
+        revealColumn(c + 1)
+        setNeedsLayout()
+        return true
+    }
+
+    /// Closes the columns after `c` and forgets the expanded item of `c`.
+    func closeColumns(after c: Int) {
+        guard c + 1 < columns.count else {
+            if c < columns.count { columns[c].expandedUUID = nil; columns[c].expandedRow = nil }
+            return
+        }
+        for index in (c + 1)..<columns.count {
+            recycleCells(ofColumn: index)
+            if let p = columns[index].parent { formerParents.insert(p) }
+        }
+        columns.removeSubrange((c + 1)...)
+        columns[c].expandedUUID = nil
+        columns[c].expandedRow = nil
+        if let f = focus, f.column > c { focus = (c, columns[c].expandedRow ?? f.row) }
+        clampPositions()
+    }
+
+    /// Scrolls horizontally so that column `c` is visible.
+    func revealColumn(_ c: Int) {
+        let n = layout.visibleColumnCount
+        if c >= leadingColumn + n { leadingColumn = c - n + 1 }
+        if c < leadingColumn { leadingColumn = c }
+        clampPositions()
+    }
+
+    func recycleCells(ofColumn c: Int) {
+        guard c < columns.count else { return }
+        for uuid in columns[c].rows.keys {
+            if let cell = visibleCells.removeValue(forKey: uuid) { reuseQueue.enqueue(cell) }
+        }
+        if let e = columns[c].expandedUUID, let cell = visibleCells.removeValue(forKey: e) {
+            reuseQueue.enqueue(cell)
+        }
+    }
+
+    // MARK: Applying updates
+
+    func columnIndex(ofParent parent: String) -> Int? {
+        columns.indices.first { $0 > 0 && columns[$0].parent == parent }
+    }
+
+    /// Reports a call about a parent that is not expanded, unless it is a late call about one
+    /// that was expanded before (ignored: it must not disturb the screen).
+    func reportNotExpanded(_ parent: String, _ what: String) {
+        if formerParents.contains(parent) { return }
+        if knownUUIDs.contains(parent) || columns.contains(where: { $0.row(of: parent) != nil }) {
+            report(HierarchyError(.parentNotExpanded, "\(what) of \(parent), which is not expanded", uuid: parent))
+        } else {
+            report(HierarchyError(.unknownItem, "\(what) of \(parent), which the view does not know", uuid: parent))
+        }
+    }
+
+    func applyInsert(of parent: String, at indexes: IndexSet) {
+        guard let c = columnIndex(ofParent: parent) else {
+            reportNotExpanded(parent, "insertChildren(of:at:) for the children")
+            return
+        }
+        guard !indexes.isEmpty else { return }
+        let wasPinned = columns[c].isPinned
+        let base = wasPinned ? 0 : columns[c].count
+        let finalCount = base + indexes.count
+        guard let first = indexes.first, let last = indexes.last, first >= 0, last < finalCount else {
+            report(HierarchyError(.indexOutOfRange, "insertChildren(of: \(parent)) at indexes up to \(indexes.last ?? 0), but only \(finalCount) children exist after the insert", uuid: parent))
+            return
+        }
+        if wasPinned {
+            fillPinnedColumn(c, count: finalCount)
+        } else {
+            keepingVisibleRowsStill(column: c) { column in
+                column.insertRows(indexes, extent: estimatedExtent)
+            }
+            if let f = focus, f.column == c {
+                focus = (c, f.row + indexes.count(in: 0...f.row))
+            }
+        }
+        checkCount(ofColumn: c)
+        setNeedsLayout()
+    }
+
+    func applyRemove(of parent: String, at indexes: IndexSet) {
+        guard let c = columnIndex(ofParent: parent) else {
+            reportNotExpanded(parent, "removeChildren(of:at:) for the children")
+            return
+        }
+        guard !indexes.isEmpty else { return }
+        guard let first = indexes.first, let last = indexes.last, first >= 0, last < columns[c].count else {
+            report(HierarchyError(.indexOutOfRange, "removeChildren(of: \(parent)) at index \(indexes.last ?? 0), but it has \(columns[c].count) children", uuid: parent))
+            return
+        }
+        for row in indexes {
+            if let uuid = columns[c].uuid(at: row) {
+                if let cell = visibleCells.removeValue(forKey: uuid) { reuseQueue.enqueue(cell) }
+                selection.removeAll { $0 == uuid }
+            }
+        }
+        let removesExpanded = columns[c].expandedRow.map(indexes.contains) ?? false
+        if removesExpanded { closeColumns(after: c) }
+        columns[c].isPinned = false
+        keepingVisibleRowsStill(column: c) { column in column.removeRows(indexes) }
+        if let f = focus, f.column == c {
+            let before = indexes.count(in: 0..<f.row)
+            focus = (c, max(0, min(f.row - before, columns[c].count - 1)))
+        }
+        clampPositions()
+        checkCount(ofColumn: c)
+        setNeedsLayout()
+    }
+
+    func applyInvalidateChildren(of parent: String) {
+        guard let c = columnIndex(ofParent: parent) else {
+            reportNotExpanded(parent, "invalidateChildren(of:) for the children")
+            return
+        }
+        let count = max(0, ask({ $0.hierarchyView(self, numberOfChildrenForItemWith: parent) }) ?? 0)
+        guard c < columns.count, columns[c].parent == parent else { return }
+        if columns[c].isPinned && count == 0 { return }
+        if columns[c].isPinned {
+            fillPinnedColumn(c, count: count)
+            setNeedsLayout()
+            return
+        }
+        recycleCells(ofColumn: c)
+        let expanded = columns[c].expandedUUID
+        columns[c].reset(count: count, extent: estimatedExtent)
+        columns[c].expandedUUID = expanded
+        if let expanded {
+            if let row = locateChild(expanded, inColumn: c) {
+                columns[c].setUUID(expanded, at: row)
+                columns[c].expandedRow = row
+            } else {
+                closeColumns(after: c)
+            }
+        }
+        clampPositions()
+        setNeedsLayout()
+    }
+
+    func applyInvalidateParent(of child: String) {
+        guard let k = columns.indices.first(where: { columns[$0].row(of: child) != nil }) else {
+            if !knownUUIDs.contains(child) {
+                report(HierarchyError(.unknownItem, "invalidateParent(of: \(child)), but the view does not show that item", uuid: child))
+            }
+            return
+        }
+        let parent = ask({ $0.hierarchyView(self, parentForItemWith: child) }) ?? nil
+        guard k < columns.count, columns[k].row(of: child) != nil else { return }
+        if k == 0 { columns[0].parentAsked = true }
+        guard let parent else {
+            guard k > 0 || columns[0].count > 1 else { return }
+            let childIsExpanded = columns[k].expandedUUID == child && k + 1 < columns.count
+            let tail = childIsExpanded ? Array(columns[(k + 1)...]) : []
+            for index in columns.indices where index <= k || !childIsExpanded { recycleCells(ofColumn: index) }
+            var top = ColumnState(parent: nil, single: child, extent: estimatedExtent, expanded: childIsExpanded)
+            top.parentAsked = true
+            columns = [top] + tail
+            leadingColumn -= k
+            if let f = focus { focus = f.column - k >= 1 ? (f.column - k, f.row) : (0, 0) }
+            clampPositions()
+            setNeedsLayout()
+            return
+        }
+        if k > 0, columns[k].parent == parent { return }
+        attachParent(parent, of: child, column: k)
+    }
+
+    /// Compares the column's count with the data source's after an update; on a mismatch,
+    /// reports it and takes the data source's count.
+    func checkCount(ofColumn c: Int) {
+        guard c < columns.count, let parent = columns[c].parent, !columns[c].isPinned else { return }
+        let reported = max(0, ask({ $0.hierarchyView(self, numberOfChildrenForItemWith: parent) }) ?? 0)
+        guard c < columns.count, columns[c].parent == parent, reported != columns[c].count else { return }
+        report(HierarchyError(.inconsistentCount, "\(parent) reports \(reported) children, but the view counted \(columns[c].count) after the update; reloading its children", uuid: parent))
+        applyInvalidateChildren(of: parent)
+    }
+
+    /// Applies a change to a column keeping the first visible row where it is on screen (an
+    /// insert above it must not move what the user looks at).
+    func keepingVisibleRowsStill(column c: Int, _ change: (inout ColumnState) -> Void) {
+        let column = columns[c]
+        guard column.contentOffsetY > 0, column.count > 0, let anchor = column.uuid(at: anchorRow(column)) else {
+            change(&columns[c])
+            return
+        }
+        let anchorRowBefore = anchorRow(column)
+        let within = column.contentOffsetY - layout.sectionInset.top - column.heights.offset(of: anchorRowBefore)
+        change(&columns[c])
+        if let row = columns[c].row(of: anchor) {
+            columns[c].contentOffsetY = max(0, layout.sectionInset.top + columns[c].heights.offset(of: row) + within)
+        }
+    }
+
+    private func anchorRow(_ column: ColumnState) -> Int {
+        column.heights.index(containing: max(0, column.contentOffsetY - layout.sectionInset.top))
+    }
+
+    /// Scrolls a column vertically so the row is fully visible.
+    func scrollRowIntoView(column c: Int, row: Int) {
+        guard c < columns.count, row >= 0, row < columns[c].count else { return }
+        let top = layout.sectionInset.top + columns[c].heights.offset(of: row)
+        let bottom = top + columns[c].heights.extent(at: row) - layout.interItemSpacing
+        let height = layout.columnHeight
+        if top < columns[c].contentOffsetY {
+            columns[c].contentOffsetY = top - (row == 0 ? layout.sectionInset.top : 0)
+        } else if bottom > columns[c].contentOffsetY + height {
+            columns[c].contentOffsetY = bottom - height + (row == columns[c].count - 1 ? layout.sectionInset.bottom : 0)
+        }
+        columns[c].contentOffsetY = min(max(0, columns[c].contentOffsetY), layout.maxContentOffsetY(of: columns[c]))
+    }
+
+    // MARK: Header
+
+    func updateHeader() {
+        header.isVisible = layout.isCompact
+        let leading = min(leadingColumn, max(0, columns.count - 1))
+        if leading < columns.count, let parent = columns[leading].parent {
+            header.titleLabel.text = ask({ $0.hierarchyView(self, titleForItemWith: parent) }) ?? nil
+        } else {
+            header.titleLabel.text = nil
+        }
+        header.isPreviousEnabled = canShowPreviousLevel
+        header.isNextEnabled = canShowNextLevel
+    }
+
+    /// Whether there is a level before the leading column (or a parent not yet asked for).
+    public var canShowPreviousLevel: Bool {
+        leadingColumn > 0 || (!columns.isEmpty && !columns[0].parentAsked)
+    }
+
+    /// Whether there is a loaded level after the visible ones.
+    public var canShowNextLevel: Bool { leadingColumn < maxLeadingColumn }
+}

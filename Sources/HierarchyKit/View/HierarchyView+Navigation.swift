@@ -1,0 +1,444 @@
+import Foundation
+
+/// What is under a point of the view.
+public enum HierarchyHitTestResult: Hashable, Sendable {
+    /// The body of an item.
+    case item(uuid: String, column: Int, row: Int)
+    /// The hierarchy indicator of an item.
+    case indicator(uuid: String, column: Int, row: Int)
+    /// Empty space in a column.
+    case column(Int)
+    /// The header's previous button (compact width).
+    case previousButton
+    /// The header's next button (compact width).
+    case nextButton
+    /// The header's title.
+    case headerTitle
+    case nothing
+}
+
+/// A direction of a quick horizontal swipe (where the finger moves).
+public enum HierarchySwipeDirection: Sendable, Hashable {
+    case left
+    case right
+}
+
+/// A keyboard focus move within a column.
+public enum HierarchyFocusMove: Sendable, Hashable {
+    case up
+    case down
+    case pageUp
+    case pageDown
+    case home
+    case end
+}
+
+extension HierarchyView {
+    // MARK: Geometry from the renderer
+
+    /// Sets the viewport size (a terminal resize, a browser window resize).
+    public func setSize(_ size: Size) {
+        guard collectionViewLayout.size != size else { return }
+        collectionViewLayout.size = size
+        if let f = focus { revealColumn(f.column) }
+        layoutIfNeeded()
+    }
+
+    // MARK: Taps
+
+    /// Taps the hierarchy indicator of an item: the indicator's handler runs, then the
+    /// delegate's `hierarchyButtonTappedForItemWith` (whose default expands the item), or the
+    /// item expands when there is no delegate.
+    public func tapIndicator(ofItemWith uuid: String) {
+        perform {
+            visibleCells[uuid]?.hierarchyIndicator.didTapHandler?()
+            if let delegate {
+                delegate.hierarchyView(self, hierarchyButtonTappedForItemWith: uuid)
+            } else {
+                expandItem(with: uuid)
+            }
+        }
+    }
+
+    /// Taps the body of an item. In editing mode it selects or deselects the item (single or
+    /// multiple selection); otherwise it focuses the item and, if it has children, expands it.
+    /// Both tell the delegate `didSelectItemWith`.
+    public func tapItem(with uuid: String) {
+        perform {
+            guard let (c, row) = position(of: uuid) else {
+                report(HierarchyError(.unknownItem, "tap on \(uuid), which the view does not show", uuid: uuid))
+                return
+            }
+            focus = (c, row)
+            if isEditing {
+                guard allowsSelectionDuringEditing else { return }
+                if let index = selection.firstIndex(of: uuid) {
+                    selection.remove(at: index)
+                } else if allowsMultipleSelectionDuringEditing {
+                    selection.append(uuid)
+                } else {
+                    selection = [uuid]
+                }
+                delegate?.hierarchyView(self, didSelectItemWith: uuid)
+                setNeedsLayout()
+                return
+            }
+            delegate?.hierarchyView(self, didSelectItemWith: uuid)
+            if let cell = visibleCells[uuid], !cell.hierarchyIndicator.isHidden {
+                if let delegate {
+                    delegate.hierarchyView(self, hierarchyButtonTappedForItemWith: uuid)
+                } else {
+                    expandItem(with: uuid)
+                }
+            }
+            setNeedsLayout()
+        }
+    }
+
+    /// Expands an item shown in a column: its children fill the next column, deeper columns
+    /// close, and the new column scrolls into view.
+    public func expandItem(with uuid: String) {
+        perform {
+            guard let (c, row) = position(of: uuid) else {
+                report(HierarchyError(.unknownItem, "expandItem(with: \(uuid)), but the view does not show that item", uuid: uuid))
+                return
+            }
+            if expand(column: c, row: row, uuid: uuid) {
+                if focus == nil || focus!.column > c { focus = (c, row) }
+            }
+        }
+    }
+
+    /// Collapses the column after the one showing `uuid` (the item stays, its children close).
+    public func collapseItem(with uuid: String) {
+        perform {
+            guard let (c, _) = position(of: uuid), columns[c].expandedUUID == uuid else { return }
+            closeColumns(after: c)
+            setNeedsLayout()
+        }
+    }
+
+    /// The column and row of an item that is cached on screen or on the path.
+    func position(of uuid: String) -> (Int, Int)? {
+        for c in columns.indices.reversed() {
+            if let row = columns[c].row(of: uuid) { return (c, row) }
+        }
+        return nil
+    }
+
+    /// Selects or deselects an item in editing mode, as a tap would, without telling the delegate.
+    public func setSelected(_ selected: Bool, uuid: String) {
+        perform {
+            selection.removeAll { $0 == uuid }
+            if selected {
+                if !allowsMultipleSelectionDuringEditing { selection.removeAll() }
+                selection.append(uuid)
+            }
+            setNeedsLayout()
+        }
+    }
+
+    // MARK: Levels, swipes and pans
+
+    /// Shows the previous level (the header's previous button, a swipe back). At the first
+    /// column, asks the data source for the parent first.
+    public func showPreviousLevel() {
+        perform {
+            if leadingColumn == 0, !columns.isEmpty, !columns[0].parentAsked {
+                askParentOfTopColumnIfNeeded()
+                flushDeferredUpdates()
+            }
+            if leadingColumn > 0 {
+                leadingColumn -= 1
+                moveFocusIntoVisibleColumns()
+            }
+            setNeedsLayout()
+        }
+    }
+
+    /// Shows the next level (the header's next button, a swipe forward).
+    public func showNextLevel() {
+        perform {
+            if leadingColumn < maxLeadingColumn {
+                leadingColumn += 1
+                moveFocusIntoVisibleColumns()
+            }
+            setNeedsLayout()
+        }
+    }
+
+    /// A quick swipe: left shows the next level, right the previous one (swapped right to left).
+    public func swipe(_ direction: HierarchySwipeDirection) {
+        let towardsNext = (direction == .left) == (layout.layoutDirection == .leftToRight)
+        if towardsNext { showNextLevel() } else { showPreviousLevel() }
+    }
+
+    /// Starts a horizontal pan.
+    public func beginPan() {
+        isPanning = true
+        panStartLeading = leadingColumn
+        panOffset = 0
+    }
+
+    /// Moves a pan in progress: `translation` is how far the finger moved horizontally since
+    /// `beginPan()` (positive = to the right). The columns follow continuously.
+    public func pan(translation: Double) {
+        if !isPanning { beginPan() }
+        let sign: Double = layout.layoutDirection == .leftToRight ? -1 : 1
+        leadingColumn = panStartLeading
+        let maximum = Double(maxLeadingColumn) * layout.columnWidth
+        let start = Double(panStartLeading) * layout.columnWidth
+        panOffset = min(max(-start, sign * translation), maximum - start)
+        setNeedsLayout()
+    }
+
+    /// Ends a pan and snaps to a level: the pan commits one level per column width moved,
+    /// counting a level once it is `panCommitFraction` (25%) of the way, or one level in the
+    /// direction of a release faster than `swipeVelocityThreshold`.
+    ///
+    /// - Parameter velocity: the horizontal speed at release, units per second (positive = to the right).
+    public func endPan(velocity: Double) {
+        perform {
+            guard isPanning else { return }
+            let sign: Double = layout.layoutDirection == .leftToRight ? -1 : 1
+            let w = max(1e-9, layout.columnWidth)
+            let moved = panOffset / w
+            let fraction = layout.metrics.panCommitFraction
+            var levels = moved >= 0 ? Int((moved + 1 - fraction).rounded(.down)) : -Int((-moved + 1 - fraction).rounded(.down))
+            let directedVelocity = sign * velocity
+            if levels == 0, abs(velocity) > layout.metrics.swipeVelocityThreshold {
+                levels = directedVelocity > 0 ? 1 : -1
+            }
+            isPanning = false
+            panOffset = 0
+            let target = panStartLeading + levels
+            if target < 0, levels < 0, !columns.isEmpty, !columns[0].parentAsked {
+                leadingColumn = 0
+                askParentOfTopColumnIfNeeded()
+                flushDeferredUpdates()
+                leadingColumn = max(0, leadingColumn - 1)
+            } else {
+                leadingColumn = min(max(0, target), maxLeadingColumn)
+            }
+            moveFocusIntoVisibleColumns()
+            setNeedsLayout()
+        }
+    }
+
+    /// Whether a pan is in progress.
+    public var isPanInProgress: Bool { isPanning }
+
+    // MARK: Vertical scrolling
+
+    /// Scrolls one column vertically by `delta` units (positive = further down the list).
+    public func scroll(column c: Int, by delta: Double) {
+        perform {
+            guard c >= 0, c < columns.count else { return }
+            let maximum = layout.maxContentOffsetY(of: columns[c])
+            columns[c].contentOffsetY = min(max(0, columns[c].contentOffsetY + delta), maximum)
+            setNeedsLayout()
+        }
+    }
+
+    /// Scrolls the column under a point (a mouse wheel).
+    public func scroll(at point: Point, by delta: Double) {
+        if let c = columnIndex(at: point) { scroll(column: c, by: delta) }
+    }
+
+    /// The vertical scroll position of a column.
+    public func contentOffsetY(ofColumn c: Int) -> Double {
+        c >= 0 && c < columns.count ? columns[c].contentOffsetY : 0
+    }
+
+    /// Scrolls an item into view and focuses it.
+    public func scrollToItem(with uuid: String) {
+        perform {
+            guard let (c, row) = position(of: uuid) else { return }
+            focus = (c, row)
+            revealColumn(c)
+            scrollRowIntoView(column: c, row: row)
+            setNeedsLayout()
+        }
+    }
+
+    // MARK: Keyboard focus
+
+    /// The focused item's column and row.
+    public var focusedPosition: (column: Int, row: Int)? { focus }
+
+    /// The focused item's uuid, asking the data source if it is not cached.
+    public var focusedUUID: String? {
+        guard let f = focus, f.column < columns.count, f.row < columns[f.column].count else { return nil }
+        if let cached = columns[f.column].uuid(at: f.row) { return cached }
+        return ensureUUID(column: f.column, row: f.row)
+    }
+
+    /// Moves the focus within its column and scrolls it into view.
+    public func moveFocus(_ move: HierarchyFocusMove) {
+        perform {
+            guard let f = focus, f.column < columns.count else { return }
+            let count = columns[f.column].count
+            guard count > 0 else { return }
+            let page = max(1, Int(layout.columnHeight / max(1e-9, estimatedExtent)) - 1)
+            let row: Int
+            switch move {
+            case .up: row = f.row - 1
+            case .down: row = f.row + 1
+            case .pageUp: row = f.row - page
+            case .pageDown: row = f.row + page
+            case .home: row = 0
+            case .end: row = count - 1
+            }
+            focusRow(min(max(0, row), count - 1), inColumn: f.column)
+        }
+    }
+
+    /// Focuses a row of a column (and previews its children with `expandsFocusedItem`).
+    public func focusRow(_ row: Int, inColumn c: Int) {
+        perform {
+            guard c >= 0, c < columns.count, row >= 0, row < columns[c].count else { return }
+            focus = (c, row)
+            revealColumn(c)
+            scrollRowIntoView(column: c, row: row)
+            if expandsFocusedItem, let uuid = ensureUUID(column: c, row: row), columns[c].expandedUUID != uuid {
+                previewChildren(column: c, row: row, uuid: uuid)
+            }
+            setNeedsLayout()
+        }
+    }
+
+    /// Moves the focus into the next level: expands the focused item and focuses its first child.
+    public func focusNextLevel() {
+        perform {
+            guard let f = focus, let uuid = focusedUUID else { return }
+            guard expand(column: f.column, row: f.row, uuid: uuid), f.column + 1 < columns.count else { return }
+            let next = f.column + 1
+            if columns[next].count > 0 {
+                focus = (next, min(columns[next].expandedRow ?? 0, columns[next].count - 1))
+                revealColumn(next)
+                if expandsFocusedItem, let child = ensureUUID(column: next, row: focus!.row) {
+                    previewChildren(column: next, row: focus!.row, uuid: child)
+                }
+            }
+            setNeedsLayout()
+        }
+    }
+
+    /// Moves the focus back to the expanded item of the previous level.
+    public func focusPreviousLevel() {
+        perform {
+            guard let f = focus else { return }
+            if f.column == 0 {
+                showPreviousLevel()
+                if let g = focus, g.column > 0 { focusPreviousLevel() }
+                return
+            }
+            let c = f.column - 1
+            focus = (c, columns[c].expandedRow ?? locateChild(columns[f.column].parent ?? "", inColumn: c) ?? 0)
+            if c == 0 { columns[0].parentAsked = columns[0].parentAsked }
+            if c < leadingColumn { leadingColumn = c }
+            if leadingColumn == 0 { askParentOfTopColumnIfNeeded(); flushDeferredUpdates() }
+            setNeedsLayout()
+        }
+    }
+
+    /// Type-to-select: focuses the first item at or after the focus whose title starts with
+    /// `prefix` (case- and diacritic-insensitive), looking at no more than `limit` items.
+    ///
+    /// - Returns: whether an item was found.
+    @discardableResult
+    public func typeSelect(_ prefix: String, limit: Int = 10_000) -> Bool {
+        guard let f = focus, f.column < columns.count, !prefix.isEmpty else { return false }
+        let count = columns[f.column].count
+        let needle = prefix.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+        for step in 0..<min(count, limit) {
+            let row = (f.row + step) % count
+            guard let uuid = ensureUUID(column: f.column, row: row) else { continue }
+            let title = ask({ $0.hierarchyView(self, titleForItemWith: uuid) }) ?? nil
+            if let title, title.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).hasPrefix(needle) {
+                focusRow(row, inColumn: f.column)
+                return true
+            }
+        }
+        return false
+    }
+
+    func previewChildren(column c: Int, row: Int, uuid: String) {
+        let hasChildren = visibleCells[uuid].map { !$0.hierarchyIndicator.isHidden }
+            ?? ((ask({ $0.hierarchyView(self, numberOfChildrenForItemWith: uuid) }) ?? 0) > 0)
+        if hasChildren {
+            expand(column: c, row: row, uuid: uuid)
+        } else {
+            closeColumns(after: c)
+        }
+        revealColumn(c)
+    }
+
+    func moveFocusIntoVisibleColumns() {
+        guard let f = focus else { return }
+        let n = layout.visibleColumnCount
+        let lastVisible = min(columns.count - 1, leadingColumn + n - 1)
+        guard f.column < leadingColumn || f.column > lastVisible else { return }
+        let c = min(max(f.column, leadingColumn), lastVisible)
+        guard c >= 0, c < columns.count else { return }
+        focus = (c, columns[c].expandedRow ?? min(f.row, max(0, columns[c].count - 1)))
+    }
+
+    // MARK: Hit testing
+
+    /// The column under a point.
+    public func columnIndex(at point: Point) -> Int? {
+        let offset = horizontalOffset
+        for c in layout.visibleColumns(horizontalOffset: offset, count: columns.count)
+        where layout.columnFrame(c, horizontalOffset: offset).contains(point) {
+            return c
+        }
+        return nil
+    }
+
+    /// What is under a point (view coordinates).
+    public func hitTest(_ point: Point) -> HierarchyHitTestResult {
+        if layout.isCompact, layout.headerFrame.contains(point) {
+            let third = layout.size.width / 5
+            let leadingSide = layout.layoutDirection == .leftToRight ? point.x < third : point.x >= layout.size.width - third
+            let trailingSide = layout.layoutDirection == .leftToRight ? point.x >= layout.size.width - third : point.x < third
+            if leadingSide { return .previousButton }
+            if trailingSide { return .nextButton }
+            return .headerTitle
+        }
+        for attributes in layout.layoutAttributesForElements(in: Rect(origin: point, size: Size(width: 1e-9, height: 1e-9))) {
+            guard attributes.frame.contains(point), let uuid = columns[attributes.column].uuid(at: attributes.row) else { continue }
+            let indicatorWidth = visibleCells[uuid].map { $0.hierarchyIndicator.reservedWidth(in: layout.metrics) }
+                ?? layout.metrics.indicatorWidthMultiline
+            let hasIndicator = visibleCells[uuid].map { !$0.hierarchyIndicator.isHidden } ?? false
+            let onIndicator = layout.layoutDirection == .leftToRight
+                ? point.x >= attributes.frame.maxX - indicatorWidth
+                : point.x < attributes.frame.minX + indicatorWidth
+            if hasIndicator && onIndicator {
+                return .indicator(uuid: uuid, column: attributes.column, row: attributes.row)
+            }
+            return .item(uuid: uuid, column: attributes.column, row: attributes.row)
+        }
+        if let c = columnIndex(at: point) { return .column(c) }
+        return .nothing
+    }
+
+    /// Taps at a point: the header buttons, an indicator or an item body.
+    public func tap(at point: Point) {
+        switch hitTest(point) {
+        case .previousButton: showPreviousLevel()
+        case .nextButton: showNextLevel()
+        case .indicator(let uuid, _, _): tapIndicator(ofItemWith: uuid)
+        case .item(let uuid, _, _): tapItem(with: uuid)
+        case .column, .headerTitle, .nothing: break
+        }
+    }
+
+    /// Runs a navigation step, then applies updates deferred meanwhile and lays out.
+    func perform(_ body: () -> Void) {
+        body()
+        flushDeferredUpdates()
+        if dataSourceCallDepth == 0 && !isApplyingLayout { layoutIfNeeded() }
+        setNeedsDisplay()
+    }
+}

@@ -1,0 +1,266 @@
+import Foundation
+import Logging
+
+/// A view that manages a collection of items in a multi-column layout.
+///
+/// The view draws nothing itself: it keeps the state of the columns, asks its data source
+/// only for what is on screen, and hands a renderer (the terminal or the web face) a
+/// `HierarchyViewSnapshot` of what to draw. Input from the renderer (taps, keys, swipes,
+/// pans, scrolling, resizing) goes back in through the methods in
+/// `HierarchyView+Navigation.swift`.
+///
+/// Initial loading: the view asks for the root item and puts it in the first column, asks
+/// for the root's children for the next column, then asks for the parent of the root and, if
+/// there is one, inserts it as a preview column before the root. Further parents are asked
+/// for as the user navigates back.
+@MainActor
+open class HierarchyView {
+    /// The header shown above the columns in compact width.
+    public let header = HierarchyViewHeader()
+
+    /// The object that provides the items.
+    public weak var dataSource: (any HierarchyViewDataSource)? {
+        didSet { if oldValue !== dataSource { setNeedsReload() } }
+    }
+
+    /// The object told about taps.
+    public weak var delegate: (any HierarchyViewDelegate)?
+
+    /// The layout: insets, spacing, metrics, direction and the viewport size.
+    public let collectionViewLayout: HierarchyCollectionViewLayout
+
+    /// Editing mode: tapping an item's body selects it.
+    public var isEditing = false {
+        didSet {
+            if !isEditing && oldValue { selection.removeAll() }
+            setNeedsDisplay()
+        }
+    }
+    /// Whether items can be selected in editing mode.
+    public var allowsSelectionDuringEditing = true
+    /// Whether more than one item can be selected in editing mode.
+    public var allowsMultipleSelectionDuringEditing = false {
+        didSet {
+            if !allowsMultipleSelectionDuringEditing, selection.count > 1 {
+                selection = [selection[selection.count - 1]]
+            }
+        }
+    }
+    /// The items selected in editing mode, in the order they were selected.
+    public var selectedUUIDs: [String] { selection }
+
+    /// Whether the content of cells may be copied (`copyContent(ofItemWith:)`).
+    public var isContentCopyable = true
+
+    /// When set, focusing an item also expands it, so the next column previews its children
+    /// (as in Finder's column view and ranger). Off by default.
+    public var expandsFocusedItem = false
+
+    /// Measures a configured cell: returns its height for the given column content width.
+    /// Without it every item has the estimated height of the metrics.
+    public var itemHeightProvider: ((HierarchyCollectionItem, Double) -> Double)? {
+        didSet { setNeedsLayout() }
+    }
+
+    /// Told about every `HierarchyError`. The default logs it.
+    public var errorHandler: (HierarchyError) -> Void
+
+    /// Called when something on screen changed outside a call from the renderer (a late data
+    /// source answer): the renderer should draw a new snapshot soon.
+    public var setNeedsDisplayHandler: (() -> Void)?
+
+    /// The errors reported so far (the most recent last, at most 100), for status lines.
+    public private(set) var recentErrors: [HierarchyError] = []
+
+    // MARK: State
+
+    var columns: [ColumnState] = []
+    /// The snapped index of the leading visible column.
+    var leadingColumn = 0
+    /// The continuous horizontal translation of a pan in progress (units; positive = towards
+    /// later columns).
+    var panOffset: Double = 0
+    var isPanning = false
+    var panStartLeading = 0
+    var selection: [String] = []
+    /// The keyboard focus: a column and a row.
+    var focus: (column: Int, row: Int)?
+    /// Cells on screen by uuid.
+    var visibleCells: [String: HierarchyCollectionItem] = [:]
+    /// Cells whose content must be asked again.
+    var invalidatedUUIDs: Set<String> = []
+    /// Parents that were expanded and are no longer: late calls about them are ignored.
+    var formerParents: Set<String> = []
+    /// Every uuid the view has been told about, bounded: distinguishes late calls from wrong ones.
+    var knownUUIDs: Set<String> = []
+    var reuseQueue = CellReuseQueue()
+    var needsReload = true
+    var needsLayout = true
+    var hasLoaded = false
+    /// Depth of data source calls in progress; updates arriving meanwhile are deferred.
+    var dataSourceCallDepth = 0
+    var deferredUpdates: [() -> Void] = []
+    var isApplyingLayout = false
+
+    private static let logger = Logger(label: "HierarchyKit.HierarchyView")
+
+    /// A view with the given layout (default: iOS-like point metrics).
+    public init(layout: HierarchyCollectionViewLayout = HierarchyCollectionViewLayout()) {
+        self.collectionViewLayout = layout
+        self.errorHandler = { error in HierarchyView.logger.warning("\(error.description)") }
+        layout.hierarchyView = self
+    }
+
+    // MARK: Cells
+
+    /// Registers a cell class for a reuse identifier.
+    public func register(_ cellClass: HierarchyCollectionItem.Type, forCellWithReuseIdentifier identifier: String) {
+        reuseQueue.register(cellClass, for: identifier)
+    }
+
+    /// A cell to configure for an item: a recycled one, or a new one of the registered class
+    /// (`HierarchyCollectionItem` when nothing is registered under the identifier).
+    public func dequeueReusableCell(withReuseIdentifier identifier: String, with uuid: String) -> HierarchyCollectionItem {
+        if !reuseQueue.isRegistered(identifier) {
+            report(HierarchyError(.invalidOperation, "no cell class is registered for reuse identifier \"\(identifier)\"; using the default cell", uuid: uuid))
+        }
+        let cell = reuseQueue.dequeue(identifier)
+        cell.uuid = uuid
+        return cell
+    }
+
+    /// The cell on screen for an item, or `nil` if the item is not visible.
+    public func cellForItem(with uuid: String) -> HierarchyCollectionItem? {
+        visibleCells[uuid]
+    }
+
+    /// The number of cells created so far (not reused).
+    public var createdCellCount: Int { reuseQueue.createdCount }
+
+    // MARK: Updates from the data source
+
+    /// Forgets everything and loads again, starting with `rootUUID(in:)`. Expensive.
+    public func reloadData() {
+        deferIfNeeded { [self] in
+            needsReload = true
+            performReload()
+        }
+    }
+
+    /// Inserts children of an expanded item at the given indexes (positions after the insert).
+    ///
+    /// - Parameters:
+    ///   - parent: the uuid of an expanded item.
+    ///   - indexes: the new children's indexes among all the children after the insert.
+    /// - Complexity: O(k log n) for k inserted ranges in a column of n items.
+    public func insertChildren(of parent: String, at indexes: IndexSet) {
+        deferIfNeeded { [self] in applyInsert(of: parent, at: indexes) }
+    }
+
+    /// Removes children of an expanded item at the given indexes (positions before the removal).
+    ///
+    /// - Complexity: O(k log n) for k removed ranges in a column of n items.
+    public func removeChildren(of parent: String, at indexes: IndexSet) {
+        deferIfNeeded { [self] in applyRemove(of: parent, at: indexes) }
+    }
+
+    /// The parent of a shown item was added, removed or replaced: ask for it again.
+    ///
+    /// The item's siblings are removed; the new parent's children arrive through
+    /// `insertChildren(of:at:)`.
+    public func invalidateParent(of child: String) {
+        deferIfNeeded { [self] in applyInvalidateParent(of: child) }
+    }
+
+    /// The children of an expanded item changed: ask for their number and uuids again.
+    public func invalidateChildren(of parent: String) {
+        deferIfNeeded { [self] in applyInvalidateChildren(of: parent) }
+    }
+
+    /// The content of these items changed: ask for their cells again (nothing else).
+    public func invalidateItems(with uuids: [String]) {
+        deferIfNeeded { [self] in
+            var changed = false
+            for uuid in uuids where visibleCells[uuid] != nil {
+                invalidatedUUIDs.insert(uuid)
+                changed = true
+            }
+            if changed { setNeedsLayout() }
+        }
+    }
+
+    // MARK: Content copying
+
+    /// The copyable content of an item's cell (title, subtitle, footnote joined by newlines),
+    /// or `nil` when copying is off or the item is not on screen.
+    public func copyContent(ofItemWith uuid: String) -> String? {
+        guard isContentCopyable, let cell = visibleCells[uuid] else { return nil }
+        return cell.copyableContent
+    }
+
+    // MARK: Errors
+
+    /// Reports an error to the handler and keeps it in `recentErrors`.
+    func report(_ error: HierarchyError) {
+        recentErrors.append(error)
+        if recentErrors.count > 100 { recentErrors.removeFirst(recentErrors.count - 100) }
+        errorHandler(error)
+    }
+
+    // MARK: Redraw requests
+
+    func setNeedsLayout() {
+        needsLayout = true
+        setNeedsDisplay()
+    }
+
+    func setNeedsReload() {
+        needsReload = true
+        setNeedsDisplay()
+    }
+
+    func setNeedsDisplay() {
+        if !isApplyingLayout { setNeedsDisplayHandler?() }
+    }
+
+    /// Runs an update now, or after the data source call in progress returns (an update
+    /// arriving from inside a data source method must not change the columns under the
+    /// view's feet).
+    func deferIfNeeded(_ update: @escaping () -> Void) {
+        if dataSourceCallDepth > 0 || isApplyingLayout {
+            deferredUpdates.append(update)
+            return
+        }
+        update()
+        flushDeferredUpdates()
+        setNeedsDisplay()
+    }
+
+    func flushDeferredUpdates() {
+        var rounds = 0
+        while !deferredUpdates.isEmpty, dataSourceCallDepth == 0, !isApplyingLayout {
+            rounds += 1
+            if rounds > 10_000 {
+                report(HierarchyError(.invalidOperation, "the data source keeps updating the view from inside its own answers; stopped after 10000 rounds"))
+                deferredUpdates.removeAll()
+                return
+            }
+            let pending = deferredUpdates
+            deferredUpdates.removeAll()
+            for update in pending { update() }
+        }
+    }
+
+    /// Calls the data source, counting the depth so re-entrant updates are deferred.
+    func ask<T>(_ body: (any HierarchyViewDataSource) -> T) -> T? {
+        guard let dataSource else { return nil }
+        dataSourceCallDepth += 1
+        defer { dataSourceCallDepth -= 1 }
+        return body(dataSource)
+    }
+
+    func remember(_ uuid: String) {
+        if knownUUIDs.count > 200_000 { knownUUIDs.removeAll(keepingCapacity: true) }
+        knownUUIDs.insert(uuid)
+    }
+}

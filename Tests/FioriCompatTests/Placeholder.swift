@@ -1,3 +1,0 @@
-import Testing
-
-@Test func FioriCompatTestsBuilds() { #expect(Bool(true)) }
