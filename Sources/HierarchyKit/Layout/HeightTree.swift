@@ -299,7 +299,10 @@ struct HeightTree: Sendable {
             return (node, b)
         }
         let keep = k - leftCount
-        let tail = makeNode(length: runLength[n] - keep, extent: runExtent[n])
+        // The new node's priority stays at or below the split node's, keeping the heap order
+        // for every ancestor that will point at the merged right part.
+        let bound = UInt64(priority[n]) + 1
+        let tail = makeNode(length: runLength[n] - keep, extent: runExtent[n], priority: UInt32(UInt64(nextPriority()) % bound))
         runLength[n] = keep
         let rightSubtree = right[n]
         right[n] = -1

@@ -145,9 +145,10 @@ public final class HierarchyCollectionViewLayout {
         let top = band.lowerBound - sectionInset.top
         let bottom = band.upperBound - sectionInset.top
         let total = column.heights.totalExtent
-        if bottom <= 0 || top >= total { return 0..<0 }
+        if bottom <= 0 || top >= total || bottom <= top { return 0..<0 }
         let first = column.heights.index(containing: max(0, top))
-        let last = column.heights.index(containing: min(bottom, total - 1e-9))
+        // Half-open band: a row starting exactly at the bottom edge is not in it.
+        let last = column.heights.index(containing: min(bottom, total) - 1e-9)
         return first..<(last + 1)
     }
 
