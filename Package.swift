@@ -20,7 +20,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.1.4"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         // The engine: platform independent, no I/O.
@@ -62,7 +61,7 @@ let package = Package(
         ),
         .testTarget(
             name: "HierarchyKitTests",
-            dependencies: ["HierarchyKit", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: ["HierarchyKit"]
         ),
         .testTarget(name: "FioriCompatTests", dependencies: ["FioriCompat"]),
         .testTarget(name: "ListFloorplanTests", dependencies: ["ListFloorplan"]),

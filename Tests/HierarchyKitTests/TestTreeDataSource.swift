@@ -147,6 +147,9 @@ final class TestTreeDataSource: HierarchyViewDataSource, HierarchyViewDelegate {
     var cellCallCount: Int { calls.filter { if case .cell = $0 { true } else { false } }.count }
 }
 
+/// Data sources are held weakly by views; tests that pass a temporary keep it alive here.
+@MainActor var retainedSources: [TestTreeDataSource] = []
+
 /// A view of the given size in terminal units (columns 30 wide, 3-line cells) with a data
 /// source, loaded.
 @MainActor
@@ -162,6 +165,7 @@ func makeView(
     view.dataSource = source
     if delegate { view.delegate = source }
     source.view = view
+    retainedSources.append(source)
     view.layoutIfNeeded()
     return view
 }
