@@ -59,6 +59,12 @@ struct ColumnState: Sendable {
         if rows[uuid] == nil { rows[uuid] = row }
     }
 
+    mutating func forgetUUID(at row: Int) {
+        guard let uuid = uuids.removeValue(forKey: row) else { return }
+        if rows[uuid] == row { rows[uuid] = nil }
+        prefetched.remove(uuid)
+    }
+
     mutating func setExtent(_ extent: Double, at row: Int) {
         heights.setExtent(extent, at: row)
     }

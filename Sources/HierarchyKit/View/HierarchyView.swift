@@ -177,6 +177,28 @@ open class HierarchyView {
         deferIfNeeded { [self] in applyInvalidateChildren(of: parent) }
     }
 
+    /// Some children's uuids may have changed (a placeholder became a real item): forget the
+    /// cached uuids and cells of those rows only, so they are asked for again when shown.
+    ///
+    /// An addition to the seed API for data sources that load children in pages.
+    ///
+    /// - Complexity: O(k) for k rows.
+    public func invalidateChildren(of parent: String, at indexes: IndexSet) {
+        deferIfNeeded { [self] in
+            guard let c = columnIndex(ofParent: parent) else {
+                reportNotExpanded(parent, "invalidateChildren(of:at:) for the children")
+                return
+            }
+            for row in indexes where row >= 0 && row < columns[c].count {
+                guard let uuid = columns[c].uuid(at: row) else { continue }
+                if uuid == columns[c].expandedUUID { continue }
+                if let cell = visibleCells.removeValue(forKey: uuid) { reuseQueue.enqueue(cell) }
+                columns[c].forgetUUID(at: row)
+            }
+            setNeedsLayout()
+        }
+    }
+
     /// The content of these items changed: ask for their cells again (nothing else).
     public func invalidateItems(with uuids: [String]) {
         deferIfNeeded { [self] in
