@@ -113,7 +113,7 @@ public struct FrameRenderer: Sendable {
         if state.out.bytes.count == headerCount {
             return []
         }
-        if let pen = state.pen, pen != .plain { state.out.resetStyle() }
+        if let pen = state.pen, pen.downgraded(to: capability) != .plain { state.out.resetStyle() }
         state.out.append(Self.endSynchronized)
         return state.out.bytes
     }

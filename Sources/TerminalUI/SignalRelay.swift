@@ -11,7 +11,9 @@ import Synchronization
 /// The installed handler only writes the signal number as one byte to a pipe,
 /// saving and restoring `errno`: it is async-signal-safe and allocates nothing.
 /// A dedicated thread polls the pipe and passes each signal to the relay's
-/// handler, where anything may be done. ``stop()`` puts the previous signal
+/// handler, where anything may be done. The thread unblocks the relayed
+/// signals, so they are delivered even when every other thread blocks them;
+/// the handler runs on the relay thread. ``stop()`` puts the previous signal
 /// actions back and ends the thread.
 final class SignalRelay: Sendable {
     /// The write end of the pipe of the installed relay, read by the C handler; -1 when none is installed.
@@ -62,6 +64,12 @@ final class SignalRelay: Sendable {
         self.state = Mutex((previous, true))
         let readFD = signalPipe.read, wakeFD = wakePipe.read
         let thread = Thread {
+            // Threads inherit the creator's signal mask, and worker threads block everything:
+            // unblock the relayed signals here so that some thread can always take them.
+            var set = sigset_t()
+            sigemptyset(&set)
+            for signo in signals { sigaddset(&set, signo) }
+            pthread_sigmask(SIG_UNBLOCK, &set, nil)
             Self.run(signalFD: readFD, wakeFD: wakeFD, handler: handler)
             Self.close((readFD, -1))
             Self.close((wakeFD, -1))
@@ -98,8 +106,7 @@ final class SignalRelay: Sendable {
         }
         _ = Self.handlerWriteFD.compareExchange(expected: signalPipe.write, desired: -1, ordering: .sequentiallyConsistent)
         Self.close((-1, signalPipe.write))
-        var byte: UInt8 = 1
-        _ = write(wakePipe.write, &byte, 1)
+        // Closing the write end wakes the thread (POLLHUP) and, unlike a write, can never raise SIGPIPE.
         Self.close((-1, wakePipe.write))
     }
 

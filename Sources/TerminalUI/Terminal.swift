@@ -111,7 +111,12 @@ public final class Terminal: Sendable {
     ///
     /// - Returns: Columns and rows, both at least 1.
     public func size() -> (columns: Int, rows: Int) {
-        for fd in [inputFileDescriptor, STDOUT_FILENO, STDERR_FILENO] {
+        Self.size(fileDescriptors: [inputFileDescriptor, STDOUT_FILENO, STDERR_FILENO], environment: environment)
+    }
+
+    /// The window size of the first descriptor that knows it, else from `COLUMNS` and `LINES`, else 80×24.
+    static func size(fileDescriptors: [Int32], environment: [String: String]) -> (columns: Int, rows: Int) {
+        for fd in fileDescriptors {
             var window = winsize()
             if ioctl(fd, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0, window.ws_row > 0 {
                 return (Int(window.ws_col), Int(window.ws_row))
@@ -246,6 +251,7 @@ public final class Terminal: Sendable {
                 return state.relay
             }
             emit(.suspend)
+            // On the relay thread, which does not block SIGTSTP: the process stops before raise returns.
             signal(SIGTSTP, SIG_DFL)
             raise(SIGTSTP)
             // Running again: the SIGCONT that woke the process re-enters the screen.
@@ -267,8 +273,9 @@ public final class Terminal: Sendable {
             if let grace = terminationGracePeriod {
                 let nanoseconds = grace.components.seconds * 1_000_000_000 + grace.components.attoseconds / 1_000_000_000
                 DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(nanoseconds))) {
+                    // Process-directed: worker threads block signals, the relay thread does not.
                     signal(signo, SIG_DFL)
-                    raise(signo)
+                    kill(getpid(), signo)
                 }
             }
         }

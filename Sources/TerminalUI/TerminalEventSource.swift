@@ -16,7 +16,7 @@ import Synchronization
 /// (a paste in progress waits ``pasteTimeout`` instead). End of input is
 /// reported as ``TerminalEvent/terminate(signal:)`` with SIGHUP and ends the stream.
 ///
-/// ``stop()`` wakes the thread through the pipe and waits a bounded time for it to end.
+/// ``stop()`` wakes the thread by closing the wake pipe and waits a bounded time for it to end.
 public final class TerminalEventSource: Sendable {
     /// The events, in order. The stream ends after ``stop()`` or at end of input.
     public let events: AsyncStream<TerminalEvent>
@@ -122,10 +122,9 @@ public final class TerminalEventSource: Sendable {
             continuation.finish()
             return true
         }
-        var byte: UInt8 = 1
-        _ = write(wakeFD, &byte, 1)
-        let ended = finished.wait(timeout: .now() + .milliseconds(Self.milliseconds(timeout))) == .success
+        // Closing the write end wakes the thread (POLLHUP) and, unlike a write, can never raise SIGPIPE.
         _ = close(wakeFD)
+        let ended = finished.wait(timeout: .now() + .milliseconds(Self.milliseconds(timeout))) == .success
         continuation.finish()
         return ended
     }

@@ -45,4 +45,12 @@ public struct TextStyle: Hashable, Sendable {
         self.underline = underline
         self.reverse = reverse
     }
+
+    /// This style with its colours downgraded to `capability`.
+    func downgraded(to capability: ColorCapability) -> TextStyle {
+        var style = self
+        style.foreground = foreground.downgraded(to: capability)
+        style.background = background.downgraded(to: capability)
+        return style
+    }
 }
