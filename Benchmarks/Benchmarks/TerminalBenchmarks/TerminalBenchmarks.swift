@@ -1,4 +1,91 @@
 import Benchmark
+import TerminalUI
+
+/// A 200×60 frame of three text columns with a header and one highlighted row, like a Miller-column browser.
+func browserFrame(selected: Int, width: Int = 200, height: Int = 60) -> ScreenBuffer {
+    var buffer = ScreenBuffer(width: width, height: height)
+    let columnWidth = width / 3
+    let header = TextStyle(foreground: .ansi(15), background: .indexed(24), bold: true)
+    buffer.fill(x: 0, y: 0, width: width, height: 1, style: header)
+    buffer.put("/ home / user / projects", x: 1, y: 0, maxWidth: width - 2, style: header)
+    for row in 1..<height {
+        for column in 0..<3 {
+            let name = "entry-\(column)-\(row)-" + String(repeating: "x", count: (row * 7 + column * 3) % 40)
+            let style = row == selected && column == 1 ? TextStyle(reverse: true) : .plain
+            let x = column * columnWidth
+            buffer.fill(x: x, y: row, width: columnWidth - 1, height: 1, style: style)
+            buffer.put(name, x: x + 1, y: row, maxWidth: columnWidth - 3, style: style)
+            buffer.put("│", x: x + columnWidth - 1, y: row, maxWidth: 1, style: TextStyle(foreground: .ansi(8)))
+        }
+    }
+    return buffer
+}
+
+let bytesWritten = BenchmarkMetric.custom("bytes written", polarity: .prefersSmaller)
 
 let benchmarks: @Sendable () -> Void = {
+    let metrics: [BenchmarkMetric] = [.wallClock, .cpuTotal, .mallocCountTotal, .throughput, bytesWritten]
+    let configuration = Benchmark.Configuration(metrics: metrics, maxDuration: .seconds(3))
+
+    Benchmark("FrameRenderer 200x60 full redraw", configuration: configuration) { benchmark in
+        let frame = browserFrame(selected: 5)
+        var renderer = FrameRenderer(capability: .indexed256)
+        var bytes = 0
+        for _ in benchmark.scaledIterations {
+            renderer.invalidate()
+            let output = renderer.render(frame)
+            bytes = output.count
+            blackHole(output)
+        }
+        benchmark.measurement(bytesWritten, bytes)
+    }
+
+    Benchmark("FrameRenderer 200x60 one-row change", configuration: configuration) { benchmark in
+        let first = browserFrame(selected: 5)
+        var changed = first
+        changed.put(String(repeating: "changed ", count: 30), x: 0, y: 30, maxWidth: 200)
+        var renderer = FrameRenderer(capability: .indexed256)
+        _ = renderer.render(first)
+        var bytes = 0
+        var showChanged = true
+        for _ in benchmark.scaledIterations {
+            let output = renderer.render(showChanged ? changed : first)
+            bytes = output.count
+            showChanged.toggle()
+            blackHole(output)
+        }
+        benchmark.measurement(bytesWritten, bytes)
+    }
+
+    Benchmark("FrameRenderer 200x60 selection move", configuration: configuration) { benchmark in
+        let frames = [browserFrame(selected: 5), browserFrame(selected: 6)]
+        var renderer = FrameRenderer(capability: .indexed256)
+        _ = renderer.render(frames[0])
+        var bytes = 0
+        var index = 1
+        for _ in benchmark.scaledIterations {
+            let output = renderer.render(frames[index])
+            bytes = output.count
+            index ^= 1
+            blackHole(output)
+        }
+        benchmark.measurement(bytesWritten, bytes)
+    }
+
+    Benchmark("ScreenBuffer 200x60 draw browser frame", configuration: configuration) { benchmark in
+        for index in benchmark.scaledIterations {
+            blackHole(browserFrame(selected: 1 + index % 59))
+        }
+    }
+
+    Benchmark("InputDecoder 4 KiB mixed input", configuration: configuration) { benchmark in
+        var chunk: [UInt8] = []
+        while chunk.count < 4096 {
+            chunk += Array("ab日\u{1B}[A\u{1B}[1;5C\u{1B}[<0;12;7M\u{1B}[<32;13;7M\r".utf8)
+        }
+        for _ in benchmark.scaledIterations {
+            var decoder = InputDecoder()
+            blackHole(decoder.feed(chunk))
+        }
+    }
 }

@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+@testable import TerminalUI
+
+@Suite("StandardOutput")
+struct StandardOutputTests {
+    @Test("Writes everything to the descriptor, also more than a pipe buffer holds", arguments: [0, 1, 100, 300_000])
+    func writesAll(count: Int) async throws {
+        let pipe = TestPipe()
+        _ = fcntl(pipe.writeFD, F_SETFL, fcntl(pipe.writeFD, F_GETFL) | O_NONBLOCK)
+        let output = StandardOutput(fileDescriptor: pipe.writeFD)
+        let bytes = (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+        let readFD = pipe.readFD
+        let reader = Task.detached { () -> [UInt8] in
+            var received: [UInt8] = []
+            var buffer = [UInt8](repeating: 0, count: 65536)
+            while received.count < count {
+                let n = buffer.withUnsafeMutableBytes { read(readFD, $0.baseAddress, $0.count) }
+                if n <= 0 { break }
+                received += buffer[0..<n]
+            }
+            return received
+        }
+        output.write(bytes)
+        let received = try await withTimeout { await reader.value }
+        #expect(received == bytes)
+        #expect(output.failedWrites == 0)
+    }
+
+    @Test("A closed descriptor fails without trapping")
+    func closedDescriptor() {
+        let output = StandardOutput(fileDescriptor: -1)
+        output.write([1, 2, 3])
+        #expect(output.failedWrites == 1)
+    }
+
+    @Test("A reader that never reads stalls the write only up to the timeout")
+    func stall() {
+        let pipe = TestPipe()
+        _ = fcntl(pipe.writeFD, F_SETFL, fcntl(pipe.writeFD, F_GETFL) | O_NONBLOCK)
+        let output = StandardOutput(fileDescriptor: pipe.writeFD, stallTimeoutMilliseconds: 20)
+        output.write([UInt8](repeating: 0x41, count: 1 << 20))
+        #expect(output.failedWrites == 1)
+    }
+}
