@@ -20,6 +20,15 @@ extension HierarchyView {
     /// The index of the leading visible column.
     public var leadingColumnIndex: Int { leadingColumn }
 
+    /// The uuids of the expanded items, from the first column to the last: the path the user
+    /// drilled down.
+    public var expandedPath: [String] { columns.compactMap(\.expandedUUID) }
+
+    /// The number of rows of a column (0 for a column that does not exist).
+    public func itemCount(ofColumn c: Int) -> Int {
+        c >= 0 && c < columns.count ? columns[c].count : 0
+    }
+
     // MARK: Layout pass
 
     /// Brings everything up to date: loads if needed and asks the data source for what is on
