@@ -1,0 +1,118 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// Runs blocking file system calls on threads of their own, outside Swift's
+/// cooperative pool.
+///
+/// Each job gets a new thread, so a call that hangs (a dead network mount)
+/// holds only that thread. Every job has a time limit: after it the waiting
+/// callers get an error, while the thread is left to finish (or hang) alone.
+/// Callers can cancel their wait at any time.
+final class BlockingWorker: Sendable {
+    /// How long a job may take before its callers get a time-out error.
+    let timeLimit: Duration
+
+    init(timeLimit: Duration) {
+        self.timeLimit = timeLimit
+    }
+
+    /// Starts a job; `completion` is called exactly once, with the job's result or a time-out.
+    ///
+    /// - Parameters:
+    ///   - what: Words for the time-out message ("reading /mnt/share").
+    ///   - work: The blocking job.
+    ///   - completion: Called on the job's thread or the timer's queue.
+    func submit<Value: Sendable>(
+        _ what: String,
+        _ work: @escaping @Sendable () -> Result<Value, HierarchySourceError>,
+        completion: @escaping @Sendable (Result<Value, HierarchySourceError>) -> Void
+    ) {
+        let once = OnceFlag()
+        let thread = Thread {
+            let result = work()
+            if once.claim() { completion(result) }
+        }
+        thread.name = "HierarchySources.BlockingWorker"
+        thread.start()
+        let seconds = Double(timeLimit.components.seconds) + Double(timeLimit.components.attoseconds) / 1e18
+        let limit = timeLimit
+        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) {
+            if once.claim() {
+                completion(.failure(HierarchySourceError(.io, "timed out after \(limit) \(what)")))
+            }
+        }
+    }
+
+    /// Runs a job and waits for it, cancellably.
+    ///
+    /// - Throws: The job's error, a time-out error, or `CancellationError`.
+    func run<Value: Sendable>(
+        _ what: String, _ work: @escaping @Sendable () -> Result<Value, HierarchySourceError>
+    ) async throws -> Value {
+        let waiter = Waiter<Value>()
+        return try await waiter.wait { [self] in
+            submit(what, work) { waiter.resolve($0.mapError { $0 }) }
+        }
+    }
+}
+
+/// True once: the first `claim()` wins.
+final class OnceFlag: Sendable {
+    private let claimed = Atomic<Bool>(false)
+
+    func claim() -> Bool {
+        !claimed.exchange(true, ordering: .acquiringAndReleasing)
+    }
+}
+
+/// One caller's wait for a result that arrives from another thread, cancellable.
+///
+/// `resolve` may be called any number of times from anywhere; the first result wins.
+final class Waiter<Value: Sendable>: Sendable {
+    private enum State {
+        case idle
+        case waiting(CheckedContinuation<Value, any Error>)
+        case done(Result<Value, any Error>)
+    }
+
+    private let state = Mutex<State>(.idle)
+
+    /// Suspends until ``resolve(_:)``; `start` runs once the wait is installed
+    /// (not at all if the task was cancelled first).
+    func wait(start: @Sendable () -> Void) async throws -> Value {
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Value, any Error>) in
+                let early: Result<Value, any Error>? = state.withLock { state in
+                    if case .done(let result) = state { return result }
+                    state = .waiting(continuation)
+                    return nil
+                }
+                if let early {
+                    continuation.resume(with: early)
+                } else {
+                    start()
+                }
+            }
+        } onCancel: {
+            resolve(.failure(CancellationError()))
+        }
+    }
+
+    /// Delivers a result; later calls are ignored.
+    func resolve(_ result: Result<Value, any Error>) {
+        let continuation: CheckedContinuation<Value, any Error>? = state.withLock { state in
+            switch state {
+            case .idle:
+                state = .done(result)
+                return nil
+            case .waiting(let continuation):
+                state = .done(result)
+                return continuation
+            case .done:
+                return nil
+            }
+        }
+        continuation?.resume(with: result)
+    }
+}

@@ -1,0 +1,134 @@
+/// Writes any hierarchy as a plain text tree:
+///
+/// ```
+/// Plant
+/// ├── Area 1
+/// │   └── Pump
+/// └── Area 2
+/// ```
+///
+/// Children are read in pages of ``pageSize`` and printed as they arrive, so a
+/// huge hierarchy starts printing at once and memory stays proportional to the
+/// depth. The walk uses an explicit stack (deep hierarchies are safe) and does
+/// not descend into an item that is already on the current path (a cycle),
+/// marking it with ``cycleMark``.
+public struct TreePrinter: Sendable {
+    /// The deepest level printed below the root (0: the root only); `nil` for no limit.
+    public var depth: Int?
+    /// How many children are read per request.
+    public var pageSize: Int
+    /// Whether to draw with ASCII (`|-- `, `` `-- ``, `|   `) instead of box-drawing characters.
+    public var ascii: Bool
+    /// Applied to every title before it is written (a terminal passes its sanitiser).
+    public var escape: @Sendable (String) -> String
+    /// Appended to an item that is its own ancestor.
+    public var cycleMark = " (cycle)"
+
+    /// Creates a printer.
+    ///
+    /// - Parameters:
+    ///   - depth: The deepest level printed below the root; `nil` for no limit.
+    ///   - pageSize: How many children are read per request (at least 1).
+    ///   - ascii: Whether to draw with ASCII only.
+    ///   - escape: Applied to every title.
+    public init(
+        depth: Int? = nil, pageSize: Int = 256, ascii: Bool = false,
+        escape: @escaping @Sendable (String) -> String = { $0 }
+    ) {
+        self.depth = depth
+        self.pageSize = max(1, pageSize)
+        self.ascii = ascii
+        self.escape = escape
+    }
+
+    /// One open level of the walk: its parent, child count, next child, a page read ahead.
+    private struct Level {
+        var id: String
+        var count: Int
+        var next: Int
+        var page: [HierarchyNode]
+        var pageStart: Int
+        var prefix: String
+    }
+
+    /// The drawing pieces: branch, last branch, continuing line, gap.
+    var glyphs: (branch: String, last: String, line: String, gap: String) {
+        ascii ? ("|-- ", "`-- ", "|   ", "    ") : ("├── ", "└── ", "│   ", "    ")
+    }
+
+    /// Prints a hierarchy, one line per item (each line ends with a newline).
+    ///
+    /// - Parameters:
+    ///   - source: The hierarchy.
+    ///   - write: Receives each line.
+    /// - Throws: Errors of the source, `CancellationError`.
+    /// - Complexity: O(n) source requests in pages for n items printed.
+    public func print(
+        _ source: some HierarchySource, to write: (String) throws -> Void
+    ) async throws {
+        guard let root = try await source.root() else { return }
+        try write(escape(root.title) + "\n")
+        var stack: [Level] = []
+        var onPath: Set<String> = [root.id]
+        if depth.map({ $0 > 0 }) ?? true {
+            let count = try await source.childCount(ofID: root.id)
+            stack.append(Level(id: root.id, count: count, next: 0, page: [], pageStart: 0, prefix: ""))
+        }
+        let glyphs = self.glyphs
+        while var level = stack.popLast() {
+            guard level.next < level.count else {
+                onPath.remove(level.id)
+                continue
+            }
+            try Task.checkCancellation()
+            if level.next - level.pageStart >= level.page.count {
+                let upper = min(level.count, level.next + pageSize)
+                level.page = try await source.children(ofID: level.id, in: level.next..<upper)
+                level.pageStart = level.next
+                if level.page.isEmpty {
+                    // The source has fewer children than it counted: stop this level.
+                    onPath.remove(level.id)
+                    continue
+                }
+            }
+            let child = level.page[level.next - level.pageStart]
+            level.next += 1
+            let isLast = level.next >= level.count
+            let isCycle = onPath.contains(child.id)
+            try write(level.prefix + (isLast ? glyphs.last : glyphs.branch) + escape(child.title)
+                + (isCycle ? cycleMark : "") + "\n")
+            let childPrefix = level.prefix + (isLast ? glyphs.gap : glyphs.line)
+            let childLevel = stack.count + 2
+            stack.append(level)
+            guard !isCycle, depth.map({ childLevel <= $0 }) ?? true else { continue }
+            let count = child.isContainer || (child.childCount ?? 0) > 0
+                ? try await source.childCount(ofID: child.id) : 0
+            if count > 0 {
+                onPath.insert(child.id)
+                stack.append(Level(id: child.id, count: count, next: 0, page: [], pageStart: 0, prefix: childPrefix))
+            }
+        }
+    }
+
+    /// Prints a hierarchy to a text stream.
+    ///
+    /// - Parameters:
+    ///   - source: The hierarchy.
+    ///   - output: Receives the lines.
+    /// - Throws: Errors of the source, `CancellationError`.
+    public func print<Output: TextOutputStream>(_ source: some HierarchySource, to output: inout Output) async throws {
+        var text = output
+        try await print(source) { text.write($0) }
+        output = text
+    }
+
+    /// The whole tree as one string.
+    ///
+    /// - Parameter source: The hierarchy.
+    /// - Returns: The lines, each ending with a newline.
+    public func string(_ source: some HierarchySource) async throws -> String {
+        var text = ""
+        try await print(source) { text += $0 }
+        return text
+    }
+}
