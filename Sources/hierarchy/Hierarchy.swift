@@ -4,10 +4,12 @@ import ArgumentParser
 struct Hierarchy: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "hierarchy",
-        abstract: "Browse very large hierarchies in Miller columns, along a path, or as a searchable list."
+        abstract: "Browse very large hierarchies in Miller columns, along a path, or as a searchable list.",
+        discussion: """
+            With no arguments, opens the bundled sample (a plant-maintenance hierarchy). PATH may be a \
+            directory, a JSON, property list or YAML document, or a HierarchyKit SQLite database.
+            """,
+        subcommands: [BrowseCommand.self, PrintCommand.self],
+        defaultSubcommand: BrowseCommand.self
     )
-
-    func run() async throws {
-        print("hierarchy")
-    }
 }

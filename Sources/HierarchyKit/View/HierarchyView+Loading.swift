@@ -43,9 +43,19 @@ extension HierarchyView {
             flushDeferredUpdates()
             askParentOfTopColumnIfNeeded()
             flushDeferredUpdates()
+            previewFocusedItemIfNeeded()
             passes += 1
         } while needsLayout && passes < 8
         updateHeader()
+    }
+
+    func previewFocusedItemIfNeeded() {
+        guard needsFocusPreview else { return }
+        needsFocusPreview = false
+        guard expandsFocusedItem, let f = focus, f.column < columns.count, f.row < columns[f.column].count,
+              let uuid = ensureUUID(column: f.column, row: f.row), columns[f.column].expandedUUID != uuid else { return }
+        previewChildren(column: f.column, row: f.row, uuid: uuid)
+        flushDeferredUpdates()
     }
 
     func layoutChanged() {
@@ -90,6 +100,7 @@ extension HierarchyView {
         columns = [ColumnState(parent: nil, single: root, extent: estimatedExtent, expanded: false)]
         _ = expand(column: 0, row: 0, uuid: root)
         focus = columns.count > 1 && columns[1].count > 0 ? (1, 0) : (0, 0)
+        pendingInitialFocus = focus?.column == 0
         leadingColumn = maxLeadingColumn
         setNeedsLayout()
     }
@@ -368,6 +379,10 @@ extension HierarchyView {
             if let f = focus, f.column == c {
                 focus = (c, f.row + indexes.count(in: 0...f.row))
             }
+        }
+        if pendingInitialFocus, let f = focus, f.column == c - 1, columns[c].count > 0 {
+            pendingInitialFocus = false
+            focus = (c, 0)
         }
         checkCount(ofColumn: c)
         setNeedsLayout()

@@ -276,6 +276,7 @@ extension HierarchyView {
     /// Moves the focus within its column and scrolls it into view.
     public func moveFocus(_ move: HierarchyFocusMove) {
         perform {
+            pendingInitialFocus = false
             guard let f = focus, f.column < columns.count else { return }
             let count = columns[f.column].count
             guard count > 0 else { return }
@@ -296,6 +297,7 @@ extension HierarchyView {
     /// Focuses a row of a column (and previews its children with `expandsFocusedItem`).
     public func focusRow(_ row: Int, inColumn c: Int) {
         perform {
+            pendingInitialFocus = false
             guard c >= 0, c < columns.count, row >= 0, row < columns[c].count else { return }
             focus = (c, row)
             revealColumn(c)

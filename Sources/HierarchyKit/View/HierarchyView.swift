@@ -101,6 +101,11 @@ open class HierarchyView {
     var dataSourceCallDepth = 0
     var deferredUpdates: [() -> Void] = []
     var isApplyingLayout = false
+    /// The root's children were still loading at the initial load: focus the first one when
+    /// they arrive.
+    var pendingInitialFocus = false
+    /// The focused row's uuid may have changed: preview its children after the next layout.
+    var needsFocusPreview = false
 
     private static let logger = Logger(label: "HierarchyKit.HierarchyView")
 
@@ -189,6 +194,7 @@ open class HierarchyView {
                 reportNotExpanded(parent, "invalidateChildren(of:at:) for the children")
                 return
             }
+            if let f = focus, f.column == c, indexes.contains(f.row) { needsFocusPreview = expandsFocusedItem }
             for row in indexes where row >= 0 && row < columns[c].count {
                 guard let uuid = columns[c].uuid(at: row) else { continue }
                 if uuid == columns[c].expandedUUID { continue }

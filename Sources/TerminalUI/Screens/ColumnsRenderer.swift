@@ -112,21 +112,27 @@ public struct ColumnsRenderer {
 
         // Line 1: prefix, title, status on the far side.
         if clip.contains(y) {
+            // The title keeps its room; the status shows in full where it fits, else as a
+            // coloured dot.
             var status = cell.status.visibleText.map { TerminalText.sanitize($0) } ?? ""
-            let accessory = cell.accessoryType == .checkmark ? " ✓" : ""
-            status += accessory
-            var statusWidth = DisplayWidth.of(status)
-            if statusWidth > textWidth / 2 {
-                status = DisplayWidth.truncate(status, toWidth: max(0, textWidth / 2))
-                statusWidth = DisplayWidth.of(status)
+            if cell.accessoryType == .checkmark { status += " ✓" }
+            let statusStyle = merged(palette.style(forStatus: status))
+            let titleText = cell.title.visibleText ?? ""
+            let prefixWidth = DisplayWidth.of(TerminalText.sanitize(prefix))
+            let wanted = prefixWidth + DisplayWidth.of(TerminalText.sanitize(titleText))
+            let available = textWidth - 2
+            if !status.isEmpty {
+                let spare = available - wanted - 1
+                if spare < DisplayWidth.of(status) { status = "●" }
             }
-            let titleRoom = max(0, textWidth - 1 - (statusWidth > 0 ? statusWidth + 1 : 0))
+            let statusWidth = DisplayWidth.of(status)
+            let titleRoom = max(0, available - (statusWidth > 0 ? statusWidth + 1 : 0))
             var titleStyle = merged(item.isExpanded ? palette.expanded : palette.title)
             if item.isExpanded || cell.state.isSelected { titleStyle.bold = true }
-            let prefixWidth = buffer.put(prefix, x: textX + 1, y: y, maxWidth: titleRoom, style: merged(palette.selectedMark))
-            buffer.put(cell.title.visibleText ?? "", x: textX + 1 + prefixWidth, y: y, maxWidth: max(0, titleRoom - prefixWidth), style: titleStyle)
+            let used = buffer.put(prefix, x: textX + 1, y: y, maxWidth: titleRoom, style: merged(palette.selectedMark))
+            buffer.put(titleText, x: textX + 1 + used, y: y, maxWidth: max(0, titleRoom - used), style: titleStyle)
             if statusWidth > 0 {
-                buffer.put(status, x: textX + textWidth - statusWidth - 1, y: y, maxWidth: statusWidth, style: merged(palette.style(forStatus: status)))
+                buffer.put(status, x: textX + 1 + available - statusWidth, y: y, maxWidth: statusWidth, style: statusStyle)
             }
         }
         textWidth = max(0, textWidth - 2)
@@ -140,7 +146,7 @@ public struct ColumnsRenderer {
         guard indicatorWidth > 0 else { return }
         // The indicator: count over the expand glyph (multi-line) or side by side.
         let ix = rtl ? x : x + width - indicatorWidth
-        let glyph = item.isExpanded ? "▶" : "›"
+        let glyph = rtl ? (item.isExpanded ? "◀" : "‹") : (item.isExpanded ? "▶" : "›")
         let room = max(1, indicatorWidth - 1)
         let count = indicator.abbreviatedTitle(maximumCharacters: indicator.isMultiline ? room : max(1, room - 2)) ?? ""
         let style = merged(palette.indicator)

@@ -313,7 +313,7 @@ public final class HierarchyBrowser {
         }
         if let uuid = view.focusedUUID, !HierarchySourceDataSource.isPlaceholder(uuid) { parts.append(title(of: uuid)) }
         let name = " \(sourceName) "
-        let nameWidth = min(DisplayWidth.of(TerminalText.sanitize(name)), columns / 3)
+        let nameWidth = columns < 60 ? 0 : min(DisplayWidth.of(TerminalText.sanitize(name)), columns / 3)
         var path = parts.map(TerminalText.sanitize).joined(separator: " › ")
         let room = max(0, columns - nameWidth - 2)
         if DisplayWidth.of(path) > room {
@@ -322,7 +322,9 @@ public final class HierarchyBrowser {
             path = "…" + path
         }
         buffer.put(" " + path, x: 0, y: 0, maxWidth: room + 1, style: palette.header)
-        buffer.put(name, x: columns - nameWidth, y: 0, maxWidth: nameWidth, style: palette.headerDisabled)
+        if nameWidth > 0 {
+            buffer.put(name, x: columns - nameWidth, y: 0, maxWidth: nameWidth, style: palette.headerDisabled)
+        }
     }
 
     private func drawStatusLine(into buffer: inout ScreenBuffer) {

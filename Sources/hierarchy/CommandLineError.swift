@@ -1,0 +1,36 @@
+import ArgumentParser
+import Foundation
+import HierarchySources
+import TerminalUI
+
+/// Prints one readable line on standard error and gives the exit code for an error.
+enum CommandLineError {
+    /// Exit codes (sysexits.h): 64 usage, 65 bad data, 66 no input, 69 unavailable, 74 I/O, 77 permission.
+    static func exitCode(for error: Error) -> Int32 {
+        guard let error = error as? HierarchySourceError else { return 1 }
+        switch error.code {
+        case .notFound: return 66
+        case .permissionDenied: return 77
+        case .malformed, .cycle, .duplicateID, .unknownParent: return 65
+        case .unsupported: return 69
+        case .io: return 74
+        }
+    }
+
+    /// Writes `hierarchy: <message>` (control characters escaped) and returns the exit code.
+    static func report(_ error: Error) -> ExitCode {
+        let text: String
+        if let error = error as? HierarchySourceError {
+            text = error.description
+        } else {
+            text = String(describing: error)
+        }
+        printError(text)
+        return ExitCode(exitCode(for: error))
+    }
+
+    static func printError(_ text: String) {
+        let line = "hierarchy: " + TerminalText.sanitize(text.replacingOccurrences(of: "\n", with: " ")) + "\n"
+        FileHandle.standardError.write(Data(line.utf8))
+    }
+}
