@@ -119,6 +119,11 @@ struct LinearHierarchyTests {
         #expect(items[1].size == nil)
         #expect(items[1].payload == nil)
         #expect(items[1].kind == .static)
+
+        let json = Data(#"{"root": [{"name": "Tall", "width": 3, "height": 7.25, "type": "DYNAMIC"}]}"#.utf8)
+        let decoded = try LinearHierarchyItem.items(fromJSON: json)
+        #expect(decoded.first?.size == LinearSize(width: 3, height: 7.25))
+        #expect(decoded.first?.kind == .dynamic)
     }
 
     @Test(

@@ -237,6 +237,7 @@ public struct LinearHierarchy: Hashable, Sendable {
     ///   collapse, selection, or `.none` when the item is not shown.
     /// - Complexity: O(level + m), m the number of items in the affected section.
     public mutating func tap(itemID: LinearHierarchyItem.ID) -> Action {
+        defer { _checkInvariants() }
         if let section = path.firstIndex(where: { $0.item.id == itemID }) {
             return collapse(toSection: section)
         }
@@ -262,6 +263,7 @@ public struct LinearHierarchy: Hashable, Sendable {
     /// - Complexity: O(n) in the number of items in the new children's subtrees plus the items
     ///   already loaded from the host.
     public mutating func provideChildren(_ children: [LinearHierarchyItem], for request: ChildrenRequest) -> Action {
+        defer { _checkInvariants() }
         guard case .awaitingChildren(let waiting) = state, waiting == request, !path.isEmpty else {
             return .ignored
         }

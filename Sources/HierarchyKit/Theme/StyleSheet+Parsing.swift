@@ -6,7 +6,7 @@ extension StyleSheet {
     /// - Syntax errors (a missing `:`, `;`, `{` or `}`, an unterminated comment) are errors. A bad
     ///   declaration is skipped up to the next `;` or `}`; a bad selector skips its whole rule and
     ///   parsing resumes at the next rule. A value running to the end of its line without `;` is
-    ///   an error but is still applied.
+    ///   an error (unless the rule's `}` follows) but is still applied.
     /// - Values that cannot be used (`font-color: #12`, `text-align: middle`) are errors; the
     ///   declaration is dropped.
     /// - Unknown class paths, states and properties are warnings; they are ignored.
@@ -149,8 +149,12 @@ struct StyleSheetParser {
                 error(at: position, "expected ';' after the value of '\(name)', found '{' (is a '}' missing?)")
                 skipDeclaration()
                 continue
-            default:  // end of line
-                error(at: position, "expected ';' after the value of '\(name)'")
+            default:  // end of line: fine when the rule closes next
+                let endOfLine = position
+                skipTrivia()
+                if peek() != "}" {
+                    error(at: endOfLine, "expected ';' after the value of '\(name)'")
+                }
             }
             if value.isEmpty {
                 error(at: valueStart, "missing value for '\(name)'")
