@@ -68,8 +68,14 @@ public enum StyleSheetProperty: String, Hashable, Sendable, CaseIterable {
         case .tintColor: style.tintColor?.hex
         case .backgroundColor: style.backgroundColor?.hex
         case .borderColor: style.borderColor?.hex
-        case .borderWidth: style.borderWidth?.linearShortDescription
+        case .borderWidth: style.borderWidth.map(Self.formatNumber)
         case .borderStyle: style.borderStyle?.rawValue
         }
+    }
+
+    /// A number without a trailing `.0` when it is whole: `1`, `0.5`.
+    private static func formatNumber(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        return String(value)
     }
 }
