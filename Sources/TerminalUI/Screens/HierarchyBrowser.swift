@@ -285,7 +285,8 @@ public final class HierarchyBrowser {
     public func render() -> ScreenBuffer {
         var buffer = ScreenBuffer(width: columns, height: rows)
         if isTooSmall {
-            let text = "Terminal too small (\(columns)×\(rows))"
+            var text = "Terminal too small (\(columns)×\(rows))"
+            if DisplayWidth.of(text) > columns { text = "Too small" }
             buffer.put(text, x: max(0, (columns - DisplayWidth.of(text)) / 2), y: rows / 2, maxWidth: columns, style: palette.text)
             return buffer
         }
