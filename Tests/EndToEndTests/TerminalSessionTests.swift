@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+/// The real program in a real terminal (tmux): keys in, screen out, and the terminal left
+/// sane however the program ends.
+@Suite(.serialized, .enabled(if: Tmux.isAvailable, "tmux is not installed"))
+struct TerminalSessionTests {
+    /// Runs the program in a shell that reports how it ended and whether the tty is sane.
+    func start(_ arguments: String = "", columns: Int = 120, rows: Int = 40) throws -> Tmux {
+        let program = ProgramRunner.executable.path
+        let script = "\(program) \(arguments); echo EXIT=$?; stty -a | tr ' ' '\\n' | grep -x -e icanon -e -icanon -e echo -e -echo | tr '\\n' ' '; echo; exec sleep 60"
+        return try Tmux(command: "sh -c '\(script)'", columns: columns, rows: rows)
+    }
+
+    func expectSane(_ tmux: Tmux, exit: String) throws {
+        let screen = try tmux.waitFor("the program to exit") { $0.contains("EXIT=") }
+        #expect(screen.contains("EXIT=\(exit)"))
+        #expect(screen.contains("icanon echo"))
+        #expect(try tmux.format("alternate_on") == "0")
+        #expect(try tmux.format("cursor_flag") == "1")
+        #expect(try tmux.format("mouse_any_flag") == "0")
+    }
+
+    @Test func browseTheSampleAndQuit() throws {
+        let tmux = try start()
+        try tmux.waitFor("the first frame") { $0.contains("Production") && $0.contains("? help") }
+        #expect(try tmux.format("alternate_on") == "1")
+        #expect(try tmux.format("cursor_flag") == "0")
+        try tmux.send("j")
+        try tmux.waitFor("the focus on Utilities") { $0.contains("2 of 8") }
+        try tmux.send("l")
+        try tmux.waitFor("the path to Compressed air") { $0.contains("Hamburg Plant › Utilities › Compressed air") }
+        try tmux.send("q")
+        try expectSane(tmux, exit: "0")
+    }
+
+    @Test func resizingRelaysOutAtOnce() throws {
+        let tmux = try start()
+        try tmux.waitFor("the first frame") { $0.contains("Production") }
+        try tmux.tmux(["resize-window", "-t", tmux.session, "-x", "40", "-y", "12"])
+        let compact = try tmux.waitFor("the compact header") { $0.contains("‹ Prev") }
+        #expect(compact.split(separator: "\n").allSatisfy { $0.count <= 40 })
+        try tmux.send("C-c")
+        try expectSane(tmux, exit: "0")
+    }
+
+    @Test func sigtermRestoresTheTerminal() throws {
+        let tmux = try start()
+        try tmux.waitFor("the first frame") { $0.contains("Production") }
+        let shell = try tmux.format("pane_pid")
+        let pkill = Process()
+        pkill.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        pkill.arguments = ["pkill", "-TERM", "-P", shell, "hierarchy"]
+        try pkill.run()
+        pkill.waitUntilExit()
+        try expectSane(tmux, exit: "143")
+    }
+
+    @Test func suspendAndResumeRedraws() throws {
+        let program = ProgramRunner.executable.path
+        let tmux = try Tmux(command: "env PS1='$ ' bash --norc --noprofile -i", columns: 100, rows: 30)
+        try tmux.waitFor("the shell prompt") { $0.contains("$") }
+        try tmux.send(program, "Enter")
+        try tmux.waitFor("the first frame") { $0.contains("Production") }
+        try tmux.send("C-z")
+        try tmux.waitFor("the job stopped") { $0.contains("Stopped") }
+        #expect(try tmux.format("alternate_on") == "0")
+        try tmux.send("fg", "Enter")
+        try tmux.waitFor("the redrawn frame") { $0.contains("Production") && $0.contains("? help") }
+        #expect(try tmux.format("alternate_on") == "1")
+        try tmux.send("q")
+        try tmux.send("stty -a | tr ' ' '\\n' | grep -x -e icanon -e -icanon; echo DONE", "Enter")
+        let screen = try tmux.waitFor("the shell back") { $0.contains("DONE") && !$0.contains("DONE\"") }
+        #expect(screen.contains("\nicanon"))
+    }
+}
