@@ -11,8 +11,8 @@ public struct ScreenBuffer: Equatable, Sendable {
     public let width: Int
     /// Number of rows.
     public let height: Int
-    /// The cells, row after row.
-    private(set) var cells: [Cell]
+    /// The cells, row after row. Change them only through the drawing functions, which keep wide characters whole.
+    var cells: [Cell]
 
     /// Creates a buffer of blank cells.
     ///
@@ -141,6 +141,25 @@ public struct ScreenBuffer: Equatable, Sendable {
     /// All rows joined by `"\n"`, trailing spaces kept: the frame as plain text, for tests.
     public var plainText: String {
         (0..<height).map { text(row: $0) }.joined(separator: "\n")
+    }
+
+    /// Checks that every wide character has its continuation and no continuation stands alone.
+    ///
+    /// - Returns: The first offending position, or `nil` when the buffer is consistent.
+    /// - Complexity: O(width × height).
+    func _checkInvariants() -> (x: Int, y: Int)? {
+        for y in 0..<height {
+            for x in 0..<width {
+                let cell = cells[y * width + x]
+                if cell.width == 2 && !(x + 1 < width && cells[y * width + x + 1].isContinuation) {
+                    return (x, y)
+                }
+                if cell.isContinuation && !(x > 0 && cells[y * width + x - 1].width == 2) {
+                    return (x, y)
+                }
+            }
+        }
+        return nil
     }
 
     /// Stores a cell, keeping wide characters whole around it.

@@ -195,6 +195,15 @@ public final class Terminal: Sendable {
         }
     }
 
+    /// Puts text on the system clipboard through the terminal (OSC 52), if the terminal is active.
+    ///
+    /// - Parameter text: The text to copy.
+    /// - Returns: Whether the sequence was written (terminals without OSC 52 support ignore it).
+    @discardableResult
+    public func copyToClipboard(_ text: String) -> Bool {
+        write(OSC52.copy(text))
+    }
+
     /// Suspends the program as Ctrl-Z would in a shell: restores the terminal and stops the process.
     ///
     /// On resume the terminal is entered again and ``TerminalEvent/resume`` is sent.

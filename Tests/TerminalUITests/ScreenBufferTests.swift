@@ -5,17 +5,18 @@ import Testing
 struct ScreenBufferTests {
     /// Checks that every wide head is followed by its continuation and no continuation stands alone.
     static func checkWideInvariant(_ buffer: ScreenBuffer, sourceLocation: SourceLocation = #_sourceLocation) {
-        for y in 0..<buffer.height {
-            for x in 0..<buffer.width {
-                let cell = buffer[x, y]
-                if cell.width == 2 {
-                    #expect(x + 1 < buffer.width && buffer[x + 1, y].isContinuation, sourceLocation: sourceLocation)
-                }
-                if cell.isContinuation {
-                    #expect(x > 0 && buffer[x - 1, y].width == 2, sourceLocation: sourceLocation)
-                }
-            }
-        }
+        let offender = buffer._checkInvariants()
+        #expect(offender == nil, "broken wide character at \(String(describing: offender))", sourceLocation: sourceLocation)
+    }
+
+    @Test("The invariant check finds a lone continuation")
+    func invariantCheck() {
+        var buffer = ScreenBuffer(width: 3, height: 1)
+        buffer.put("日", x: 0, y: 0, maxWidth: 3)
+        #expect(buffer._checkInvariants() == nil)
+        var broken = ScreenBuffer(width: 3, height: 1)
+        broken.cells[2] = Cell(grapheme: "", width: 0, style: .plain)
+        #expect(broken._checkInvariants()?.x == 2)
     }
 
     @Test("A new buffer is blank", arguments: [(0, 0), (1, 1), (5, 2), (0, 3)])
