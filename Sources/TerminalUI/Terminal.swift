@@ -22,8 +22,8 @@ import Synchronization
 ///   after ``terminationGracePeriod``, the signal is re-raised with its default action;
 /// - on SIGTSTP (also sent by ``suspend()``): the terminal is restored,
 ///   ``TerminalEvent/suspend`` is sent and the process stops with the default
-///   action; on SIGCONT the terminal is entered again and ``TerminalEvent/resume``
-///   asks for a full redraw;
+///   action; when it continues, the terminal is entered again and
+///   ``TerminalEvent/resume`` asks for a full redraw (also after a SIGSTOP);
 /// - on SIGWINCH, ``TerminalEvent/resize(columns:rows:)`` is sent.
 ///
 /// Signal handlers only write to a pipe (see `SignalRelay`); the work runs on
@@ -51,6 +51,8 @@ public final class Terminal: Sendable {
         var originalSettings: termios?
         /// The signal relay, from the first ``enter()`` until ``restore()``.
         var relay: SignalRelay?
+        /// Whether the next SIGCONT was already answered after a SIGTSTP stop.
+        var skipNextContinue = false
         /// Receives events.
         var eventHandler: (@Sendable (TerminalEvent) -> Void)?
     }
@@ -260,14 +262,27 @@ public final class Terminal: Sendable {
                 return state.relay
             }
             emit(.suspend)
-            // On the relay thread, which does not block SIGTSTP: the process stops before raise returns.
+            // On the relay thread, which does not block SIGTSTP: the process stops before raise returns
+            // (unless its process group is orphaned, when the kernel discards the stop).
             signal(SIGTSTP, SIG_DFL)
             raise(SIGTSTP)
-            // Running again: the SIGCONT that woke the process re-enters the screen.
             relay?.reinstall(SIGTSTP)
-        case SIGCONT:
             let resumed = state.withLock { state -> Bool in
                 guard state.wantsActive else { return false }
+                enterLocked(&state)
+                // The SIGCONT that woke the process is already handled here.
+                state.skipNextContinue = true
+                return true
+            }
+            if resumed { emit(.resume) }
+        case SIGCONT:
+            let resumed = state.withLock { state -> Bool in
+                if state.skipNextContinue {
+                    state.skipNextContinue = false
+                    return false
+                }
+                guard state.wantsActive else { return false }
+                // Stopped by SIGSTOP, which cannot be caught: the shell may have changed the settings.
                 state.isActive = false
                 enterLocked(&state)
                 return true

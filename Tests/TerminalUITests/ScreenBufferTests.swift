@@ -151,4 +151,28 @@ struct ScreenBufferTests {
         #expect(DisplayWidth.of(buffer.text(row: 0)) == 10)
         Self.checkWideInvariant(buffer)
     }
+
+    @Test("ASCII text over any background matches truncate at every position", arguments: -2...9)
+    func asciiSweep(x: Int) {
+        for maxWidth in 0...10 {
+            var dotted = ScreenBuffer(width: 8, height: 1)
+            dotted.put("........", x: 0, y: 0, maxWidth: 8)
+            let used = dotted.put("hello world", x: x, y: 0, maxWidth: maxWidth)
+            let visibleStart = max(0, x)
+            let limit = min(8, x + maxWidth)
+            let expectedText = DisplayWidth.truncate("hello world", toWidth: limit - x)
+            let shown = String(expectedText.dropFirst(visibleStart - x))
+            let expectedRow = limit > visibleStart
+                ? String(repeating: ".", count: visibleStart) + shown + String(repeating: ".", count: 8 - visibleStart - shown.count)
+                : "........"
+            #expect(dotted.text(row: 0) == expectedRow, "x \(x) maxWidth \(maxWidth)")
+            #expect(used == max(0, limit - visibleStart))
+
+            var wide = ScreenBuffer(width: 8, height: 1)
+            wide.put("日本語日", x: 0, y: 0, maxWidth: 8)
+            wide.put("hello world", x: x, y: 0, maxWidth: maxWidth)
+            Self.checkWideInvariant(wide)
+            #expect(DisplayWidth.of(wide.text(row: 0)) == 8)
+        }
+    }
 }
