@@ -184,7 +184,9 @@ public final class Terminal: Sendable {
     /// Writes bytes (a frame, an OSC 52 sequence) only while the terminal is active.
     ///
     /// Frames drawn after a signal restored the terminal are dropped instead of
-    /// landing on the main screen.
+    /// landing on the main screen; the renderer that produced a dropped frame must
+    /// be invalidated (``FrameRenderer/invalidate()``), which ``TerminalEvent/resume``
+    /// calls for anyway.
     ///
     /// - Parameter bytes: The bytes.
     /// - Returns: Whether they were written.
