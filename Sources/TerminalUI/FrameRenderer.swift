@@ -83,17 +83,14 @@ public struct FrameRenderer: Sendable {
         } else if let previous {
             // The previous frame ended with the pen reset.
             state.pen = .plain
+            let current = buffer.cells, old = previous.cells
             for y in 0..<buffer.height {
-                var x = 0
-                while x < buffer.width {
-                    let cell = buffer[x, y]
-                    if cell.isContinuation || cell == previous[x, y] {
-                        x += 1
-                        continue
-                    }
+                let rowStart = y * buffer.width
+                for x in 0..<buffer.width {
+                    let cell = current[rowStart + x]
+                    if cell.isContinuation || cell == old[rowStart + x] { continue }
                     state.rewriteGap(upTo: x, y: y, in: buffer)
                     state.write(cell, x: x, y: y)
-                    x += 1
                 }
             }
         }
@@ -148,7 +145,14 @@ public struct FrameRenderer: Sendable {
                 out.changeStyle(from: pen, to: cell.style, capability: capability)
                 pen = cell.style
             }
-            out.append(cell.grapheme.utf8)
+            let utf8 = cell.grapheme.utf8
+            if utf8.count == 1, let byte = utf8.first {
+                out.bytes.append(byte)
+                cursorX = x + Int(cell.width)
+                cursorY = y
+                return
+            }
+            out.append(utf8)
             if cell.grapheme.unicodeScalars.count > 1 {
                 cursorX = -1
                 cursorY = -1

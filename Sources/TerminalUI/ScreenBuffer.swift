@@ -11,8 +11,8 @@ public struct ScreenBuffer: Equatable, Sendable {
     public let width: Int
     /// Number of rows.
     public let height: Int
-    /// The cells, row after row.
-    private(set) var cells: [Cell]
+    /// The cells, row after row. Change them only through the drawing functions, which keep wide characters whole.
+    var cells: [Cell]
 
     /// Creates a buffer of blank cells.
     ///
@@ -58,6 +58,9 @@ public struct ScreenBuffer: Equatable, Sendable {
         guard y >= 0, y < height, maxWidth > 0, x < width else { return 0 }
         let limit = min(x + maxWidth, width)
         guard limit > 0, limit > x else { return 0 }
+        if x >= 0, let written = putPrintableASCII(text, x: x, y: y, limit: limit, style: style) {
+            return written
+        }
         let sanitized = TerminalText.sanitize(text)
         let fitted = DisplayWidth.truncate(sanitized, toWidth: limit - x)
         var column = x
@@ -84,6 +87,50 @@ public struct ScreenBuffer: Equatable, Sendable {
         return written
     }
 
+    /// One-character strings of the printable ASCII characters, indexed by code.
+    private static let asciiGraphemes: [String] = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
+
+    /// The fast path of ``put(_:x:y:maxWidth:style:)`` for printable ASCII text, which needs no
+    /// sanitising and has one column per byte; `nil` for any other text.
+    private mutating func putPrintableASCII(_ text: String, x: Int, y: Int, limit: Int, style: TextStyle) -> Int? {
+        var count = 0
+        for byte in text.utf8 {
+            guard byte >= 0x20 && byte < 0x7F else { return nil }
+            count += 1
+        }
+        let available = limit - x
+        let truncated = count > available
+        let shown = truncated ? available - 1 : count
+        let end = x + shown + (truncated ? 1 : 0)
+        prepareRange(y: y, from: x, to: end)
+        let graphemes = Self.asciiGraphemes
+        var index = y * width + x
+        var remaining = shown
+        for byte in text.utf8 {
+            guard remaining > 0 else { break }
+            cells[index] = Cell(grapheme: graphemes[Int(byte)], width: 1, style: style)
+            index += 1
+            remaining -= 1
+        }
+        if truncated {
+            cells[index] = Cell(grapheme: "…", width: 1, style: style)
+        }
+        return end - x
+    }
+
+    /// Prepares columns `x0..<x1` of row `y` to be overwritten by narrow cells: a wide character
+    /// cut by either edge of the range loses its outside half, which becomes a space.
+    private mutating func prepareRange(y: Int, from x0: Int, to x1: Int) {
+        guard x0 < x1 else { return }
+        let row = y * width
+        if x0 > 0 && cells[row + x0].isContinuation {
+            cells[row + x0 - 1] = .space(cells[row + x0 - 1].style)
+        }
+        if x1 < width && cells[row + x1].isContinuation {
+            cells[row + x1] = .space(cells[row + x1].style)
+        }
+    }
+
     /// Fills a rectangle with spaces in `style`, clipped to the buffer.
     ///
     /// - Parameters:
@@ -97,9 +144,12 @@ public struct ScreenBuffer: Equatable, Sendable {
         let x0 = max(0, x), y0 = max(0, y)
         let x1 = min(self.width, x + max(0, width)), y1 = min(self.height, y + max(0, height))
         guard x0 < x1, y0 < y1 else { return }
+        let space = Cell.space(style)
         for row in y0..<y1 {
-            for column in x0..<x1 {
-                setCell(x: column, y: row, .space(style))
+            prepareRange(y: row, from: x0, to: x1)
+            let start = row * self.width
+            for index in (start + x0)..<(start + x1) {
+                cells[index] = space
             }
         }
     }
@@ -143,19 +193,38 @@ public struct ScreenBuffer: Equatable, Sendable {
         (0..<height).map { text(row: $0) }.joined(separator: "\n")
     }
 
+    /// Checks that every wide character has its continuation and no continuation stands alone.
+    ///
+    /// - Returns: The first offending position, or `nil` when the buffer is consistent.
+    /// - Complexity: O(width × height).
+    func _checkInvariants() -> (x: Int, y: Int)? {
+        for y in 0..<height {
+            for x in 0..<width {
+                let cell = cells[y * width + x]
+                if cell.width == 2 && !(x + 1 < width && cells[y * width + x + 1].isContinuation) {
+                    return (x, y)
+                }
+                if cell.isContinuation && !(x > 0 && cells[y * width + x - 1].width == 2) {
+                    return (x, y)
+                }
+            }
+        }
+        return nil
+    }
+
     /// Stores a cell, keeping wide characters whole around it.
     ///
     /// - Precondition: (`x`, `y`) is inside the buffer; callers clip first.
     mutating func setCell(x: Int, y: Int, _ cell: Cell) {
         let index = y * width + x
-        let old = cells[index]
+        let oldWidth = cells[index].width
         // Overwriting the continuation of a wide character: its head loses its right half.
-        if old.isContinuation, x > 0 {
+        if oldWidth == 0, x > 0 {
             cells[index - 1] = .space(cells[index - 1].style)
         }
         // Overwriting the head of a wide character: its continuation becomes a space.
-        if old.width == 2, x + 1 < width, cell.width != 2 {
-            cells[index + 1] = .space(old.style)
+        if oldWidth == 2, x + 1 < width, cell.width != 2 {
+            cells[index + 1] = .space(cells[index].style)
         }
         if cell.width == 2 {
             guard x + 1 < width else {

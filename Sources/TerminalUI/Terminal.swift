@@ -22,8 +22,8 @@ import Synchronization
 ///   after ``terminationGracePeriod``, the signal is re-raised with its default action;
 /// - on SIGTSTP (also sent by ``suspend()``): the terminal is restored,
 ///   ``TerminalEvent/suspend`` is sent and the process stops with the default
-///   action; on SIGCONT the terminal is entered again and ``TerminalEvent/resume``
-///   asks for a full redraw;
+///   action; when it continues, the terminal is entered again and
+///   ``TerminalEvent/resume`` asks for a full redraw (also after a SIGSTOP);
 /// - on SIGWINCH, ``TerminalEvent/resize(columns:rows:)`` is sent.
 ///
 /// Signal handlers only write to a pipe (see `SignalRelay`); the work runs on
@@ -51,6 +51,8 @@ public final class Terminal: Sendable {
         var originalSettings: termios?
         /// The signal relay, from the first ``enter()`` until ``restore()``.
         var relay: SignalRelay?
+        /// Whether the next SIGCONT was already answered after a SIGTSTP stop.
+        var skipNextContinue = false
         /// Receives events.
         var eventHandler: (@Sendable (TerminalEvent) -> Void)?
     }
@@ -182,7 +184,9 @@ public final class Terminal: Sendable {
     /// Writes bytes (a frame, an OSC 52 sequence) only while the terminal is active.
     ///
     /// Frames drawn after a signal restored the terminal are dropped instead of
-    /// landing on the main screen.
+    /// landing on the main screen; the renderer that produced a dropped frame must
+    /// be invalidated (``FrameRenderer/invalidate()``), which ``TerminalEvent/resume``
+    /// calls for anyway.
     ///
     /// - Parameter bytes: The bytes.
     /// - Returns: Whether they were written.
@@ -193,6 +197,15 @@ public final class Terminal: Sendable {
             output.write(bytes)
             return true
         }
+    }
+
+    /// Puts text on the system clipboard through the terminal (OSC 52), if the terminal is active.
+    ///
+    /// - Parameter text: The text to copy.
+    /// - Returns: Whether the sequence was written (terminals without OSC 52 support ignore it).
+    @discardableResult
+    public func copyToClipboard(_ text: String) -> Bool {
+        write(OSC52.copy(text))
     }
 
     /// Suspends the program as Ctrl-Z would in a shell: restores the terminal and stops the process.
@@ -251,14 +264,27 @@ public final class Terminal: Sendable {
                 return state.relay
             }
             emit(.suspend)
-            // On the relay thread, which does not block SIGTSTP: the process stops before raise returns.
+            // On the relay thread, which does not block SIGTSTP: the process stops before raise returns
+            // (unless its process group is orphaned, when the kernel discards the stop).
             signal(SIGTSTP, SIG_DFL)
             raise(SIGTSTP)
-            // Running again: the SIGCONT that woke the process re-enters the screen.
             relay?.reinstall(SIGTSTP)
-        case SIGCONT:
             let resumed = state.withLock { state -> Bool in
                 guard state.wantsActive else { return false }
+                enterLocked(&state)
+                // The SIGCONT that woke the process is already handled here.
+                state.skipNextContinue = true
+                return true
+            }
+            if resumed { emit(.resume) }
+        case SIGCONT:
+            let resumed = state.withLock { state -> Bool in
+                if state.skipNextContinue {
+                    state.skipNextContinue = false
+                    return false
+                }
+                guard state.wantsActive else { return false }
+                // Stopped by SIGSTOP, which cannot be caught: the shell may have changed the settings.
                 state.isActive = false
                 enterLocked(&state)
                 return true

@@ -5,17 +5,18 @@ import Testing
 struct ScreenBufferTests {
     /// Checks that every wide head is followed by its continuation and no continuation stands alone.
     static func checkWideInvariant(_ buffer: ScreenBuffer, sourceLocation: SourceLocation = #_sourceLocation) {
-        for y in 0..<buffer.height {
-            for x in 0..<buffer.width {
-                let cell = buffer[x, y]
-                if cell.width == 2 {
-                    #expect(x + 1 < buffer.width && buffer[x + 1, y].isContinuation, sourceLocation: sourceLocation)
-                }
-                if cell.isContinuation {
-                    #expect(x > 0 && buffer[x - 1, y].width == 2, sourceLocation: sourceLocation)
-                }
-            }
-        }
+        let offender = buffer._checkInvariants()
+        #expect(offender == nil, "broken wide character at \(String(describing: offender))", sourceLocation: sourceLocation)
+    }
+
+    @Test("The invariant check finds a lone continuation")
+    func invariantCheck() {
+        var buffer = ScreenBuffer(width: 3, height: 1)
+        buffer.put("日", x: 0, y: 0, maxWidth: 3)
+        #expect(buffer._checkInvariants() == nil)
+        var broken = ScreenBuffer(width: 3, height: 1)
+        broken.cells[2] = Cell(grapheme: "", width: 0, style: .plain)
+        #expect(broken._checkInvariants()?.x == 2)
     }
 
     @Test("A new buffer is blank", arguments: [(0, 0), (1, 1), (5, 2), (0, 3)])
@@ -149,5 +150,29 @@ struct ScreenBufferTests {
         #expect(used == min(maxWidth, 10))
         #expect(DisplayWidth.of(buffer.text(row: 0)) == 10)
         Self.checkWideInvariant(buffer)
+    }
+
+    @Test("ASCII text over any background matches truncate at every position", arguments: -2...9)
+    func asciiSweep(x: Int) {
+        for maxWidth in 0...10 {
+            var dotted = ScreenBuffer(width: 8, height: 1)
+            dotted.put("........", x: 0, y: 0, maxWidth: 8)
+            let used = dotted.put("hello world", x: x, y: 0, maxWidth: maxWidth)
+            let visibleStart = max(0, x)
+            let limit = min(8, x + maxWidth)
+            let expectedText = DisplayWidth.truncate("hello world", toWidth: limit - x)
+            let shown = String(expectedText.dropFirst(visibleStart - x))
+            let expectedRow = limit > visibleStart
+                ? String(repeating: ".", count: visibleStart) + shown + String(repeating: ".", count: 8 - visibleStart - shown.count)
+                : "........"
+            #expect(dotted.text(row: 0) == expectedRow, "x \(x) maxWidth \(maxWidth)")
+            #expect(used == max(0, limit - visibleStart))
+
+            var wide = ScreenBuffer(width: 8, height: 1)
+            wide.put("日本語日", x: 0, y: 0, maxWidth: 8)
+            wide.put("hello world", x: x, y: 0, maxWidth: maxWidth)
+            Self.checkWideInvariant(wide)
+            #expect(DisplayWidth.of(wide.text(row: 0)) == 8)
+        }
     }
 }

@@ -102,4 +102,68 @@ struct TerminalTests {
         #expect(output.text == Self.enter + Self.restore)
         #expect(!terminal.isActive)
     }
+
+    /// Opens a pseudo-terminal pair: (controller, device).
+    static func openPseudoTerminal() -> (Int32, Int32)? {
+        let controller = systemPosixOpenpt(O_RDWR | O_NOCTTY)
+        guard controller >= 0 else { return nil }
+        guard systemGrantpt(controller) == 0, systemUnlockpt(controller) == 0, let name = systemPtsname(controller) else {
+            close(controller)
+            return nil
+        }
+        let device = open(name, O_RDWR | O_NOCTTY)
+        guard device >= 0 else {
+            close(controller)
+            return nil
+        }
+        return (controller, device)
+    }
+
+    @Test("On a pseudo-terminal, enter switches to raw mode and restore brings the settings back")
+    func rawMode() throws {
+        let (controller, device) = try #require(Self.openPseudoTerminal())
+        defer {
+            close(device)
+            close(controller)
+        }
+        var before = termios()
+        #expect(tcgetattr(device, &before) == 0)
+        #expect(before.c_lflag & tcflag_t(ICANON | ECHO) != 0)
+        let output = CapturedOutput()
+        let terminal = Terminal(output: output, inputFileDescriptor: device, environment: [:], handlesSignals: false)
+        terminal.enter()
+        var raw = termios()
+        #expect(tcgetattr(device, &raw) == 0)
+        #expect(raw.c_lflag & tcflag_t(ICANON | ECHO | ISIG | IEXTEN) == 0)
+        #expect(raw.c_iflag & tcflag_t(ICRNL | IXON) == 0)
+        terminal.restore()
+        var after = termios()
+        #expect(tcgetattr(device, &after) == 0)
+        #expect(after.c_lflag == before.c_lflag && after.c_iflag == before.c_iflag && after.c_oflag == before.c_oflag)
+        terminal.restore()
+        #expect(output.text == Self.enter + Self.restore)
+    }
+
+    @Test("The window size comes from the terminal when it knows it")
+    func windowSize() throws {
+        let (controller, device) = try #require(Self.openPseudoTerminal())
+        defer {
+            close(device)
+            close(controller)
+        }
+        var window = winsize(ws_row: 33, ws_col: 120, ws_xpixel: 0, ws_ypixel: 0)
+        #expect(ioctl(controller, UInt(TIOCSWINSZ), &window) == 0)
+        let size = Terminal.size(fileDescriptors: [device], environment: ["COLUMNS": "10", "LINES": "10"])
+        #expect(size.columns == 120 && size.rows == 33)
+    }
 }
+
+// The pseudo-terminal functions of the C library, which Glibc's module map does not export.
+@_silgen_name("posix_openpt")
+private func systemPosixOpenpt(_ flags: Int32) -> Int32
+@_silgen_name("grantpt")
+private func systemGrantpt(_ fd: Int32) -> Int32
+@_silgen_name("unlockpt")
+private func systemUnlockpt(_ fd: Int32) -> Int32
+@_silgen_name("ptsname")
+private func systemPtsname(_ fd: Int32) -> UnsafeMutablePointer<CChar>?
