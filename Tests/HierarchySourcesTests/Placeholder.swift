@@ -1,3 +1,0 @@
-import Testing
-
-@Test func HierarchySourcesTestsBuilds() { #expect(Bool(true)) }
