@@ -17,6 +17,9 @@ enum DirectoryReader {
         case other(String)
     }
 
+    /// The signature of ``read(_:includeHidden:counter:)``: path, include hidden names, stat counter.
+    typealias Read = @Sendable (String, Bool, StatCounter?) -> Result<DirectoryListing, Failure>
+
     /// Lists a directory (without `.` and `..`) and sorts it.
     ///
     /// - Parameters:
@@ -26,7 +29,7 @@ enum DirectoryReader {
     /// - Returns: The sorted listing, or why it could not be read.
     /// - Complexity: O(n log n) for n entries; no entry is stat'ed when the file
     ///   system reports entry types.
-    static func read(_ path: String, includeHidden: Bool, counter: StatCounter?) -> Result<DirectoryListing, Failure> {
+    @Sendable static func read(_ path: String, includeHidden: Bool, counter: StatCounter?) -> Result<DirectoryListing, Failure> {
         guard let directory = opendir(path) else {
             let code = errno
             switch code {

@@ -43,7 +43,7 @@ extension FileSystemSource {
     /// Reads and checks one directory (blocking; runs on a worker thread).
     private func readListing(_ id: String) -> Result<DirectoryListing, HierarchySourceError> {
         let path = self.path(of: id)
-        switch DirectoryReader.read(path, includeHidden: includesHiddenFiles, counter: statCounter) {
+        switch readDirectory(path, includesHiddenFiles, statCounter) {
         case .success(var listing):
             if id != Self.rootID, ancestorIdentities(ofDirectoryID: Self.parentID(of: id) ?? Self.rootID)
                 .contains(listing.identity)

@@ -43,6 +43,8 @@ public final class FileSystemSource: HierarchySource {
     /// The time zone of modification times in footnotes.
     let timeZone: TimeZone
     let worker: BlockingWorker
+    /// Reads one directory (blocking); replaceable so tests can simulate failures.
+    let readDirectory: DirectoryReader.Read
     /// Counts `lstat`/`stat` calls (a test hook).
     let statCounter = StatCounter()
     let state = Mutex(State())
@@ -77,6 +79,7 @@ public final class FileSystemSource: HierarchySource {
         self.includesHiddenFiles = includesHiddenFiles
         self.timeZone = timeZone
         self.worker = BlockingWorker(timeLimit: timeLimit)
+        self.readDirectory = DirectoryReader.read
         self.displayName = rootPath
     }
 
@@ -99,6 +102,18 @@ public final class FileSystemSource: HierarchySource {
         self.includesHiddenFiles = includesHiddenFiles
         self.timeZone = timeZone
         self.worker = BlockingWorker(timeLimit: timeLimit)
+        self.readDirectory = DirectoryReader.read
+        self.displayName = rootPath
+    }
+
+    /// Creates a source that reads directories with `readDirectory` (a test hook).
+    init(root: String, timeLimit: Duration = .seconds(30), readDirectory: @escaping DirectoryReader.Read) {
+        self.rootPath = Self.absolute(root)
+        self.startID = nil
+        self.includesHiddenFiles = true
+        self.timeZone = .current
+        self.worker = BlockingWorker(timeLimit: timeLimit)
+        self.readDirectory = readDirectory
         self.displayName = rootPath
     }
 

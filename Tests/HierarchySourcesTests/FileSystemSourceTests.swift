@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import Testing
 
@@ -125,6 +126,49 @@ import Glibc
         }
         #expect(try await source.childCount(ofID: "open") == 1)
         #expect(try await source.children(ofID: ".", in: 0..<2).map(\.title) == ["closed", "open"])
+    }
+
+    @Test func simulatedPermissionDeniedIsOneFolderOnly() async throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        try dir.folder("closed")
+        try dir.folder("open")
+        try dir.file("open/a")
+        let source = FileSystemSource(root: dir.path) { path, hidden, counter in
+            path.hasSuffix("/closed") ? .failure(.permissionDenied) : DirectoryReader.read(path, includeHidden: hidden, counter: counter)
+        }
+        await #expect { try await source.childCount(ofID: "closed") } throws: {
+            let error = $0 as? HierarchySourceError
+            return error?.code == .permissionDenied && error?.path == dir.path + "/closed"
+        }
+        #expect(try await source.childCount(ofID: "open") == 1)
+        #expect(try await source.children(ofID: ".", in: 0..<2).map(\.title) == ["closed", "open"])
+    }
+
+    @Test func aHungFolderBlocksOnlyItsOwnRequests() async throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        try dir.folder("hung")
+        try dir.folder("fine")
+        let gate = DispatchSemaphore(value: 0)
+        defer { gate.signal(); gate.signal() }
+        let source = FileSystemSource(root: dir.path, timeLimit: .milliseconds(200)) { path, hidden, counter in
+            if path.hasSuffix("/hung") { gate.wait() }
+            return DirectoryReader.read(path, includeHidden: hidden, counter: counter)
+        }
+        let waiting = Task { try await source.childCount(ofID: "hung") }
+        #expect(try await source.childCount(ofID: "fine") == 0)
+        #expect(try await source.childCount(ofID: ".") == 2)
+        await #expect { try await waiting.value } throws: {
+            ($0 as? HierarchySourceError)?.message.hasPrefix("timed out after") == true
+        }
+        let slow = FileSystemSource(root: dir.path, timeLimit: .seconds(600)) { path, hidden, counter in
+            if path.hasSuffix("/hung") { gate.wait() }
+            return DirectoryReader.read(path, includeHidden: hidden, counter: counter)
+        }
+        let cancelled = Task { try await slow.childCount(ofID: "hung") }
+        cancelled.cancel()
+        await #expect(throws: CancellationError.self) { try await cancelled.value }
     }
 
     @Test func symbolicLinksAreShownAndLoopsNotFollowed() async throws {
