@@ -18,7 +18,7 @@ extension DocumentSource {
         } else if message.contains("end of file") || message.contains("Unexpected end") {
             (line, column) = lineAndColumn(ofByteOffset: data.count, in: data)
         }
-        message = strippingLocation(message)
+        message = "invalid JSON: " + strippingLocation(message)
         return HierarchySourceError(.malformed, message, path: path, line: line, column: column)
     }
 
@@ -31,7 +31,7 @@ extension DocumentSource {
         }
         let detail = debugDescription(of: error) ?? "not a valid property list"
         let line = number(after: "line ", in: detail)
-        return HierarchySourceError(.malformed, strippingLocation(detail), path: path, line: line)
+        return HierarchySourceError(.malformed, "invalid property list: " + strippingLocation(detail), path: path, line: line)
     }
 
     /// Parses YAML with Yams and converts the node tree; marks become line and column.
@@ -56,14 +56,14 @@ extension DocumentSource {
         switch error {
         case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
              .composer(let context, let problem, let mark, _):
-            var message = problem
-            if let context { message = "\(problem) (\(context.text) at line \(context.mark.line))" }
+            var message = "invalid YAML: \(problem)"
+            if let context { message += " (\(context.text) at line \(context.mark.line))" }
             return HierarchySourceError(.malformed, message, path: path, line: mark.line, column: mark.column)
         case .reader(let problem, let offset, _, let yaml):
             var line: Int?
             var column: Int?
             if let offset { (line, column) = lineAndColumn(ofByteOffset: offset, in: Data(yaml.utf8)) }
-            return HierarchySourceError(.malformed, problem, path: path, line: line, column: column)
+            return HierarchySourceError(.malformed, "invalid YAML: \(problem)", path: path, line: line, column: column)
         default:
             return HierarchySourceError(.malformed, "not valid YAML: \(error)", path: path)
         }

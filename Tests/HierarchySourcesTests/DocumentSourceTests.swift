@@ -165,7 +165,7 @@ import Testing
         #expect(error.path == "doc.json")
         #expect(error.line == 3)
         #expect(error.column == 18)
-        #expect(error.description.hasPrefix("doc.json:3:18: "))
+        #expect(error.description == "doc.json:3:18: invalid JSON: Invalid value")
         let truncated = try #require(Self.error { _ = try Self.load("{\"title\": \"A\",\n\"children\": [") })
         #expect(truncated.code == .malformed)
         #expect(truncated.line == 2)
@@ -176,6 +176,7 @@ import Testing
         #expect(error.code == .malformed)
         #expect(error.line == 4)
         #expect(error.column != nil)
+        #expect(error.description == "doc.json:4:1: invalid YAML: did not find expected ',' or ']' (while parsing a flow sequence at line 3)")
     }
 
     @Test func malformedPropertyListHasLine() throws {
@@ -183,6 +184,7 @@ import Testing
         let error = try #require(Self.error { _ = try Self.load(plist, .propertyList) })
         #expect(error.code == .malformed)
         #expect(error.line == 4)
+        #expect(error.description == "doc.json:4: invalid property list: Encountered unknown tag strin")
     }
 
     @Test func wrongShapesNameTheItem() throws {
