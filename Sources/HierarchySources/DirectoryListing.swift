@@ -23,9 +23,3 @@ struct DirectoryListing: Sendable {
         DirectoryListing(names: NameTable(), isFolder: [], identity: identity, isLoop: isLoop)
     }
 }
-
-/// The device and inode of a file: equal identities are the same file.
-struct FileIdentity: Sendable, Hashable {
-    var device: UInt64
-    var inode: UInt64
-}

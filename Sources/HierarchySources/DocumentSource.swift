@@ -1,5 +1,4 @@
 import Foundation
-import Yams
 
 /// Reads hierarchy documents (JSON, property lists, YAML) into an ``InMemorySource``.
 ///
