@@ -152,23 +152,22 @@ import Glibc
         try dir.folder("fine")
         let gate = DispatchSemaphore(value: 0)
         defer { gate.signal(); gate.signal() }
-        let source = FileSystemSource(root: dir.path, timeLimit: .milliseconds(200)) { path, hidden, counter in
+        let hangs: DirectoryReader.Read = { path, hidden, counter in
             if path.hasSuffix("/hung") { gate.wait() }
             return DirectoryReader.read(path, includeHidden: hidden, counter: counter)
         }
+        // Other folders answer while one read hangs; the hung caller can cancel.
+        let source = FileSystemSource(root: dir.path, timeLimit: .seconds(600), readDirectory: hangs)
         let waiting = Task { try await source.childCount(ofID: "hung") }
         #expect(try await source.childCount(ofID: "fine") == 0)
         #expect(try await source.childCount(ofID: ".") == 2)
-        await #expect { try await waiting.value } throws: {
+        waiting.cancel()
+        await #expect(throws: CancellationError.self) { try await waiting.value }
+        // Without cancellation, the time limit ends the wait.
+        let limited = FileSystemSource(root: dir.path, timeLimit: .milliseconds(100), readDirectory: hangs)
+        await #expect { try await limited.childCount(ofID: "hung") } throws: {
             ($0 as? HierarchySourceError)?.message.hasPrefix("timed out after") == true
         }
-        let slow = FileSystemSource(root: dir.path, timeLimit: .seconds(600)) { path, hidden, counter in
-            if path.hasSuffix("/hung") { gate.wait() }
-            return DirectoryReader.read(path, includeHidden: hidden, counter: counter)
-        }
-        let cancelled = Task { try await slow.childCount(ofID: "hung") }
-        cancelled.cancel()
-        await #expect(throws: CancellationError.self) { try await cancelled.value }
     }
 
     @Test func symbolicLinksAreShownAndLoopsNotFollowed() async throws {
