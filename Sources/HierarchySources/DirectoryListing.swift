@@ -2,9 +2,10 @@
 ///
 /// No entry is stat'ed to build it (except on file systems that do not report
 /// entry types, where each entry is `lstat`ed once to tell folders apart).
+/// Names stay bytes until they are shown.
 struct DirectoryListing: Sendable {
     /// The names in display order (see ``FileNameOrder``).
-    var names: [String]
+    var names: NameTable
     /// Whether each name (same index) is a folder according to `readdir`.
     /// Symbolic links are not followed here, so they sort among files.
     var isFolder: [Bool]
@@ -14,16 +15,11 @@ struct DirectoryListing: Sendable {
     /// symbolic link); such a listing is empty.
     var isLoop: Bool = false
 
-    /// The position of a name in ``names``.
-    ///
-    /// - Complexity: O(n) for n names (a scan; built on demand only for `index(ofChildID:inParentID:)`).
-    func position(of name: String) -> Int? {
-        names.firstIndex(of: name)
-    }
-}
+    /// The number of entries.
+    var count: Int { names.count }
 
-/// The device and inode of a file: equal identities are the same file.
-struct FileIdentity: Sendable, Hashable {
-    var device: UInt64
-    var inode: UInt64
+    /// An empty listing (a file, or a folder that loops).
+    static func empty(identity: FileIdentity, isLoop: Bool = false) -> DirectoryListing {
+        DirectoryListing(names: NameTable(), isFolder: [], identity: identity, isLoop: isLoop)
+    }
 }

@@ -17,6 +17,9 @@ enum DirectoryReader {
         case other(String)
     }
 
+    /// The signature of ``read(_:includeHidden:counter:)``: path, include hidden names, stat counter.
+    typealias Read = @Sendable (String, Bool, StatCounter?) -> Result<DirectoryListing, Failure>
+
     /// Lists a directory (without `.` and `..`) and sorts it.
     ///
     /// - Parameters:
@@ -26,7 +29,7 @@ enum DirectoryReader {
     /// - Returns: The sorted listing, or why it could not be read.
     /// - Complexity: O(n log n) for n entries; no entry is stat'ed when the file
     ///   system reports entry types.
-    static func read(_ path: String, includeHidden: Bool, counter: StatCounter?) -> Result<DirectoryListing, Failure> {
+    @Sendable static func read(_ path: String, includeHidden: Bool, counter: StatCounter?) -> Result<DirectoryListing, Failure> {
         guard let directory = opendir(path) else {
             let code = errno
             switch code {
@@ -44,30 +47,36 @@ enum DirectoryReader {
         } else {
             identity = FileIdentity(device: 0, inode: 0)
         }
-        var names: [String] = []
+        var names = NameTable()
         var isFolder: [Bool] = []
         var unknown: [Int] = []
         while true {
-            errno = 0
             guard let entry = readdir(directory) else { break }
             let type = entry.pointee.d_type
-            let name = withUnsafePointer(to: &entry.pointee.d_name) { pointer in
-                pointer.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+            let isUnknown = type == UInt8(DT_UNKNOWN)
+            let isDirectory = type == UInt8(DT_DIR)
+            withUnsafePointer(to: &entry.pointee.d_name) { pointer in
+                pointer.withMemoryRebound(to: UInt8.self, capacity: 256) { name in
+                    let length = strlen(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self))
+                    if name[0] == 0x2E {
+                        if length == 1 || (length == 2 && name[1] == 0x2E) || !includeHidden { return }
+                    }
+                    if isUnknown { unknown.append(names.count) }
+                    names.append(UnsafeBufferPointer(start: name, count: length))
+                    isFolder.append(isDirectory)
+                }
             }
-            if name == "." || name == ".." { continue }
-            if !includeHidden, name.hasPrefix(".") { continue }
-            if type == UInt8(DT_UNKNOWN) { unknown.append(names.count) }
-            names.append(name)
-            isFolder.append(type == UInt8(DT_DIR))
         }
         let base = path.hasSuffix("/") ? path : path + "/"
         for index in unknown {
             var entryInfo = stat()
             counter?.add(1)
-            if lstat(base + names[index], &entryInfo) == 0 { isFolder[index] = entryInfo.st_mode & S_IFMT == S_IFDIR }
+            if lstat(base + names.name(at: index), &entryInfo) == 0 {
+                isFolder[index] = entryInfo.st_mode & S_IFMT == S_IFDIR
+            }
         }
         let order = FileNameOrder.order(names, isFolder: isFolder)
         return .success(DirectoryListing(
-            names: order.map { names[$0] }, isFolder: order.map { isFolder[$0] }, identity: identity))
+            names: names.reordered(order), isFolder: order.map { isFolder[$0] }, identity: identity))
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import Yams
 
 /// Reads hierarchy documents (JSON, property lists, YAML) into an ``InMemorySource``.
 ///
@@ -76,15 +75,18 @@ public enum DocumentSource {
             throw HierarchySourceError(
                 .unsupported, "not a JSON, property list or YAML document (binary data)", path: path)
         }
-        let object = try parse(data, as: format, path: path)
-        do {
-            let tree = try DocumentTreeReader(name: name).read(object)
-            return InMemorySource(tree: tree, displayName: name, dynamicChildren: dynamicChildren)
-        } catch {
-            var error = error
-            error.path = path
-            throw error
+        // Parsing, reading and freeing the parsed values all happen on a thread with a large stack.
+        let tree = try LargeStackThread.run { () throws(HierarchySourceError) -> InMemoryTree in
+            let object = try parse(data, as: format, path: path)
+            do throws(HierarchySourceError) {
+                return try DocumentTreeReader(name: name).read(object)
+            } catch {
+                var error = error
+                error.path = path
+                throw error
+            }
         }
+        return InMemorySource(tree: tree, displayName: name, dynamicChildren: dynamicChildren)
     }
 
     /// Parses a document into arrays, dictionaries and scalars.

@@ -20,11 +20,13 @@ import Foundation
 /// The walk uses an explicit stack, so depth costs no call stack; it stops at
 /// ``maximumDepth`` with a clear error.
 struct DocumentTreeReader {
-    /// The deepest item level accepted (the root is level 1).
-    static let maximumDepth = 10_000
+    /// The deepest item level accepted by default (the root is level 1).
+    static let defaultMaximumDepth = 10_000
 
     /// The document's name: the synthetic root's title and the `path` of errors.
     var name: String
+    /// The deepest item level accepted.
+    var maximumDepth = DocumentTreeReader.defaultMaximumDepth
 
     /// One item as read, before identifiers are settled.
     private struct Record {
@@ -71,8 +73,8 @@ struct DocumentTreeReader {
         while let (value, parent, position, depth) = stack.popLast() {
             let index = records.count
             let location = { self.indexPath(parent: parent, position: position, in: records) }
-            guard depth <= Self.maximumDepth else {
-                throw error("item \(location()): nesting deeper than \(Self.maximumDepth) levels")
+            guard depth <= maximumDepth else {
+                throw error("item \(location()): nesting deeper than \(maximumDepth) levels")
             }
             let (record, children) = try item(value, parent: parent, position: position, location: location)
             records.append(record)

@@ -1,61 +1,117 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The order of entries in a file system listing: folders first, then names in
 /// natural order.
 ///
 /// Natural order is close to Finder's "localized standard" order: ASCII letters
 /// compare without regard to case, and runs of digits compare by numeric value
-/// (`file2` before `file10`; leading zeros ignored, ties broken by the full
-/// name). Other characters compare by Unicode scalar value. It is computed from
-/// a sort key per name, so a listing of n names sorts in O(n log n) comparisons
-/// of plain strings.
+/// (`file2` before `file10`; leading zeros ignored, ties broken by the plain
+/// bytes). Other characters compare by Unicode scalar value (UTF-8 byte order).
+/// It works on sort keys made of bytes, compared with `memcmp`, so 200,000
+/// names sort in a fraction of a second.
 enum FileNameOrder {
-    /// The sort key of a name: ASCII lowercased, each digit run replaced by a
-    /// length mark and the digits without leading zeros.
+    /// Appends the sort key of a name: ASCII lowercased, each digit run replaced
+    /// by a length mark and the digits without leading zeros.
     ///
     /// - Complexity: O(m) for a name of m bytes.
-    static func key(_ name: String) -> String {
-        var utf8 = Array(name.utf8)
-        var needsRewrite = false
-        for byte in utf8 where (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39) {
-            needsRewrite = true
-            break
-        }
-        guard needsRewrite else { return name }
-        var key: [UInt8] = []
-        key.reserveCapacity(utf8.count + 4)
+    static func appendKey(of name: UnsafeBufferPointer<UInt8>, to key: inout [UInt8]) {
         var index = 0
-        while index < utf8.count {
-            let byte = utf8[index]
+        let count = name.count
+        while index < count {
+            let byte = name[index]
             if byte >= 0x30 && byte <= 0x39 {
                 var end = index
-                while end < utf8.count, utf8[end] >= 0x30, utf8[end] <= 0x39 { end += 1 }
+                while end < count, name[end] >= 0x30, name[end] <= 0x39 { end += 1 }
                 var start = index
-                while start < end - 1, utf8[start] == 0x30 { start += 1 }
+                while start < end - 1, name[start] == 0x30 { start += 1 }
                 // Length mark: '1'...'9' for short numbers, then onwards (still below 'a').
                 key.append(UInt8(min(0x30 + (end - start), 0x60)))
-                key.append(contentsOf: utf8[start..<end])
+                key.append(contentsOf: UnsafeBufferPointer(rebasing: name[start..<end]))
                 index = end
             } else {
                 key.append(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte)
                 index += 1
             }
         }
-        utf8 = key
-        return String(decoding: utf8, as: UTF8.self)
     }
 
-    /// Sorts names: folders first, then by natural order, ties by the plain name.
+    /// The sort key of one name, as text (for tests and diagnostics).
+    static func key(_ name: String) -> String {
+        var name = name
+        var key: [UInt8] = []
+        name.withUTF8 { appendKey(of: $0, to: &key) }
+        return String(decoding: key, as: UTF8.self)
+    }
+
+    /// Sorts names: folders first, then by natural order, ties by the plain bytes.
     ///
     /// - Parameters:
     ///   - names: The names.
     ///   - isFolder: Whether each name (same index) is a folder.
     /// - Returns: The permutation of indexes in display order.
-    /// - Complexity: O(n log n) string comparisons.
-    static func order(_ names: [String], isFolder: [Bool]) -> [Int] {
-        let keys = names.map(key)
-        return names.indices.sorted { left, right in
-            if isFolder[left] != isFolder[right] { return isFolder[left] }
-            if keys[left] != keys[right] { return keys[left] < keys[right] }
-            return names[left] < names[right]
+    /// - Complexity: O(n log n) `memcmp` comparisons of short keys.
+    static func order(_ names: NameTable, isFolder: [Bool]) -> [Int] {
+        var keys = NameTable()
+        keys.bytes.reserveCapacity(names.bytes.count + names.count)
+        keys.spans.reserveCapacity(names.count)
+        names.bytes.withUnsafeBufferPointer { bytes in
+            for span in names.spans {
+                let start = keys.bytes.count
+                appendKey(of: UnsafeBufferPointer(rebasing: bytes[Int(span.offset)..<Int(span.offset + span.length)]),
+                          to: &keys.bytes)
+                keys.spans.append(.init(offset: Int32(start), length: Int32(keys.bytes.count - start)))
+            }
         }
+        // Each entry gets a 64-bit prefix (folder flag, then the first 7 key bytes) so
+        // that most comparisons are one integer comparison; ties fall back to memcmp.
+        var entries: [(prefix: UInt64, index: Int32)] = []
+        entries.reserveCapacity(names.count)
+        keys.bytes.withUnsafeBufferPointer { keyBytes in
+            for (index, span) in keys.spans.enumerated() {
+                var prefix: UInt64 = isFolder[index] ? 0 : 1
+                for position in 0..<7 {
+                    prefix <<= 8
+                    if position < Int(span.length) { prefix |= UInt64(keyBytes[Int(span.offset) + position]) }
+                }
+                entries.append((prefix, Int32(index)))
+            }
+        }
+        keys.bytes.withUnsafeBufferPointer { keyBytes in
+            names.bytes.withUnsafeBufferPointer { nameBytes in
+                keys.spans.withUnsafeBufferPointer { keySpans in
+                    names.spans.withUnsafeBufferPointer { nameSpans in
+                        guard let keyBase = keyBytes.baseAddress ?? nameBytes.baseAddress,
+                              let nameBase = nameBytes.baseAddress
+                        else { return }
+                        func compare(_ base: UnsafePointer<UInt8>, _ a: NameTable.Span, _ b: NameTable.Span) -> Int {
+                            let common = Int(min(a.length, b.length))
+                            let result = memcmp(base + Int(a.offset), base + Int(b.offset), common)
+                            if result != 0 { return Int(result) }
+                            return Int(a.length) - Int(b.length)
+                        }
+                        entries.sort { left, right in
+                            if left.prefix != right.prefix { return left.prefix < right.prefix }
+                            let byKey = compare(keyBase, keySpans[Int(left.index)], keySpans[Int(right.index)])
+                            if byKey != 0 { return byKey < 0 }
+                            return compare(nameBase, nameSpans[Int(left.index)], nameSpans[Int(right.index)]) < 0
+                        }
+                    }
+                }
+            }
+        }
+        return entries.map { Int($0.index) }
+    }
+
+    /// Sorts `String` names (convenience for small lists and tests).
+    static func order(_ names: [String], isFolder: [Bool]) -> [Int] {
+        var table = NameTable()
+        for name in names { table.append(name) }
+        return order(table, isFolder: isFolder)
     }
 }

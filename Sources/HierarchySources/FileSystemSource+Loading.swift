@@ -43,16 +43,16 @@ extension FileSystemSource {
     /// Reads and checks one directory (blocking; runs on a worker thread).
     private func readListing(_ id: String) -> Result<DirectoryListing, HierarchySourceError> {
         let path = self.path(of: id)
-        switch DirectoryReader.read(path, includeHidden: includesHiddenFiles, counter: statCounter) {
+        switch readDirectory(path, includesHiddenFiles, statCounter) {
         case .success(var listing):
             if id != Self.rootID, ancestorIdentities(ofDirectoryID: Self.parentID(of: id) ?? Self.rootID)
                 .contains(listing.identity)
             {
-                listing = DirectoryListing(names: [], isFolder: [], identity: listing.identity, isLoop: true)
+                listing = .empty(identity: listing.identity, isLoop: true)
             }
             return .success(listing)
         case .failure(.notADirectory):
-            return .success(DirectoryListing(names: [], isFolder: [], identity: FileIdentity(device: 0, inode: 0)))
+            return .success(.empty(identity: FileIdentity(device: 0, inode: 0)))
         case .failure(.notFound):
             return .failure(HierarchySourceError(.notFound, "no such folder", path: path))
         case .failure(.permissionDenied):
@@ -120,7 +120,7 @@ extension FileSystemSource {
             }
             for (slot, node) in zip(missing, made) { result[slot] = node }
         }
-        let counts: [Int?] = state.withLock { state in result.map { $0.flatMap { state.listings[$0.id]?.names.count } } }
+        let counts: [Int?] = state.withLock { state in result.map { $0.flatMap { state.listings[$0.id]?.count } } }
         for index in result.indices {
             if let count = counts[index], result[index]?.isContainer == true { result[index]?.childCount = count }
         }

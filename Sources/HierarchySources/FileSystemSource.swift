@@ -43,6 +43,8 @@ public final class FileSystemSource: HierarchySource {
     /// The time zone of modification times in footnotes.
     let timeZone: TimeZone
     let worker: BlockingWorker
+    /// Reads one directory (blocking); replaceable so tests can simulate failures.
+    let readDirectory: DirectoryReader.Read
     /// Counts `lstat`/`stat` calls (a test hook).
     let statCounter = StatCounter()
     let state = Mutex(State())
@@ -77,6 +79,7 @@ public final class FileSystemSource: HierarchySource {
         self.includesHiddenFiles = includesHiddenFiles
         self.timeZone = timeZone
         self.worker = BlockingWorker(timeLimit: timeLimit)
+        self.readDirectory = DirectoryReader.read
         self.displayName = rootPath
     }
 
@@ -99,6 +102,18 @@ public final class FileSystemSource: HierarchySource {
         self.includesHiddenFiles = includesHiddenFiles
         self.timeZone = timeZone
         self.worker = BlockingWorker(timeLimit: timeLimit)
+        self.readDirectory = DirectoryReader.read
+        self.displayName = rootPath
+    }
+
+    /// Creates a source that reads directories with `readDirectory` (a test hook).
+    init(root: String, timeLimit: Duration = .seconds(30), readDirectory: @escaping DirectoryReader.Read) {
+        self.rootPath = Self.absolute(root)
+        self.startID = nil
+        self.includesHiddenFiles = true
+        self.timeZone = .current
+        self.worker = BlockingWorker(timeLimit: timeLimit)
+        self.readDirectory = readDirectory
         self.displayName = rootPath
     }
 
@@ -142,7 +157,7 @@ public final class FileSystemSource: HierarchySource {
     ///   for that folder; `.io` for other failures and time-outs; `CancellationError`.
     /// - Complexity: one directory read on first request (no stat), then O(1).
     public func childCount(ofID id: String) async throws -> Int {
-        try await listing(of: id).names.count
+        try await listing(of: id).count
     }
 
     /// - Complexity: one directory read on first request, then one `lstat` per entry
@@ -150,9 +165,9 @@ public final class FileSystemSource: HierarchySource {
     public func children(ofID id: String, in range: Range<Int>) async throws -> [HierarchyNode] {
         guard let id = Self.normalizedID(id) else { throw notFound(id) }
         let listing = try await listing(of: id)
-        let lower = min(max(range.lowerBound, 0), listing.names.count)
-        let upper = min(max(range.upperBound, lower), listing.names.count)
-        let ids = listing.names[lower..<upper].map { Self.childID(of: id, name: $0) }
+        let lower = min(max(range.lowerBound, 0), listing.count)
+        let upper = min(max(range.upperBound, lower), listing.count)
+        let ids = (lower..<upper).map { Self.childID(of: id, name: listing.names.name(at: $0)) }
         return try await nodes(forIDs: ids, listed: true).compactMap { $0 }
     }
 
@@ -171,7 +186,7 @@ public final class FileSystemSource: HierarchySource {
         guard let childID = Self.normalizedID(childID), let parentID = Self.normalizedID(parentID),
               Self.parentID(of: childID) == parentID
         else { return nil }
-        return try await listing(of: parentID).position(of: Self.name(of: childID))
+        return try await listing(of: parentID).names.position(of: Self.name(of: childID))
     }
 
     /// Searches entry names (not kinds or footnotes, which would need a stat of
@@ -193,7 +208,8 @@ public final class FileSystemSource: HierarchySource {
                 try Task.checkCancellation()
                 continue
             }
-            for (index, name) in listing.names.enumerated() {
+            for index in 0..<listing.count {
+                let name = listing.names.name(at: index)
                 let id = Self.childID(of: folder, name: name)
                 if name.range(of: needle, options: [.caseInsensitive, .diacriticInsensitive]) != nil {
                     found.append(id)
