@@ -2,7 +2,8 @@
 ///
 /// Identity and equality are kept apart: an item whose `id` is new is an insertion, an item whose
 /// `id` disappeared is a removal, an item that kept its `id` but changed its value is a reload, and
-/// an item that kept its `id` but changed its place relative to the other kept items is a move.
+/// an item that kept its `id` but changed its place relative to the other kept items (or changed its
+/// section) is a move.
 public struct ListDiff: Equatable, Sendable {
     /// A kept item that changed its place.
     public struct Move: Hashable, Sendable {
@@ -26,7 +27,7 @@ public struct ListDiff: Equatable, Sendable {
     public var inserted: [ListItemPath]
     /// Positions in the old snapshot of items whose identity is gone, ascending.
     public var removed: [ListItemPath]
-    /// Kept items that changed their place (the fewest such moves), by ascending new position.
+    /// Kept items that changed their order or section, by ascending new position.
     public var moved: [Move]
     /// Positions in the new snapshot of kept items whose value changed, ascending.
     public var reloaded: [ListItemPath]

@@ -16,8 +16,9 @@ extension ListSnapshot {
     ///
     /// Items are matched by `id` across all sections (an item may move between sections). If an
     /// `id` appears several times, its first occurrence matches the first, the second the second,
-    /// and so on. Moves are the fewest that restore the order of kept items: the kept items outside
-    /// a longest increasing run of old positions.
+    /// and so on. Every kept item that changed its section is a move (so that each section's row
+    /// count adds up for renderers that update section by section); among the others, the moves are
+    /// the fewest that restore their order: those outside a longest increasing run of old positions.
     ///
     /// - Parameter new: The later snapshot.
     /// - Returns: Insertions, removals, moves and reloads.
@@ -64,8 +65,13 @@ extension ListSnapshot {
                 diff.reloaded.append(newPath)
             }
         }
-        let stay = Self.longestIncreasingRun(kept.map(\.old))
-        for (position, pair) in kept.enumerated() where !stay[position] {
+        // Items that change section always move; among the others, those outside a longest run of
+        // increasing old positions move.
+        let sameSection = kept.filter { old.paths[$0.old].section == newFlat.paths[$0.new].section }
+        let stay = Self.longestIncreasingRun(sameSection.map(\.old))
+        var staying = Set<Int>()
+        for (position, pair) in sameSection.enumerated() where stay[position] { staying.insert(pair.old) }
+        for pair in kept where !staying.contains(pair.old) {
             diff.moved.append(ListDiff.Move(from: old.paths[pair.old], to: newFlat.paths[pair.new]))
         }
         return diff
