@@ -23,7 +23,12 @@ public final class ListViewModel<
     /// The delay between the last search text change and the search request (default 0.5 s).
     public var searchDebounceTiming: Duration = .milliseconds(500)
 
-    /// The clock the debounce sleeps on; inject a ``TestClock`` in tests.
+    /// How long a loader may take before its call counts as failed (default 30 s; `nil`: no limit).
+    ///
+    /// A late answer after the timeout is dropped; retry asks again.
+    public var loadTimeout: Duration? = .seconds(30)
+
+    /// The clock the debounce and the load timeout sleep on; inject a ``TestClock`` in tests.
     public var clock: any Clock<Duration>
 
     private let loaders: [Section: DataLoader<Entity>]
@@ -90,13 +95,9 @@ public final class ListViewModel<
         switch effect {
         case .load(let request):
             guard let loader = loaders[request.section] else { return nil }
+            let timeout = loadTimeout.map { (sleep: Self.sleeper(on: clock, for: $0), duration: $0) }
             let task = Task { [weak self] in
-                let result: Result<[Entity], ListLoadError>
-                do {
-                    result = .success(try await loader.query(forItemsIn: request.range, with: request.searchString))
-                } catch {
-                    result = .failure(ListLoadError(error))
-                }
+                let result = await ListLoadRace.run(loader, request, timeout: timeout)
                 guard let self else { return }
                 await self.send(.response(ticket: request.ticket, section: request.section, result: result)).finish()
             }

@@ -153,6 +153,46 @@ struct ListViewModelTests {
         #expect(model.results(in: .all) == items(0..<4))
     }
 
+    @Test func silentLoaderTimesOutOnTheInjectedClock() async throws {
+        let clock = TestClock()
+        let controlled = ControlledLoader()
+        var calls = controlled.calls.makeAsyncIterator()
+        let model = model(controlled.loader, clock: clock)
+        model.loadTimeout = .seconds(5)
+        let fetch = model.fetchListData()
+        let silent = try #require(await calls.next())
+        await clock.waitForSleepers(count: 1)
+        clock.advance(by: .seconds(5))
+        await fetch.finish()
+        #expect(model.footer == .error("No answer within 5.0 seconds"))
+        #expect(model.state == .finished)
+        // The answer that comes after the timeout is dropped.
+        silent.answer(items(0..<4))
+        let retry = model.retry()
+        let call = try #require(await calls.next())
+        #expect(model.results(in: .all).isEmpty)
+        call.answer(items(0..<2))
+        await retry.finish()
+        #expect(model.results(in: .all) == items(0..<2))
+        #expect(clock.sleeperCount == 0)
+    }
+
+    @Test func noTimeoutWhenDisabled() async throws {
+        let clock = TestClock()
+        let controlled = ControlledLoader()
+        var calls = controlled.calls.makeAsyncIterator()
+        let model = model(controlled.loader, clock: clock)
+        model.loadTimeout = nil
+        let fetch = model.fetchListData()
+        let call = try #require(await calls.next())
+        #expect(clock.sleeperCount == 0)
+        clock.advance(by: .seconds(3600))
+        #expect(model.state == .loadingInitialPage)
+        call.answer(items(0..<1))
+        await fetch.finish()
+        #expect(model.results(in: .all) == items(0..<1))
+    }
+
     @Test func observersSeeEveryChange() async {
         let model = model(CallLog().loader(items(0..<6)))
         var diffs: [ListDiff] = []
