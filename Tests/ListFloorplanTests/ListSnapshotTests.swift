@@ -93,6 +93,30 @@ struct ListSnapshotTests {
         }
     }
 
+    /// For renderers updating section by section, each section's row count must add up.
+    @Test(arguments: [0, 1, 3, 40])
+    func sectionCountsAddUp(count: Int) {
+        var generator = SplitMix(seed: UInt64(count) &+ 99)
+        for _ in 0..<20 {
+            let all = items(0..<count)
+            func split(_ list: [Item]) -> Snapshot {
+                let cut = list.isEmpty ? 0 : Int.random(in: 0...list.count, using: &generator)
+                return Snapshot(sections: [.first, .second], items: [Array(list[..<cut]), Array(list[cut...])])
+            }
+            let old = split(all.shuffled(using: &generator))
+            let new = split((all.filter { _ in Bool.random(using: &generator) } + items(500..<503)).shuffled(using: &generator))
+            let diff = old.diff(to: new)
+            for section in 0..<2 {
+                let out = diff.removed.filter { $0.section == section }.count
+                    + diff.moved.filter { $0.from.section == section }.count
+                let into = diff.inserted.filter { $0.section == section }.count
+                    + diff.moved.filter { $0.to.section == section }.count
+                #expect(old.items[section].count - out + into == new.items[section].count)
+            }
+            #expect(Set(diff.inserted.compactMap { new.item(at: $0)?.id }) == [500, 501, 502])
+        }
+    }
+
     @Test func snapshotOfAState() {
         var state = ListState<Item, Part>(sections: [.first, .second])
         state.list = ListPages(items: [.second: items(0..<2)], pageCount: 1)
