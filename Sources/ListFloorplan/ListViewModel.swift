@@ -46,7 +46,7 @@ public final class ListViewModel<
     ///   - isListPagingEnabled: Page the unfiltered list (default `true`).
     ///   - isSearchPagingEnabled: Page search results (default `true`).
     ///   - isSearchEnabled: Allow searching (default `false`).
-    ///   - clock: The clock of the search debounce.
+    ///   - clock: The clock of the search debounce and the load timeout.
     public init(
         queries: [Section: DataLoader<Entity>],
         isListPagingEnabled: Bool = true,

@@ -275,6 +275,25 @@ struct ListStateTests {
         #expect(store.state.displayed.items(in: .first) == items(0..<3))
     }
 
+    @Test func refreshDuringASearchRefreshesTheResults() {
+        var store = driver(search: true)
+        store.state.isSearchActive = true
+        store.state.searchText = "pump"
+        store.state.searchQuery = "pump"
+        store.state.list = ListPages(items: [.first: items(0..<3)], pageCount: 1, newResultsCount: 3)
+        store.state.search = ListPages(items: [.first: items(0..<3, prefix: "pump")], pageCount: 2, newResultsCount: 1)
+        store.send(.refresh, effects: [load(1, 0..<3, "pump")]) {
+            $0.nextTicket = 2
+            $0.request = request(1, .refresh, .search("pump"), [.first: 0..<3])
+            $0.loadingState = .refreshFullResults
+        }
+        store.send(.response(ticket: 1, section: .first, result: .success(items(0..<3, prefix: "pumps")))) {
+            $0.request = nil
+            $0.loadingState = .finished
+            $0.search = ListPages(items: [.first: items(0..<3, prefix: "pumps")], pageCount: 2, newResultsCount: 3)
+        }
+    }
+
     @Test func staleSearchAnswerIsDropped() {
         var store = driver(search: true)
         store.send(.searchTextChanged("a"), effects: [.startDebounce(ticket: 1)]) {

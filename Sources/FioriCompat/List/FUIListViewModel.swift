@@ -17,7 +17,7 @@ extension ListViewModel {
     ///   - isListPagingEnabled: Page the unfiltered list (default `true`).
     ///   - isSearchPagingEnabled: Page search results (default `true`).
     ///   - isSearchEnabled: Allow searching (default `false`).
-    ///   - clock: The clock of the search debounce.
+    ///   - clock: The clock of the search debounce and the load timeout.
     public convenience init(
         queries: [Section: FUIDataLoader<Entity>],
         isListPagingEnabled: Bool = true,
