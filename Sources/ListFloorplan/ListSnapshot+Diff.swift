@@ -1,15 +1,26 @@
 extension ListSnapshot {
     /// An item's identity for diffing: its id and which occurrence of that id it is.
-    private struct DiffKey: Hashable {
-        var id: Entity.ID
-        var occurrence: Int
+    @usableFromInline
+    struct DiffKey: Hashable {
+        @usableFromInline var id: Entity.ID
+        @usableFromInline var occurrence: Int
+
+        @inlinable
+        init(id: Entity.ID, occurrence: Int) {
+            self.id = id
+            self.occurrence = occurrence
+        }
     }
 
     /// A snapshot flattened for diffing: positions, keys and the flat index of each key.
-    private struct DiffIndex {
-        var paths: [ListItemPath] = []
-        var keys: [DiffKey] = []
-        var index: [DiffKey: Int] = [:]
+    @usableFromInline
+    struct DiffIndex {
+        @usableFromInline var paths: [ListItemPath] = []
+        @usableFromInline var keys: [DiffKey] = []
+        @usableFromInline var index: [DiffKey: Int] = [:]
+
+        @inlinable
+        init() {}
     }
 
     /// The changes that turn this snapshot into another one.
@@ -24,6 +35,7 @@ extension ListSnapshot {
     /// - Returns: Insertions, removals, moves and reloads.
     /// - Complexity: O(*n*) expected with hashing for *n* items when kept items keep their order;
     ///   O(*n* log *n*) when items moved.
+    @inlinable
     public func diff(to new: ListSnapshot) -> ListDiff {
         func flatten(_ snapshot: ListSnapshot) -> DiffIndex {
             var flat = DiffIndex()
@@ -82,6 +94,7 @@ extension ListSnapshot {
     /// - Parameter values: Distinct integers.
     /// - Returns: For each position, whether its value belongs to the subsequence.
     /// - Complexity: O(*n*) if `values` is already increasing, otherwise O(*n* log *n*).
+    @usableFromInline
     static func longestIncreasingRun(_ values: [Int]) -> [Bool] {
         if zip(values, values.dropFirst()).allSatisfy({ $0 < $1 }) {
             return Array(repeating: true, count: values.count)
