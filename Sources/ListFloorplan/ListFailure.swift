@@ -1,0 +1,11 @@
+/// A request that failed for some sections; `retry` runs it again for them.
+public struct ListFailure<Section: Hashable & Sendable>: Equatable, Sendable {
+    /// What was being loaded.
+    public internal(set) var kind: ListRequestKind
+    /// Whose results were being loaded.
+    public internal(set) var mode: ListMode
+    /// The sections that failed, in section order.
+    public internal(set) var sections: [Section]
+    /// The message of the first error.
+    public internal(set) var message: String
+}
