@@ -442,8 +442,8 @@ public final class LinearBrowser: TerminalScreen {
                     buffer.put("(\(text))", x: x, y: y, maxWidth: Int(frame.width), style: palette.placeholder)
                 case .vertical:
                     let indent = 2 * hierarchy.level + 2
-                    let shown = DisplayWidth.truncate(text, toWidth: max(0, Int(frame.width) - indent))
-                    let tx = isRightToLeft ? x + Int(frame.width) - indent - DisplayWidth.of(shown) : x + indent
+                    let shown = DisplayWidth.truncate(text, toWidth: max(0, Int(frame.width) - indent - 1))
+                    let tx = isRightToLeft ? x + Int(frame.width) - indent - 1 - DisplayWidth.of(shown) : x + indent
                     buffer.put(shown, x: tx, y: y, maxWidth: max(0, Int(frame.width) - indent), style: palette.placeholder)
                 }
             }
@@ -479,27 +479,28 @@ public final class LinearBrowser: TerminalScreen {
         let base: TextStyle = active ? palette.expanded : (focused ? palette.focused : palette.text)
         buffer.fill(x: x, y: y, width: width, height: 1, style: base)
         let indent = 2 * depth
-        let marker = active ? "▾ " : (item.isExpandable ? "▸ " : "  ")
-        let title = marker + TerminalText.sanitize(item.name)
+        let marker = active ? "▾" : (item.isExpandable ? (isRightToLeft ? "◂" : "▸") : " ")
+        let name = TerminalText.sanitize(item.name)
         var trailing = ""
         if !active {
             let status = node?.status.map(TerminalText.sanitize) ?? ""
             let count = countSuffix(item).trimmingCharacters(in: .whitespaces)
             trailing = [status, count].filter { !$0.isEmpty }.joined(separator: "  ")
         }
-        let room = max(0, width - indent - 1)
+        let room = max(0, width - indent - (isRightToLeft ? 2 : 1))
         var trailingWidth = DisplayWidth.of(trailing)
-        if trailingWidth > 0, trailingWidth + 2 + min(DisplayWidth.of(title), 12) > room {
+        if trailingWidth > 0, trailingWidth + 2 + min(DisplayWidth.of(name) + 2, 12) > room {
             trailing = countSuffix(item).trimmingCharacters(in: .whitespaces)
             trailingWidth = DisplayWidth.of(trailing)
         }
         let titleRoom = max(0, room - (trailingWidth > 0 ? trailingWidth + 2 : 0))
-        let shownTitle = DisplayWidth.truncate(title, toWidth: titleRoom)
+        let shownName = DisplayWidth.truncate(name, toWidth: max(0, titleRoom - 2))
+        let shownTitle = isRightToLeft ? shownName + " " + marker : marker + " " + shownName
         var titleStyle = active || focused ? base : palette.title
         if active || hierarchy.selectedItemID == item.id { titleStyle.bold = true }
         let trailingStyle = active || focused ? base : palette.secondary
         if isRightToLeft {
-            let tx = x + width - indent - DisplayWidth.of(shownTitle)
+            let tx = x + width - indent - 1 - DisplayWidth.of(shownTitle)
             buffer.put(shownTitle, x: tx, y: y, maxWidth: titleRoom, style: titleStyle)
             if trailingWidth > 0 { buffer.put(trailing, x: x + 1, y: y, maxWidth: trailingWidth, style: trailingStyle) }
         } else {
