@@ -17,7 +17,7 @@ enum BrowseLayout: String, CaseIterable, ExpressibleByArgument {
 
 /// The options choosing the face of `browse`: the layout and the theme.
 struct FaceOptions: ParsableArguments {
-    @Option(help: "columns, table, linear-horizontal or linear-vertical (columns become the table when the terminal is narrow).")
+    @Option(help: "How to show the hierarchy; columns become the table when the terminal is too narrow for two.")
     var layout: BrowseLayout = .columns
 
     @Option(help: "light, dark, or a stylesheet (.nss) file (default: hierarchy/theme.nss in the XDG config directories, if there is one).")
