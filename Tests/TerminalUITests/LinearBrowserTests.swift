@@ -217,4 +217,17 @@ import Testing
         await browser.press(KeyEvent(.left), KeyEvent(.down), KeyEvent(.enter))
         #expect(redraws == before)
     }
+
+    @Test(arguments: [LinearBrowser.Axis.horizontal, .vertical])
+    func aThemePaintsEveryCell(axis: LinearBrowser.Axis) async throws {
+        let browser = try await sampleLinearBrowser(axis: axis, columns: 40, rows: 12)
+        browser.palette = .forTheme(.light)
+        let buffer = browser.render()
+        for y in 0..<buffer.height {
+            for x in 0..<buffer.width {
+                #expect(buffer[x, y].style.background != .default, "cell \(x),\(y)")
+            }
+        }
+        #expect(buffer[5, 5].style.background == .rgb(0xFF, 0xFF, 0xFF))
+    }
 }
