@@ -11,11 +11,13 @@ struct BrowseCommand: AsyncParsableCommand {
     )
 
     @OptionGroup var source: SourceOptions
+    @OptionGroup var faces: FaceOptions
 
     @Flag(name: .customLong("rtl"), help: "Lay the columns out right to left.")
     var rightToLeft = false
 
     func run() async throws {
+        let theme = try faces.loadTheme(environment: ProcessInfo.processInfo.environment)
         guard Terminal.isInteractive() else {
             CommandLineError.printError("standard input and output must be a terminal to browse; use `hierarchy print\(source.path.map { " " + $0 } ?? "")` for a plain tree")
             throw ExitCode(1)
@@ -26,25 +28,22 @@ struct BrowseCommand: AsyncParsableCommand {
         } catch {
             throw CommandLineError.report(error)
         }
-        let signal = try await BrowseSession.run(resolved, rightToLeft: rightToLeft)
+        let signal = try await BrowseSession.run(resolved, rightToLeft: rightToLeft, layout: faces.layout, theme: theme)
         if let signal { throw ExitCode(128 + signal) }
     }
 }
 
 @MainActor
 enum BrowseSession {
-    static func run(_ resolved: SourceResolver.Resolved, rightToLeft: Bool) async throws -> Int32? {
+    static func run(
+        _ resolved: SourceResolver.Resolved, rightToLeft: Bool, layout: BrowseLayout = .columns, theme: Theme? = nil
+    ) async throws -> Int32? {
         let capability = ColorCapability.detect(environment: ProcessInfo.processInfo.environment)
         let terminal = Terminal()
         let size = terminal.size()
-        let browser = HierarchyBrowser.make(
-            source: resolved.source, sourceName: resolved.name, rightToLeft: rightToLeft,
-            palette: .forCapability(capability), columns: size.columns, rows: size.rows)
-        do {
-            try await browser.dataSource.load(startingAt: resolved.startID)
-        } catch {
-            throw CommandLineError.report(error)
-        }
-        return await TerminalRunLoop.run(browser, terminal: terminal, capability: capability)
+        let screen = try await makeScreen(
+            resolved, layout: layout, rightToLeft: rightToLeft, palette: .forCapability(capability, theme: theme),
+            columns: size.columns, rows: size.rows)
+        return await TerminalRunLoop.run(screen: screen, terminal: terminal, capability: capability)
     }
 }

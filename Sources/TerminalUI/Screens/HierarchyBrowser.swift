@@ -34,6 +34,9 @@ public final class HierarchyBrowser {
     public private(set) var message: (text: String, isError: Bool)?
 
     private var columnsRenderer: ColumnsRenderer
+    /// Draws the body (the rows between the path and status lines) instead of the columns when
+    /// it returns `true` (the table form); set by `TableBrowser`.
+    var bodyRenderer: ((HierarchyViewSnapshot, inout ScreenBuffer) -> Bool)?
     private let now: () -> ContinuousClock.Instant
     private var typeSelectBuffer = ""
     private var lastTypeSelect: ContinuousClock.Instant?
@@ -284,6 +287,7 @@ public final class HierarchyBrowser {
     /// Draws the whole screen.
     public func render() -> ScreenBuffer {
         var buffer = ScreenBuffer(width: columns, height: rows)
+        buffer.fill(x: 0, y: 0, width: columns, height: rows, style: palette.text)
         if isTooSmall {
             var text = "Terminal too small (\(columns)×\(rows))"
             if DisplayWidth.of(text) > columns { text = "Too small" }
@@ -296,7 +300,9 @@ public final class HierarchyBrowser {
             if let error = view.recentErrors.last { message = (error.message, true) }
         }
         drawPathLine(into: &buffer)
-        columnsRenderer.draw(snapshot, into: &buffer, top: 1, metrics: view.collectionViewLayout.metrics)
+        if bodyRenderer?(snapshot, &buffer) != true {
+            columnsRenderer.draw(snapshot, into: &buffer, top: 1, metrics: view.collectionViewLayout.metrics)
+        }
         drawStatusLine(into: &buffer)
         if showsHelp { drawHelp(into: &buffer) }
         return buffer

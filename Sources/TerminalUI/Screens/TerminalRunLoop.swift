@@ -1,7 +1,7 @@
 import Foundation
 import HierarchyKit
 
-/// Runs a browser full-screen: sets the terminal up, feeds it input bursts, resizes and
+/// Runs a screen full-screen: sets the terminal up, feeds it input bursts, resizes and
 /// data arrivals, draws at most one frame per burst with one write, and restores the
 /// terminal on every way out.
 @MainActor
@@ -11,7 +11,7 @@ public enum TerminalRunLoop {
         case redraw
     }
 
-    /// Runs until the user quits or a termination signal arrives.
+    /// Runs the Miller-column browser until the user quits or a termination signal arrives.
     ///
     /// - Parameters:
     ///   - browser: the screen to run.
@@ -23,20 +23,28 @@ public enum TerminalRunLoop {
         _ browser: HierarchyBrowser, terminal: Terminal, capability: ColorCapability,
         onSearch: ((HierarchyBrowser) async -> Void)? = nil
     ) async -> Int32? {
+        await run(screen: browser, terminal: terminal, capability: capability,
+                  onSearch: onSearch.map { search in { await search(browser) } })
+    }
+
+    /// Runs any screen until the user quits or a termination signal arrives.
+    ///
+    /// - Parameters:
+    ///   - screen: the screen to run.
+    ///   - terminal: the terminal (entered here, restored before returning).
+    ///   - capability: the colour capability frames are written for.
+    ///   - onSearch: called for ``BrowserCommand/search``; may run another screen and return.
+    /// - Returns: the signal that ended the run, if any (the caller exits with 128 + signal).
+    public static func run(
+        screen: any TerminalScreen, terminal: Terminal, capability: ColorCapability,
+        onSearch: (() async -> Void)? = nil
+    ) async -> Int32? {
         let (stream, continuation) = AsyncStream.makeStream(of: LoopEvent.self, bufferingPolicy: .unbounded)
         var redrawPending = false
-        browser.view.setNeedsDisplayHandler = {
+        screen.setRedrawHandler {
             guard !redrawPending else { return }
             redrawPending = true
             continuation.yield(.redraw)
-        }
-        let previousActivity = browser.dataSource.activityHandler
-        browser.dataSource.activityHandler = { count in
-            previousActivity?(count)
-            if !redrawPending {
-                redrawPending = true
-                continuation.yield(.redraw)
-            }
         }
         terminal.enter()
         let events = TerminalEventSource(terminal: terminal)
@@ -47,43 +55,42 @@ public enum TerminalRunLoop {
         }
         var renderer = FrameRenderer(capability: capability)
         let size = terminal.size()
-        browser.resize(columns: size.columns, rows: size.rows)
+        screen.resize(columns: size.columns, rows: size.rows)
         var endedBy: Int32?
-        _ = terminal.write(renderer.render(browser.render()))
+        _ = terminal.write(renderer.render(screen.render()))
 
         loop: for await event in stream {
             switch event {
             case .redraw:
                 redrawPending = false
             case .terminal(.input(let input)):
-                for command in browser.handle(input) {
+                for command in screen.handle(input) {
                     switch command {
                     case .quit: break loop
                     case .write(let bytes): _ = terminal.write(bytes)
                     case .search:
                         if let onSearch {
-                            await onSearch(browser)
+                            await onSearch()
                             renderer.invalidate()
                         }
                     }
                 }
             case .terminal(.resize(let columns, let rows)):
-                browser.resize(columns: columns, rows: rows)
+                screen.resize(columns: columns, rows: rows)
                 renderer.invalidate()
             case .terminal(.suspend):
                 continue loop
             case .terminal(.resume):
                 let size = terminal.size()
-                browser.resize(columns: size.columns, rows: size.rows)
+                screen.resize(columns: size.columns, rows: size.rows)
                 renderer.invalidate()
             case .terminal(.terminate(let signal)):
                 endedBy = signal
                 break loop
             }
-            _ = terminal.write(renderer.render(browser.render()))
+            _ = terminal.write(renderer.render(screen.render()))
         }
-        browser.view.setNeedsDisplayHandler = nil
-        browser.dataSource.activityHandler = previousActivity
+        screen.setRedrawHandler(nil)
         _ = events.stop()
         forward.cancel()
         terminal.restore()

@@ -1,0 +1,182 @@
+import HierarchyKit
+
+extension LinearBrowser {
+    /// Draws the whole screen.
+    public func render() -> ScreenBuffer {
+        var buffer = ScreenBuffer(width: columns, height: rows)
+        buffer.fill(x: 0, y: 0, width: columns, height: rows, style: palette.text)
+        if isTooSmall {
+            let text = "Terminal too small (\(columns)×\(rows))"
+            buffer.put(text, x: max(0, (columns - DisplayWidth.of(text)) / 2), y: rows / 2, maxWidth: columns, style: palette.text)
+            return buffer
+        }
+        drawPathLine(into: &buffer)
+        drawBody(into: &buffer)
+        drawStatusLine(into: &buffer)
+        if showsHelp { drawHelp(into: &buffer) }
+        return buffer
+    }
+
+    private func drawBody(into buffer: inout ScreenBuffer) {
+        let result = computeLayout()
+        let clip = bodyTop..<(bodyTop + bodyHeight)
+        for (section, frames) in result.frames.enumerated() {
+            for (index, frame) in frames.enumerated() {
+                guard let item = hierarchy.item(at: LinearIndexPath(section: section, item: index)) else { continue }
+                let y = bodyTop + Int(frame.minY) - scrollOffset
+                guard clip.contains(y) else { continue }
+                let x = bodyLeft + Int(frame.minX)
+                let active = section < hierarchy.level
+                let focused = !active && index == focusIndex && !hierarchy.isLoading
+                switch axis {
+                case .horizontal:
+                    drawChip(item, active: active, focused: focused, x: x, y: y, width: Int(frame.width), into: &buffer)
+                case .vertical:
+                    drawRow(item, depth: section, active: active, focused: focused, x: x, y: y, width: Int(frame.width), into: &buffer)
+                }
+            }
+        }
+        if let frame = result.loadingFrame {
+            let y = bodyTop + Int(frame.minY) - scrollOffset
+            if clip.contains(y) {
+                let text = hierarchy.isLoading ? Self.loadingText : "No items"
+                let x = bodyLeft + Int(frame.minX)
+                switch axis {
+                case .horizontal:
+                    buffer.put("(\(text))", x: x, y: y, maxWidth: Int(frame.width), style: palette.placeholder)
+                case .vertical:
+                    let indent = 2 * hierarchy.level + 2
+                    let shown = DisplayWidth.truncate(text, toWidth: max(0, Int(frame.width) - indent - 1))
+                    let tx = isRightToLeft ? x + Int(frame.width) - indent - 1 - DisplayWidth.of(shown) : x + indent
+                    buffer.put(shown, x: tx, y: y, maxWidth: max(0, Int(frame.width) - indent), style: palette.placeholder)
+                }
+            }
+        }
+        // The scroll bar in the right margin.
+        let content = Int(result.contentSize.height.rounded(.up))
+        if content > bodyHeight, bodyHeight > 0 {
+            let h = max(1, bodyHeight * bodyHeight / content)
+            let y = (bodyHeight - h) * scrollOffset / max(1, content - bodyHeight)
+            let x = isRightToLeft ? 0 : columns - 1
+            for line in 0..<h { buffer.put("┃", x: x, y: bodyTop + y + line, maxWidth: 1, style: palette.indicator) }
+        }
+    }
+
+    private func drawChip(_ item: LinearHierarchyItem, active: Bool, focused: Bool, x: Int, y: Int, width: Int, into buffer: inout ScreenBuffer) {
+        let text = chipText(item, active: active)
+        let style: TextStyle
+        if active {
+            style = palette.expanded
+        } else if focused {
+            style = palette.focused
+        } else if hierarchy.selectedItemID == item.id {
+            style = palette.selectedMark
+        } else {
+            style = item.isExpandable ? palette.title : palette.secondary
+        }
+        let inner = DisplayWidth.truncate(text, toWidth: max(0, width - 2))
+        buffer.put(active ? " \(inner) " : "[\(inner)]", x: x, y: y, maxWidth: width, style: style)
+    }
+
+    private func drawRow(_ item: LinearHierarchyItem, depth: Int, active: Bool, focused: Bool, x: Int, y: Int, width: Int, into buffer: inout ScreenBuffer) {
+        let node = adapter.node(for: item.id)
+        let base: TextStyle = active ? palette.expanded : (focused ? palette.focused : palette.text)
+        buffer.fill(x: x, y: y, width: width, height: 1, style: base)
+        let indent = 2 * depth
+        let marker = active ? "▾" : (item.isExpandable ? (isRightToLeft ? "◂" : "▸") : " ")
+        let name = TerminalText.sanitize(item.name)
+        var trailing = ""
+        if !active {
+            let status = node?.status.map(TerminalText.sanitize) ?? ""
+            let count = countSuffix(item).trimmingCharacters(in: .whitespaces)
+            trailing = [status, count].filter { !$0.isEmpty }.joined(separator: "  ")
+        }
+        let room = max(0, width - indent - (isRightToLeft ? 2 : 1))
+        var trailingWidth = DisplayWidth.of(trailing)
+        if trailingWidth > 0, trailingWidth + 2 + min(DisplayWidth.of(name) + 2, 12) > room {
+            trailing = countSuffix(item).trimmingCharacters(in: .whitespaces)
+            trailingWidth = DisplayWidth.of(trailing)
+        }
+        let titleRoom = max(0, room - (trailingWidth > 0 ? trailingWidth + 2 : 0))
+        let shownName = DisplayWidth.truncate(name, toWidth: max(0, titleRoom - 2))
+        let shownTitle = isRightToLeft ? shownName + " " + marker : marker + " " + shownName
+        var titleStyle = active || focused ? base : palette.title
+        if active || hierarchy.selectedItemID == item.id { titleStyle.bold = true }
+        let trailingStyle = active || focused ? base : palette.secondary
+        if isRightToLeft {
+            let tx = x + width - indent - 1 - DisplayWidth.of(shownTitle)
+            buffer.put(shownTitle, x: tx, y: y, maxWidth: titleRoom, style: titleStyle)
+            if trailingWidth > 0 { buffer.put(trailing, x: x + 1, y: y, maxWidth: trailingWidth, style: trailingStyle) }
+        } else {
+            buffer.put(shownTitle, x: x + indent, y: y, maxWidth: titleRoom, style: titleStyle)
+            if trailingWidth > 0 {
+                buffer.put(trailing, x: x + width - 1 - trailingWidth, y: y, maxWidth: trailingWidth, style: trailingStyle)
+            }
+        }
+    }
+
+    private func title(of id: LinearHierarchyItem.ID) -> String {
+        adapter.node(for: id)?.title ?? "\(id)"
+    }
+
+    private func drawPathLine(into buffer: inout ScreenBuffer) {
+        buffer.fill(x: 0, y: 0, width: columns, height: 1, style: palette.header)
+        var parts = hierarchy.activeItemIDs.map(title(of:))
+        if let item = focusedItem { parts.append(item.name) }
+        let name = " \(sourceName) "
+        let nameWidth = columns < 60 ? 0 : min(DisplayWidth.of(TerminalText.sanitize(name)), columns / 3)
+        var path = parts.map(TerminalText.sanitize).joined(separator: " › ")
+        let room = max(0, columns - nameWidth - 2)
+        if DisplayWidth.of(path) > room {
+            while DisplayWidth.of(path) > max(0, room - 1), !path.isEmpty { path.removeFirst() }
+            path = "…" + path
+        }
+        buffer.put(" " + path, x: 0, y: 0, maxWidth: room + 1, style: palette.header)
+        if nameWidth > 0 {
+            buffer.put(name, x: columns - nameWidth, y: 0, maxWidth: nameWidth, style: palette.headerDisabled)
+        }
+    }
+
+    private func drawStatusLine(into buffer: inout ScreenBuffer) {
+        let y = rows - 1
+        buffer.fill(x: 0, y: y, width: columns, height: 1, style: palette.status)
+        let count = currentItems.count
+        var left = hierarchy.isLoading ? " loading…" : (count > 0 ? " \((focusIndex + 1).formatted()) of \(count.formatted())" : " empty")
+        left += " · level \(hierarchy.level)"
+        let right = "? help  q quit "
+        let rightWidth = DisplayWidth.of(right)
+        let used = buffer.put(left, x: 0, y: y, maxWidth: max(0, columns - rightWidth), style: palette.status)
+        if let message {
+            buffer.put("  " + message.text, x: used, y: y, maxWidth: max(0, columns - rightWidth - used - 1),
+                       style: message.isError ? palette.statusError : palette.status)
+        }
+        if columns - rightWidth > used + 4 {
+            buffer.put(right, x: columns - rightWidth, y: y, maxWidth: rightWidth, style: palette.status)
+        }
+    }
+
+    static let helpLines: [(String, String)] = [
+        ("↑ ↓  j k  Tab", "move between the items"),
+        ("→ ⏎  l", "open the item (select a leaf)"),
+        ("← ⌫  h", "back to the parent"),
+        ("PgUp PgDn  Home End", "page, first, last"),
+        ("y", "copy title, subtitle and footnote"),
+        ("mouse", "click a chip or item, wheel scrolls"),
+        ("q  Ctrl-C", "quit"),
+    ]
+
+    private func drawHelp(into buffer: inout ScreenBuffer) {
+        let keyWidth = Self.helpLines.map { DisplayWidth.of($0.0) }.max() ?? 0
+        let textWidth = Self.helpLines.map { DisplayWidth.of($0.1) }.max() ?? 0
+        let width = min(columns - 2, keyWidth + textWidth + 6)
+        let height = min(rows - 2, Self.helpLines.count + 4)
+        let x = (columns - width) / 2
+        let y = (rows - height) / 2
+        buffer.fill(x: x, y: y, width: width, height: height, style: palette.overlay)
+        buffer.put(" Keys ", x: x + 2, y: y, maxWidth: width - 4, style: palette.overlayTitle)
+        for (i, line) in Self.helpLines.enumerated() where i + 2 < height - 1 {
+            buffer.put(line.0, x: x + 2, y: y + 2 + i, maxWidth: keyWidth, style: palette.overlayTitle)
+            buffer.put(line.1, x: x + 4 + keyWidth, y: y + 2 + i, maxWidth: max(0, width - keyWidth - 6), style: palette.overlay)
+        }
+    }
+}
