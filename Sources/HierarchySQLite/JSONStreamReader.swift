@@ -38,8 +38,12 @@ struct JSONStreamReader {
     /// Bytes consumed so far.
     var offset: Int64 { bytes.offset }
 
-    init(handle: FileHandle, path: String) {
-        self.bytes = ChunkedByteReader(handle: handle)
+    /// - Parameters:
+    ///   - handle: The open file.
+    ///   - path: The file's path, for messages.
+    ///   - chunkSize: Bytes read at a time.
+    init(handle: FileHandle, path: String, chunkSize: Int = 1 << 16) {
+        self.bytes = ChunkedByteReader(handle: handle, chunkSize: chunkSize)
         self.path = path
     }
 

@@ -16,6 +16,7 @@ extension SQLiteImporter {
     /// - Returns: What was imported.
     /// - Throws: `HierarchySourceError` for an unreadable or malformed file,
     ///   `SQLiteImportError` for bad rows. Nothing is written then.
+    @discardableResult
     public func importFile(at url: URL, format: ImportFormat? = nil) async throws -> Summary {
         let path = url.path
         guard let format = format ?? ImportFormat(fileExtension: url.pathExtension) else {

@@ -15,8 +15,18 @@ extension SQLiteImporter {
     func finish(
         _ db: Database, plan: Plan, inserted: Inserted, inputPath: String, reporter: inout Reporter
     ) throws -> Int64 {
+        let total = try Self.inTransaction(db) {
+            try finishInTransaction(db, plan: plan, inserted: inserted, inputPath: inputPath, reporter: &reporter)
+        }
+        if plan.staging { try db.execute(sql: "DROP TABLE temp.staging") }
+        try db.execute(sql: "PRAGMA journal_mode = DELETE")
+        return total
+    }
+
+    private func finishInTransaction(
+        _ db: Database, plan: Plan, inserted: Inserted, inputPath: String, reporter: inout Reporter
+    ) throws -> Int64 {
         var total = inserted.count
-        try db.execute(sql: "BEGIN")
         reporter.report(.indexing, items: total, force: true)
         do {
             try db.execute(sql: SQLiteSchema.createIDIndex)
@@ -73,9 +83,6 @@ extension SQLiteImporter {
             sql: "INSERT INTO hierarchy_meta (name, value) VALUES ('dense_sort_keys', 1), ('item_count', ?)",
             arguments: [total])
         try db.execute(sql: SQLiteSchema.stamp)
-        try db.execute(sql: "COMMIT")
-        if plan.staging { try db.execute(sql: "DROP TABLE temp.staging") }
-        try db.execute(sql: "PRAGMA journal_mode = DELETE")
         return total
     }
 

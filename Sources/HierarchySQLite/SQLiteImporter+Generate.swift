@@ -11,6 +11,7 @@ extension SQLiteImporter {
     ///
     /// - Returns: What was written.
     /// - Complexity: O(nodes) time; memory O(size of the two largest levels).
+    @discardableResult
     public func generate(_ hierarchy: SyntheticHierarchy) async throws -> Summary {
         let plan = Plan(staging: false, resolveParents: false, rootTitle: "Synthetic hierarchy")
         return try await build(plan: plan, inputPath: destination.path) { queue in

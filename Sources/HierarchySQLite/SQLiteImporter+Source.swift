@@ -15,6 +15,7 @@ extension SQLiteImporter {
     ///   - pageSize: Children read per request.
     /// - Returns: What was imported.
     /// - Throws: The source's errors; `SQLiteImportError` for duplicate identifiers.
+    @discardableResult
     public func importSource(_ source: any HierarchySource, pageSize: Int = 1000) async throws -> Summary {
         let plan = Plan(staging: false, resolveParents: false, rootTitle: source.displayName, recountChildren: true)
         let pageSize = max(1, pageSize)

@@ -138,10 +138,21 @@ public struct SQLiteImporter: Sendable {
         try await queue.writeWithoutTransaction { db in
             var reporter = makeReporter(totalBytes: totalBytes)
             let inserter = try BulkInserter(db: db, staging: staging)
-            try db.execute(sql: "BEGIN")
-            let inserted = try body(inserter, &reporter)
+            return try Self.inTransaction(db) { try body(inserter, &reporter) }
+        }
+    }
+
+    /// Runs `body` between BEGIN and COMMIT; ends the transaction on errors too
+    /// (the temporary file is discarded then, so rolling back with no journal is fine).
+    static func inTransaction<T>(_ db: Database, _ body: () throws -> T) throws -> T {
+        try db.execute(sql: "BEGIN")
+        do {
+            let result = try body()
             try db.execute(sql: "COMMIT")
-            return inserted
+            return result
+        } catch {
+            if db.isInsideTransaction { try? db.execute(sql: "ROLLBACK") }
+            throw error
         }
     }
 

@@ -67,6 +67,8 @@ struct StoreFile: Sendable {
     func openQueue() throws -> DatabaseQueue {
         var configuration = Configuration()
         configuration.label = "HierarchySQLite.import"
+        // Transactions are ended by `SQLiteImporter.inTransaction`, also on errors.
+        configuration.allowsUnsafeTransactions = true
         configuration.prepareDatabase { db in
             try db.execute(
                 sql: """
