@@ -1,10 +1,14 @@
 /// A user's search text turned into a safe FTS5 query.
 ///
-/// Every word becomes a quoted prefix term (`"word"*`), with embedded quotes
-/// doubled, so FTS5 operators (`AND`, `OR`, `NOT`, `NEAR`, `:`, `^`, `*`,
-/// parentheses, stray quotes) are searched for as plain words and never parsed.
-/// Terms are implicitly combined with AND. Words with no letter or digit are
-/// dropped (the tokenizer would drop them too).
+/// Every word becomes a quoted term (`"word"`), with embedded quotes doubled,
+/// so FTS5 operators (`AND`, `OR`, `NOT`, `NEAR`, `:`, `^`, `*`, parentheses,
+/// stray quotes) are searched for as plain words and never parsed. The last
+/// word is a prefix term (`"wor"*`, search as you type) unless the text ends
+/// with a space. Terms are implicitly combined with AND. Words with no letter
+/// or digit are dropped (the tokenizer would drop them too).
+///
+/// Exact terms are much cheaper than prefix terms on a large index (one
+/// doclist instead of a merge over a range of terms), hence only the last.
 struct FullTextQuery: Equatable, Sendable {
     /// The FTS5 `MATCH` expression, or `nil` when the text has no searchable word.
     var expression: String?
@@ -20,7 +24,10 @@ struct FullTextQuery: Equatable, Sendable {
             expression = nil
             return
         }
-        expression = words.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"*" }
-            .joined(separator: " ")
+        let prefixLast = !(text.last?.isWhitespace ?? true)
+        expression = words.enumerated().map { index, word in
+            let term = "\"" + word.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+            return prefixLast && index == words.count - 1 ? term + "*" : term
+        }.joined(separator: " ")
     }
 }

@@ -8,10 +8,11 @@ import Testing
 struct FullTextQueryTests {
     @Test("words become quoted prefix terms; quotes are doubled", arguments: [
         ("pump", "\"pump\"*"),
-        ("  pump   valve ", "\"pump\"* \"valve\"*"),
-        ("say \"hi", "\"say\"* \"\"\"hi\"*"),
+        ("  pump   valve ", "\"pump\" \"valve\""),
+        ("pump valv", "\"pump\" \"valv\"*"),
+        ("say \"hi", "\"say\" \"\"\"hi\"*"),
         ("AND", "\"AND\"*"),
-        ("a OR b NOT c", "\"a\"* \"OR\"* \"b\"* \"NOT\"* \"c\"*"),
+        ("a OR b NOT c", "\"a\" \"OR\" \"b\" \"NOT\" \"c\"*"),
         ("title:x", "\"title:x\"*"),
     ])
     func escaping(text: String, expected: String) {
@@ -41,6 +42,7 @@ struct FullTextQueryTests {
         #expect(try await source.search("pum", in: 0..<10).map(\.id) == ["b", "a"])
         #expect(try await source.search("pump", in: 1..<10).map(\.id) == ["a"])
         #expect(try await source.search("pump valve", in: 0..<10).map(\.id) == ["a"])
+        #expect(try await source.search("pum ", in: 0..<10).isEmpty)
         #expect(try await source.search("cafe", in: 0..<10).map(\.id) == ["d"])
         for text in ["\"", "AND", "NEAR(", "\"quoted", "pump)", "*", "valve OR", "-pump", "^x", "a:b"] {
             _ = try await source.search(text, in: 0..<10)
