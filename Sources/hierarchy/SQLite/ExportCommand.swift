@@ -18,10 +18,14 @@ struct ExportCommand: AsyncParsableCommand {
     @Option(name: [.short, .long], help: "The file to write (default: standard output).")
     var output: String?
 
-    func run() async throws {
-        guard let exportFormat = SQLiteExporter.Format(rawValue: format.lowercased()) else {
+    func validate() throws {
+        guard SQLiteExporter.Format(rawValue: format.lowercased()) != nil else {
             throw ValidationError("unknown format \"\(format)\" (json or csv)")
         }
+    }
+
+    func run() async throws {
+        let exportFormat = SQLiteExporter.Format(rawValue: format.lowercased()) ?? .json
         var temporary: URL?
         do {
             let source = try SQLiteSource(path: database)

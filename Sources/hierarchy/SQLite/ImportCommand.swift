@@ -26,23 +26,21 @@ struct ImportCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Replace the database if it exists.")
     var replace = false
 
+    func validate() throws {
+        if let format, ImportFormat(rawValue: format.lowercased()) == nil {
+            throw ValidationError("unknown format \"\(format)\" (json, csv, plist, yaml)")
+        }
+    }
+
     func run() async throws {
         let progress = SQLiteCommandOutput.progressLine()
         do {
-            var importFormat: ImportFormat?
-            if let format {
-                guard let parsed = ImportFormat(rawValue: format.lowercased()) else {
-                    throw ValidationError("unknown format \"\(format)\" (json, csv, plist, yaml)")
-                }
-                importFormat = parsed
-            }
+            let importFormat = format.flatMap { ImportFormat(rawValue: $0.lowercased()) }
             let importer = SQLiteImporter(
                 destination: URL(fileURLWithPath: into), replace: replace, progress: progress)
             let summary = try await importer.importFile(at: URL(fileURLWithPath: file), format: importFormat)
             SQLiteCommandOutput.endProgress(progress)
             print("imported " + SQLiteCommandOutput.summary(summary, into: into))
-        } catch let error as ValidationError {
-            throw error
         } catch {
             SQLiteCommandOutput.endProgress(progress)
             throw SQLiteCommandOutput.fail(error)
