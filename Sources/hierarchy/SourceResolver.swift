@@ -1,4 +1,5 @@
 import Foundation
+import HierarchySQLite
 import HierarchySources
 
 /// Opens what the user named: nothing (the bundled sample), a directory, a document, or a
@@ -16,7 +17,20 @@ enum SourceResolver {
             return Resolved(source: sample, startID: start, name: "Sample plant")
         }
         let name = URL(fileURLWithPath: path).lastPathComponent
+        if isSQLiteDatabase(path) {
+            // Browsing never writes: the store opens read-only.
+            let source = try SQLiteSource(path: path)
+            return Resolved(source: source, startID: start, name: name)
+        }
         let opened = try SourceOpener.openWithStart(path: path, start: start)
         return Resolved(source: opened.source, startID: opened.startID ?? start, name: name.isEmpty ? path : name)
+    }
+
+    /// Whether the file starts with SQLite's header.
+    static func isSQLiteDatabase(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        let head = (try? handle.read(upToCount: 16)) ?? Data()
+        return head == Data("SQLite format 3\u{0}".utf8)
     }
 }

@@ -1,4 +1,120 @@
 import Benchmark
+import Foundation
+import HierarchySQLite
+import HierarchySources
+import Synchronization
+
+/// Benchmarks of the SQLite store on a generated hierarchy.
+///
+/// The store (10,000,000 items, 8 levels, seed 1 by default; set
+/// `HIERARCHY_SQLITE_BENCH_NODES` for another size) is generated once into the
+/// temporary directory and reused while present: generating it takes minutes.
+/// Nothing is written into the package.
+
+/// The path of the shared benchmark store, generated on first use.
+private func benchmarkStore(nodes: Int) async throws -> String {
+    let path = FileManager.default.temporaryDirectory
+        .appendingPathComponent("hierarchykit-sqlite-bench-\(nodes).db").path
+    if FileManager.default.fileExists(atPath: path), (try? SQLiteSource(path: path)) != nil { return path }
+    try await SQLiteImporter(destination: URL(fileURLWithPath: path), replace: true)
+        .generate(SyntheticHierarchy(nodes: nodes, levels: 8, seed: 1))
+    return path
+}
+
+/// What the query benchmarks ask for, found once per store.
+private struct Targets: Sendable {
+    var largestParent: String
+    var deepest: String
+    var serial: String
+}
+
+private func targets(_ source: SQLiteSource, nodes: Int) async throws -> Targets {
+    // The last key is on the deepest level; the largest parent is found by
+    // walking the root's first page (the generator's heavy tail puts it high up).
+    var largest = try await source.root()
+    var frontier = largest.map { [$0] } ?? []
+    for _ in 0..<3 {
+        var next: [HierarchyNode] = []
+        for node in frontier {
+            let children = try await source.children(ofID: node.id, in: 0..<200)
+            for child in children where (child.childCount ?? 0) > (largest?.childCount ?? 0) { largest = child }
+            next += children
+        }
+        frontier = next
+    }
+    return Targets(
+        largestParent: largest?.id ?? "n0", deepest: "n\(nodes - 1)",
+        serial: try await source.node(withID: "n\(nodes / 2)")?.title.split(separator: " ").last.map(String.init) ?? "")
+}
+
+/// The store and targets shared by the benchmarks, set up by the first one.
+private final class SharedStore: Sendable {
+    let state = Mutex<(source: SQLiteSource?, targets: Targets)>(
+        (nil, Targets(largestParent: "n0", deepest: "n0", serial: "")))
+
+    var source: SQLiteSource? { state.withLock { $0.source } }
+    var targets: Targets { state.withLock { $0.targets } }
+}
 
 let benchmarks: @Sendable () -> Void = {
+    let nodes = Int(ProcessInfo.processInfo.environment["HIERARCHY_SQLITE_BENCH_NODES"] ?? "") ?? 10_000_000
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .cpuTotal, .mallocCountTotal], timeUnits: .microseconds,
+        maxDuration: .seconds(5), maxIterations: 10_000)
+
+    let shared = SharedStore()
+
+    Benchmark(
+        "SQLite open + root",
+        configuration: .init(
+            setup: {
+                let path = try await benchmarkStore(nodes: nodes)
+                let opened = try SQLiteSource(path: path)
+                let found = try await targets(opened, nodes: nodes)
+                shared.state.withLock { $0 = (opened, found) }
+            })
+    ) { benchmark in
+        guard let path = shared.source?.path else { return }
+        for _ in benchmark.scaledIterations {
+            let opened = try SQLiteSource(path: path)
+            blackHole(try await opened.root())
+        }
+    }
+
+    Benchmark("SQLite page of 100 children of the largest parent") { benchmark in
+        guard let source = shared.source else { return }
+        let target = shared.targets
+        for _ in benchmark.scaledIterations {
+            blackHole(try await source.children(ofID: target.largestParent, in: 0..<100))
+        }
+    }
+
+    Benchmark("SQLite path to root of a deepest item") { benchmark in
+        guard let source = shared.source else { return }
+        let target = shared.targets
+        for _ in benchmark.scaledIterations {
+            blackHole(try await source.path(toID: target.deepest))
+        }
+    }
+
+    Benchmark("SQLite full-text search (one match)") { benchmark in
+        guard let source = shared.source else { return }
+        let target = shared.targets
+        for _ in benchmark.scaledIterations {
+            blackHole(try await source.search(target.serial + " ", in: 0..<20))
+        }
+    }
+
+    Benchmark(
+        "SQLite import (generate) 1,000,000 items",
+        configuration: .init(metrics: [.wallClock, .cpuTotal, .peakMemoryResident], maxIterations: 3)
+    ) { benchmark in
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("hierarchykit-import-bench.db")
+        for _ in benchmark.scaledIterations {
+            let summary = try await SQLiteImporter(destination: path, replace: true)
+                .generate(SyntheticHierarchy(nodes: 1_000_000, levels: 8, seed: 2))
+            blackHole(summary)
+        }
+        try? FileManager.default.removeItem(at: path)
+    }
 }

@@ -1,0 +1,218 @@
+import Foundation
+import GRDB
+import HierarchySources
+
+extension SQLiteImporter {
+    /// Imports a JSON, CSV or property-list file.
+    ///
+    /// JSON and CSV are streamed (memory does not grow with the file); a property
+    /// list is parsed whole by Foundation first. CSV rows may come in any order:
+    /// parents are resolved after the insert. Bad rows (unknown parent, duplicate
+    /// id, cycle) are reported with their line numbers.
+    ///
+    /// - Parameters:
+    ///   - url: The input file.
+    ///   - format: The format; by default from the file name extension.
+    /// - Returns: What was imported.
+    /// - Throws: `HierarchySourceError` for an unreadable or malformed file,
+    ///   `SQLiteImportError` for bad rows. Nothing is written then.
+    @discardableResult
+    public func importFile(at url: URL, format: ImportFormat? = nil) async throws -> Summary {
+        let path = url.path
+        guard let format = format ?? ImportFormat(fileExtension: url.pathExtension) else {
+            throw HierarchySourceError(
+                .unsupported, "unknown file type (expected .json, .csv, .plist or .yaml)", path: path)
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw HierarchySourceError(.notFound, "no such file", path: path)
+        }
+        guard !isDirectory.boolValue else { throw HierarchySourceError(.io, "is a directory", path: path) }
+        let title = url.deletingPathExtension().lastPathComponent
+        switch format {
+        case .csv:
+            return try await importCSV(at: url, rootTitle: title)
+        case .json:
+            return try await importJSON(at: url, rootTitle: title)
+        case .plist:
+            return try await importPropertyList(at: url, rootTitle: title)
+        case .yaml:
+            // YAML has no streaming reader here: the document is read whole, then walked.
+            return try await importSource(try DocumentSource.load(contentsOf: url, format: .yaml))
+        }
+    }
+
+    static func open(_ url: URL) throws -> (FileHandle, Int64) {
+        do {
+            let handle = try FileHandle(forReadingFrom: url)
+            let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)??.int64Value
+            return (handle, size ?? 0)
+        } catch {
+            throw SQLiteErrors.map(error, path: url.path)
+        }
+    }
+
+    private func importJSON(at url: URL, rootTitle: String) async throws -> Summary {
+        let path = url.path
+        let plan = Plan(staging: true, resolveParents: false, rootTitle: rootTitle)
+        return try await build(plan: plan, inputPath: path) { queue in
+            let (handle, size) = try Self.open(url)
+            defer { try? handle.close() }
+            return try await bulkWrite(queue, staging: true, totalBytes: size) { inserter, reporter in
+                var reader = JSONStreamReader(handle: handle, path: path)
+                var builder = TreeRowBuilder(path: path)
+                var count: Int64 = 0
+                while let event = try reader.next() {
+                    guard let row = try builder.consume(event, line: reader.tokenLine) else { continue }
+                    try inserter.insert(row)
+                    count += 1
+                    if count & 4095 == 0 { reporter.report(.reading, items: count, bytesRead: reader.offset) }
+                }
+                return Inserted(count: count, nextKey: builder.nextKey, wrapperCount: Self.wrapperCount(builder.top))
+            }
+        }
+    }
+
+    static func wrapperCount(_ top: TreeRowBuilder.Top) -> Int64? {
+        if case .wrapper(let count) = top { return count }
+        return nil
+    }
+
+    private func importPropertyList(at url: URL, rootTitle: String) async throws -> Summary {
+        let path = url.path
+        let plan = Plan(staging: false, resolveParents: false, rootTitle: rootTitle)
+        return try await build(plan: plan, inputPath: path) { queue in
+            let data: Data
+            do { data = try Data(contentsOf: url) } catch { throw SQLiteErrors.map(error, path: path) }
+            let value: Any
+            do {
+                value = try PropertyListSerialization.propertyList(from: data, format: nil)
+            } catch {
+                throw HierarchySourceError(.malformed, "invalid property list", path: path)
+            }
+            var events: [JSONEvent] = []
+            Self.tokens(of: value, into: &events)
+            let tokens = events
+            return try await bulkWrite(queue, staging: false) { inserter, reporter in
+                var builder = TreeRowBuilder(path: path)
+                var count: Int64 = 0
+                for event in tokens {
+                    guard let row = try builder.consume(event, line: nil) else { continue }
+                    try inserter.insert(row)
+                    count += 1
+                    if count & 4095 == 0 { reporter.report(.reading, items: count) }
+                }
+                return Inserted(count: count, nextKey: builder.nextKey, wrapperCount: Self.wrapperCount(builder.top))
+            }
+        }
+    }
+
+    /// The tokens of a Foundation value tree (dictionary keys in sorted order).
+    static func tokens(of value: Any, into events: inout [JSONEvent]) {
+        switch value {
+        case let dictionary as [String: Any]:
+            events.append(.beginObject)
+            for key in dictionary.keys.sorted() {
+                events.append(.key(key))
+                tokens(of: dictionary[key] as Any, into: &events)
+            }
+            events.append(.endObject)
+        case let array as [Any]:
+            events.append(.beginArray)
+            for element in array { tokens(of: element, into: &events) }
+            events.append(.endArray)
+        case let string as String:
+            events.append(.string(string))
+        case let bool as Bool where type(of: value) == Bool.self:
+            events.append(.bool(bool))
+        case let number as NSNumber:
+            events.append(.number(number.stringValue))
+        case let date as Date:
+            events.append(.string(ISO8601DateFormatter().string(from: date)))
+        case let data as Data:
+            events.append(.string(data.base64EncodedString()))
+        default:
+            events.append(.null)
+        }
+    }
+
+    private func importCSV(at url: URL, rootTitle: String) async throws -> Summary {
+        let path = url.path
+        let plan = Plan(staging: true, resolveParents: true, rootTitle: rootTitle)
+        return try await build(plan: plan, inputPath: path) { queue in
+            let (handle, size) = try Self.open(url)
+            defer { try? handle.close() }
+            return try await bulkWrite(queue, staging: true, totalBytes: size) { inserter, reporter in
+                var reader = CSVRecordReader(handle: handle, path: path)
+                guard let header = try reader.next() else {
+                    throw HierarchySourceError(.malformed, "empty CSV file (expected a header row)", path: path)
+                }
+                let columns = try CSVColumns(header: header.fields, path: path, line: header.line)
+                var key: Int64 = 0
+                while let record = try reader.next() {
+                    key += 1
+                    try inserter.insert(try columns.row(record.fields, key: key, line: record.line, path: path))
+                    if key & 4095 == 0 { reporter.report(.reading, items: key, bytesRead: reader.offset) }
+                }
+                return Inserted(count: key, nextKey: key + 1, wrapperCount: nil)
+            }
+        }
+    }
+}
+
+/// The meaning of each column of a CSV header.
+struct CSVColumns {
+    var id: Int
+    var parentID: Int
+    var title: Int?
+    var subtitle: Int?
+    var footnote: Int?
+    var status: Int?
+    /// Other columns, as attributes: (name, index).
+    var attributes: [(String, Int)] = []
+    var count: Int
+
+    /// The known column names, in the order `export` writes them.
+    static let standard = ["id", "parent_id", "title", "subtitle", "footnote", "status"]
+
+    init(header: [String], path: String, line: Int) throws {
+        let names = header.map { $0.trimmingCharacters(in: .whitespaces) }
+        func index(_ name: String) -> Int? { names.firstIndex(of: name) }
+        guard let id = index("id"), let parentID = index("parent_id") else {
+            throw HierarchySourceError(
+                .malformed, "CSV header must name the columns id and parent_id", path: path, line: line)
+        }
+        self.id = id
+        self.parentID = parentID
+        title = index("title")
+        subtitle = index("subtitle")
+        footnote = index("footnote")
+        status = index("status")
+        count = names.count
+        for (position, name) in names.enumerated() where !Self.standard.contains(name) && !name.isEmpty {
+            attributes.append((name, position))
+        }
+    }
+
+    /// The row of one record.
+    func row(_ fields: [String], key: Int64, line: Int, path: String) throws -> ImportRow {
+        guard fields.count == count else {
+            throw HierarchySourceError(
+                .malformed, "expected \(count) fields, found \(fields.count)", path: path, line: line)
+        }
+        let id = fields[self.id]
+        guard !id.isEmpty else { throw HierarchySourceError(.malformed, "empty id", path: path, line: line) }
+        func optional(_ index: Int?) -> String? {
+            guard let index, !fields[index].isEmpty else { return nil }
+            return fields[index]
+        }
+        var pairs: [(String, String)] = []
+        for (name, position) in attributes where !fields[position].isEmpty {
+            pairs.append((name, fields[position]))
+        }
+        return ImportRow(
+            key: key, parent: nil, sortKey: key, id: id, title: title.map { fields[$0] } ?? id,
+            subtitle: optional(subtitle), footnote: optional(footnote), status: optional(status), childCount: 0,
+            attributes: AttributesJSON.encode(pairs: pairs), line: line, parentID: optional(parentID))
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import GRDB
+import HierarchySources
+
+extension SQLiteImporter {
+    /// Writes a synthetic hierarchy (see `SyntheticHierarchy`).
+    ///
+    /// Items are written level by level with ascending keys (appends only) and
+    /// their child counts known up front. Item `n<key>` has key `key`; the root
+    /// is `n0`.
+    ///
+    /// - Returns: What was written.
+    /// - Complexity: O(nodes) time; memory O(size of the two largest levels).
+    @discardableResult
+    public func generate(_ hierarchy: SyntheticHierarchy) async throws -> Summary {
+        let plan = Plan(staging: false, resolveParents: false, rootTitle: "Synthetic hierarchy")
+        return try await build(plan: plan, inputPath: destination.path) { queue in
+            try await bulkWrite(queue, staging: false) { inserter, reporter in
+                let sizes = hierarchy.levelSizes
+                guard !sizes.isEmpty else { return Inserted(count: 0, nextKey: 0, wrapperCount: nil) }
+                var shape = SplitMix64(seed: hierarchy.seed)
+                var text = SplitMix64(seed: hierarchy.seed ^ 0x5DEE_CE66_D1CE_4E5B)
+                func childCounts(ofLevel level: Int) -> [Int32] {
+                    level + 1 < sizes.count
+                        ? SyntheticHierarchy.distribute(sizes[level + 1], among: sizes[level], random: &shape)
+                        : [Int32](repeating: 0, count: sizes[level])
+                }
+                func row(key: Int64, parent: Int64?, sortKey: Int64, childCount: Int32) -> ImportRow {
+                    let random = text.next()
+                    let kind = SyntheticHierarchy.kinds[Int(random & 15)]
+                    let category = SyntheticHierarchy.categories[Int((random >> 4) % 6)]
+                    let site = SyntheticHierarchy.site(Int((random >> 8) & 4095))
+                    let area = (random >> 20) % 100
+                    let status = SyntheticHierarchy.statuses[Int((random >> 28) % 7)]
+                    return ImportRow(
+                        key: key, parent: parent, sortKey: sortKey, id: "n\(key)",
+                        title: parent == nil ? "Synthetic hierarchy" : "\(kind) \(SyntheticHierarchy.serial(key))",
+                        subtitle: category, footnote: "\(site) area \(area)", status: status,
+                        childCount: Int64(childCount), attributes: nil)
+                }
+                var counts = childCounts(ofLevel: 0)
+                try inserter.insert(row(key: 0, parent: nil, sortKey: 0, childCount: counts[0]))
+                var key: Int64 = 1
+                var parentStart: Int64 = 0
+                for level in 1..<sizes.count {
+                    let levelCounts = childCounts(ofLevel: level)
+                    let levelStart = key
+                    var index = 0
+                    for (parent, children) in counts.enumerated() {
+                        for position in 0..<Int64(children) {
+                            try inserter.insert(
+                                row(
+                                    key: key, parent: parentStart + Int64(parent), sortKey: position,
+                                    childCount: levelCounts[index]))
+                            key += 1
+                            index += 1
+                            if key & 16383 == 0 { reporter.report(.reading, items: key) }
+                        }
+                    }
+                    counts = levelCounts
+                    parentStart = levelStart
+                }
+                return Inserted(count: key, nextKey: key, wrapperCount: nil)
+            }
+        }
+    }
+}

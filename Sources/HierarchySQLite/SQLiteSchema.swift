@@ -1,0 +1,103 @@
+import GRDB
+import HierarchySources
+
+/// The documented layout of a HierarchyKit SQLite database.
+///
+/// One table holds every item; the text fields are indexed by an external-content
+/// FTS5 table. Integer keys link items so that the children index stays small;
+/// the caller-visible identifier is the `id` text column.
+///
+/// ```sql
+/// CREATE TABLE item (
+///     key         INTEGER PRIMARY KEY,   -- internal row key (document or file order)
+///     id          TEXT NOT NULL,         -- the item's identifier, unique
+///     parent      INTEGER,               -- key of the parent, NULL for top-level items
+///     sort_key    INTEGER NOT NULL,      -- order among siblings (ascending, unique per parent)
+///     title       TEXT NOT NULL,
+///     subtitle    TEXT,
+///     footnote    TEXT,
+///     status      TEXT,
+///     child_count INTEGER NOT NULL,      -- cached number of children
+///     attributes  TEXT                   -- further attributes as a JSON object, or NULL
+/// );
+/// CREATE UNIQUE INDEX item_id ON item(id);
+/// CREATE UNIQUE INDEX item_children ON item(parent, sort_key);   -- children in order
+/// CREATE VIRTUAL TABLE item_fts USING fts5(title, subtitle, footnote,
+///     content='item', content_rowid='key', tokenize='unicode61 remove_diacritics 2');
+/// CREATE TABLE hierarchy_meta (name TEXT PRIMARY KEY, value) WITHOUT ROWID;
+/// ```
+///
+/// `PRAGMA application_id` marks the file as a HierarchyKit store and
+/// `PRAGMA user_version` carries the schema version. The importers of this module
+/// write `sort_key` as the dense 0-based position among siblings and record this
+/// in `hierarchy_meta` (`dense_sort_keys = 1`); readers then jump to any position
+/// with one index seek, and fall back to `OFFSET` for stores without the flag.
+/// The first top-level item (lowest `sort_key` among `parent IS NULL`) is the root.
+enum SQLiteSchema {
+    /// `PRAGMA application_id` of HierarchyKit stores ("HKit").
+    static let applicationID: Int32 = 0x484B_6974
+    /// The schema version this build reads and writes.
+    static let version: Int32 = 1
+
+    /// Creates the table (without secondary indexes) in an empty database.
+    static let createTables = """
+        CREATE TABLE item (
+            key INTEGER PRIMARY KEY,
+            id TEXT NOT NULL,
+            parent INTEGER,
+            sort_key INTEGER NOT NULL,
+            title TEXT NOT NULL,
+            subtitle TEXT,
+            footnote TEXT,
+            status TEXT,
+            child_count INTEGER NOT NULL DEFAULT 0,
+            attributes TEXT
+        );
+        CREATE TABLE hierarchy_meta (name TEXT PRIMARY KEY, value) WITHOUT ROWID;
+        """
+
+    /// Creates the unique identifier index (fails on duplicate identifiers).
+    static let createIDIndex = "CREATE UNIQUE INDEX item_id ON item(id)"
+
+    /// Creates the children-in-order index.
+    static let createChildrenIndex = "CREATE UNIQUE INDEX item_children ON item(parent, sort_key)"
+
+    /// Creates and fills the full-text index.
+    static let createFullTextIndex = """
+        CREATE VIRTUAL TABLE item_fts USING fts5(
+            title, subtitle, footnote,
+            content='item', content_rowid='key', tokenize='unicode61 remove_diacritics 2');
+        INSERT INTO item_fts(item_fts) VALUES('rebuild');
+        """
+
+    /// Stamps the file with the application id and schema version.
+    static let stamp = """
+        PRAGMA application_id = \(applicationID);
+        PRAGMA user_version = \(version);
+        """
+
+    /// Checks that `db` is a HierarchyKit store of a version this build reads.
+    ///
+    /// - Parameters:
+    ///   - db: An open connection.
+    ///   - path: The file, for messages.
+    /// - Throws: `HierarchySourceError` (`.malformed` for another schema,
+    ///   `.unsupported` for a newer version).
+    static func validate(_ db: Database, path: String) throws {
+        let application = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
+        let version = try Int32.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+        guard application == applicationID else {
+            throw HierarchySourceError(.malformed, "not a HierarchyKit database (another schema)", path: path)
+        }
+        guard version <= Self.version else {
+            throw HierarchySourceError(
+                .unsupported,
+                "database schema version \(version) is newer than this program supports (\(Self.version))",
+                path: path)
+        }
+        guard version == Self.version, try db.tableExists("item"), try db.tableExists("item_fts") else {
+            throw HierarchySourceError(
+                .malformed, "not a HierarchyKit database (schema version \(version))", path: path)
+        }
+    }
+}

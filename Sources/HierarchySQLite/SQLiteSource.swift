@@ -1,0 +1,228 @@
+import Foundation
+import GRDB
+import HierarchySources
+import Synchronization
+
+/// A hierarchy stored in a HierarchyKit SQLite database, opened read-only.
+///
+/// Every read runs on GRDB's serial database queue (`try await queue.read`), never
+/// on the caller's actor. The file is opened with `Configuration.readonly`, so
+/// browsing and searching never write to it. See `SQLiteSchema` for the layout.
+///
+/// Children are paged by keyset: the sort key of the last child served for a
+/// page ending at offset `n` is remembered, and a request starting at `n`
+/// continues with `sort_key > ?` (one index seek, O(log n + page)). A request
+/// starting elsewhere (a random jump) seeks by position: in one index seek when
+/// the store records dense sort keys (every store written by this module), or
+/// with `OFFSET` (O(offset) index steps) otherwise.
+public final class SQLiteSource: HierarchySource {
+    public let displayName: String
+    /// The database file.
+    public let path: String
+    let queue: DatabaseQueue
+    /// Whether `sort_key` is the dense 0-based position among siblings.
+    let hasDenseSortKeys: Bool
+    /// Sort keys at the page boundaries served so far.
+    let boundaries = Mutex(PageBoundaries())
+
+    /// Opens the store at `path` read-only and checks its schema.
+    ///
+    /// - Parameter path: A database written by `SQLiteImporter`.
+    /// - Throws: `HierarchySourceError`: `.notFound` if there is no such file,
+    ///   `.malformed` for a file that is not a database, a corrupted one or one of
+    ///   another schema, `.unsupported` for a newer schema version, `.io` when
+    ///   it is locked or unreadable.
+    public init(path: String) throws {
+        self.path = path
+        self.displayName = URL(fileURLWithPath: path).lastPathComponent
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw HierarchySourceError(.notFound, "no such database file", path: path)
+        }
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.label = "HierarchySQLite.read"
+        configuration.busyMode = .timeout(2)
+        do {
+            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            self.queue = queue
+            self.hasDenseSortKeys = try queue.read { db in
+                try SQLiteSchema.validate(db, path: path)
+                return try Bool.fetchOne(
+                    db, sql: "SELECT value FROM hierarchy_meta WHERE name = 'dense_sort_keys'") ?? false
+            }
+        } catch {
+            throw SQLiteErrors.map(error, path: path)
+        }
+    }
+
+    /// Runs a read on the database queue, mapping errors to `HierarchySourceError`.
+    func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        do {
+            return try await queue.read(body)
+        } catch {
+            throw SQLiteErrors.map(error, path: path)
+        }
+    }
+
+    /// The columns every node query selects, in the order `node(from:)` reads them.
+    static let columns = "item.key, item.id, item.title, item.subtitle, item.footnote, item.status, item.child_count, item.attributes, item.sort_key"
+
+    /// Makes a node from a row selected with `columns`.
+    static func node(from row: Row) -> HierarchyNode {
+        let count: Int = row[6]
+        var attributes: [String: String] = [:]
+        if let json: String = row[7] {
+            attributes = AttributesJSON.decode(json)
+        }
+        return HierarchyNode(
+            id: row[1], title: row[2], subtitle: row[3], footnote: row[4], status: row[5],
+            childCount: count, isContainer: count > 0, attributes: attributes)
+    }
+
+    /// The first top-level item.
+    ///
+    /// - Complexity: one index seek.
+    public func root() async throws -> HierarchyNode? {
+        try await read { db in
+            try Row.fetchOne(
+                db, sql: "SELECT \(Self.columns) FROM item WHERE parent IS NULL ORDER BY sort_key LIMIT 1"
+            ).map(Self.node(from:))
+        }
+    }
+
+    /// The item with this identifier.
+    ///
+    /// - Complexity: one index seek.
+    public func node(withID id: String) async throws -> HierarchyNode? {
+        try await read { db in
+            try Row.fetchOne(db, sql: "SELECT \(Self.columns) FROM item WHERE id = ?", arguments: [id])
+                .map(Self.node(from:))
+        }
+    }
+
+    /// The parent of an item, `nil` for a top-level or unknown item.
+    ///
+    /// - Complexity: two index seeks.
+    public func parent(ofID id: String) async throws -> HierarchyNode? {
+        try await read { db in
+            try Row.fetchOne(
+                db,
+                sql: "SELECT \(Self.columns) FROM item WHERE key = (SELECT parent FROM item WHERE id = ?)",
+                arguments: [id]
+            ).map(Self.node(from:))
+        }
+    }
+
+    /// The cached number of children of an item.
+    ///
+    /// - Throws: `HierarchySourceError.Code.notFound` for an unknown identifier.
+    /// - Complexity: one index seek (the count is a cached column).
+    public func childCount(ofID id: String) async throws -> Int {
+        let path = self.path
+        return try await read { db in
+            guard let count = try Int.fetchOne(db, sql: "SELECT child_count FROM item WHERE id = ?", arguments: [id])
+            else {
+                throw HierarchySourceError(.notFound, "no item with id \"\(id)\"", path: path)
+            }
+            return count
+        }
+    }
+
+    /// The children of an item at positions `range`, in sort-key order.
+    ///
+    /// An unknown parent has no children. A range past the end is clamped.
+    ///
+    /// - Complexity: O(log n + range.count) when `range` starts at 0, where a
+    ///   previous page ended, or (dense sort keys) anywhere; O(offset) for a
+    ///   random jump into a store without dense sort keys.
+    public func children(ofID id: String, in range: Range<Int>) async throws -> [HierarchyNode] {
+        guard !range.isEmpty, range.lowerBound >= 0 else { return [] }
+        let start = range.lowerBound
+        let limit = range.count
+        let seek: PageBoundaries.Seek =
+            start == 0
+            ? .start
+            : boundaries.withLock { $0.sortKey(parentID: id, endingAt: start) }.map(PageBoundaries.Seek.after)
+                ?? (hasDenseSortKeys ? .atLeast(Int64(start)) : .offset(start))
+        let parentKey = "parent = (SELECT key FROM item WHERE id = ?)"
+        let (sql, arguments): (String, StatementArguments) =
+            switch seek {
+            case .start:
+                ("WHERE \(parentKey) ORDER BY sort_key LIMIT ?", [id, limit])
+            case .after(let sortKey):
+                ("WHERE \(parentKey) AND sort_key > ? ORDER BY sort_key LIMIT ?", [id, sortKey, limit])
+            case .atLeast(let sortKey):
+                ("WHERE \(parentKey) AND sort_key >= ? ORDER BY sort_key LIMIT ?", [id, sortKey, limit])
+            case .offset(let offset):
+                ("WHERE \(parentKey) ORDER BY sort_key LIMIT ? OFFSET ?", [id, limit, offset])
+            }
+        let (nodes, lastSortKey) = try await read { db in
+            let rows = try Row.fetchAll(db, sql: "SELECT \(Self.columns) FROM item \(sql)", arguments: arguments)
+            let lastSortKey: Int64? = rows.last?[8]
+            return (rows.map(Self.node(from:)), lastSortKey)
+        }
+        if let lastSortKey {
+            boundaries.withLock { $0.record(parentID: id, endingAt: start + nodes.count, sortKey: lastSortKey) }
+        }
+        return nodes
+    }
+
+    /// The path from the topmost ancestor to the item, in one recursive query.
+    ///
+    /// - Throws: `HierarchySourceError.Code.cycle` if the chain of parents does
+    ///   not end (a database not written by this module).
+    /// - Complexity: one index seek per ancestor.
+    public func path(toID id: String) async throws -> [HierarchyNode] {
+        let path = self.path
+        let limit = Self.maximumDepth
+        return try await read { db in
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    WITH RECURSIVE chain(key, parent, depth) AS (
+                        SELECT key, parent, 0 FROM item WHERE id = ?
+                        UNION ALL
+                        SELECT item.key, item.parent, chain.depth + 1
+                        FROM item JOIN chain ON item.key = chain.parent
+                        WHERE chain.depth < ?
+                    )
+                    SELECT \(Self.columns) FROM chain JOIN item ON item.key = chain.key
+                    ORDER BY chain.depth DESC
+                    """,
+                arguments: [id, limit])
+            if rows.count > limit {
+                throw HierarchySourceError(.cycle, "the item \"\(id)\" is its own ancestor", path: path)
+            }
+            return rows.map(Self.node(from:))
+        }
+    }
+
+    /// The deepest chain of parents `path(toID:)` follows before it reports a cycle.
+    static let maximumDepth = 1_000_000
+
+    /// The position of `childID` among the children of `parentID`, or `nil` if
+    /// it is not one of them.
+    ///
+    /// - Complexity: one index seek with dense sort keys; otherwise one indexed
+    ///   `COUNT` over the preceding siblings (O(position)).
+    public func index(ofChildID childID: String, inParentID parentID: String) async throws -> Int? {
+        let dense = hasDenseSortKeys
+        return try await read { db in
+            guard
+                let row = try Row.fetchOne(
+                    db,
+                    sql: """
+                        SELECT c.parent, c.sort_key FROM item c JOIN item p ON c.parent = p.key
+                        WHERE c.id = ? AND p.id = ?
+                        """,
+                    arguments: [childID, parentID])
+            else { return nil }
+            let parentKey: Int64 = row[0]
+            let sortKey: Int64 = row[1]
+            if dense { return Int(sortKey) }
+            return try Int.fetchOne(
+                db, sql: "SELECT count(*) FROM item WHERE parent = ? AND sort_key < ?",
+                arguments: [parentKey, sortKey])
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import ArgumentParser
+import Foundation
+import HierarchySQLite
+import HierarchySources
+
+/// `hierarchy import FILE --into DB`: builds an SQLite store from a document or CSV file.
+struct ImportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Import a JSON, property list or CSV hierarchy into an SQLite database.",
+        discussion: """
+            CSV files need a header row naming at least id and parent_id (title, subtitle, \
+            footnote, status and any further columns are optional). Rows may come in any order. \
+            Bad rows (unknown parent, duplicate id, cycle) are reported by line and nothing is written.
+            """)
+
+    @Argument(help: "The file to import (.json, .plist, .csv).")
+    var file: String
+
+    @Option(name: .long, help: "The database to create.")
+    var into: String
+
+    @Option(name: .long, help: "The input format (json, csv, plist, yaml); by default from the file name.")
+    var format: String?
+
+    @Flag(name: .long, help: "Replace the database if it exists.")
+    var replace = false
+
+    func validate() throws {
+        if let format, ImportFormat(rawValue: format.lowercased()) == nil {
+            throw ValidationError("unknown format \"\(format)\" (json, csv, plist, yaml)")
+        }
+    }
+
+    func run() async throws {
+        let progress = SQLiteCommandOutput.progressLine()
+        do {
+            let importFormat = format.flatMap { ImportFormat(rawValue: $0.lowercased()) }
+            let importer = SQLiteImporter(
+                destination: URL(fileURLWithPath: into), replace: replace, progress: progress)
+            let summary = try await importer.importFile(at: URL(fileURLWithPath: file), format: importFormat)
+            SQLiteCommandOutput.endProgress(progress)
+            print("imported " + SQLiteCommandOutput.summary(summary, into: into))
+        } catch {
+            SQLiteCommandOutput.endProgress(progress)
+            throw SQLiteCommandOutput.fail(error)
+        }
+    }
+}

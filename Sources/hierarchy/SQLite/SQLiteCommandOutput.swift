@@ -1,0 +1,72 @@
+import ArgumentParser
+import Foundation
+import HierarchySQLite
+import HierarchySources
+
+/// Shared output of the SQLite subcommands: sanitised text, one-line errors,
+/// progress on a terminal.
+enum SQLiteCommandOutput {
+    /// Escapes control characters (C0, DEL, C1, and bidirectional overrides) so
+    /// that text from a database cannot move the cursor or change colours.
+    static func sanitize(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x00..<0x20, 0x7F..<0xA0, 0x202A...0x202E, 0x2066...0x2069:
+                out += "\\u{" + String(scalar.value, radix: 16) + "}"
+            default:
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// Writes `text` and a newline to standard error.
+    static func printError(_ text: String) {
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+
+    /// Prints `error` as `hierarchy: <message>` lines on standard error and
+    /// returns the exit code to throw.
+    static func fail(_ error: any Error) -> ExitCode {
+        switch error {
+        case let error as SQLiteImportError:
+            for problem in error.problems { printError("hierarchy: \(sanitize(problem.description))") }
+            let more = error.totalCount - error.problems.count
+            if more > 0 { printError("hierarchy: ... and \(more) more") }
+            printError("hierarchy: import failed (\(error.totalCount) bad row\(error.totalCount == 1 ? "" : "s")), nothing written")
+        case let error as HierarchySourceError:
+            printError("hierarchy: \(sanitize(error.description))")
+        case is CancellationError:
+            printError("hierarchy: cancelled")
+        default:
+            printError("hierarchy: \(sanitize(String(describing: error)))")
+        }
+        return ExitCode.failure
+    }
+
+    /// A progress callback drawing one updating line on standard error, or `nil`
+    /// when standard error is not a terminal.
+    static func progressLine() -> (@Sendable (ImportProgress) -> Void)? {
+        guard isatty(STDERR_FILENO) == 1 else { return nil }
+        return { progress in
+            FileHandle.standardError.write(Data("\r\u{1B}[K\(progress.description)".utf8))
+        }
+    }
+
+    /// Clears the progress line if one was drawn.
+    static func endProgress(_ progress: (@Sendable (ImportProgress) -> Void)?) {
+        guard progress != nil else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+    }
+
+    /// A one-line summary of an import.
+    static func summary(_ summary: SQLiteImporter.Summary, into path: String) -> String {
+        let rate = Int(summary.insertRate.rounded())
+        let perItem = summary.items > 0 ? Double(summary.bytes) / Double(summary.items) : 0
+        return "\(summary.items) items into \(sanitize(path)) in "
+            + String(format: "%.2f s (insert %.2f s, %d items/s), %d bytes (%.0f bytes/item)",
+                summary.seconds, summary.insertSeconds, rate, summary.bytes, perItem)
+    }
+}

@@ -1,0 +1,45 @@
+import ArgumentParser
+import Foundation
+import HierarchySQLite
+import HierarchySources
+
+/// `hierarchy search DB QUERY`: prints matching items with their paths.
+struct SearchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "search",
+        abstract: "Search an SQLite hierarchy (full text, best matches first).",
+        discussion: "Words match the start of words in titles, subtitles and footnotes; all must match.")
+
+    @Argument(help: "The database.")
+    var database: String
+
+    @Argument(help: "The words to search for.")
+    var query: String
+
+    @Option(name: .long, help: "The most results to print.")
+    var limit: Int = 20
+
+    @Option(name: .long, help: "Results to skip.")
+    var offset: Int = 0
+
+    func validate() throws {
+        guard limit >= 1 else { throw ValidationError("--limit must be at least 1") }
+        guard offset >= 0 else { throw ValidationError("--offset must not be negative") }
+    }
+
+    func run() async throws {
+        do {
+            let source = try SQLiteSource(path: database)
+            let results = try await source.search(query, in: offset..<(offset + limit))
+            for node in results {
+                let path = try await source.path(toID: node.id)
+                let trail = path.dropLast().map { SQLiteCommandOutput.sanitize($0.title) }.joined(separator: " / ")
+                let title = SQLiteCommandOutput.sanitize(node.title)
+                print(trail.isEmpty ? title : "\(title)  (\(trail))")
+            }
+            if results.isEmpty { SQLiteCommandOutput.printError("hierarchy: no matches") }
+        } catch {
+            throw SQLiteCommandOutput.fail(error)
+        }
+    }
+}
