@@ -52,7 +52,7 @@ import Testing
     }
 
     @Test func unknownOptionsAreUsageErrors() throws {
-        let result = try ProgramRunner.run(["print", "--depth", "-3"])
+        let result = try ProgramRunner.run(["print", "--depth=-3"])
         #expect(result.status == 64)
         #expect(result.error.contains("--depth must be 0 or more"))
     }

@@ -7,13 +7,20 @@ import Testing
 struct TerminalSessionTests {
     /// Runs the program in a shell that reports how it ended and whether the tty is sane.
     func start(_ arguments: String = "", columns: Int = 120, rows: Int = 40) throws -> Tmux {
-        let program = ProgramRunner.executable.path
-        let script = "\(program) \(arguments); echo EXIT=$?; stty -a | tr ' ' '\\n' | grep -x -e icanon -e -icanon -e echo -e -echo | tr '\\n' ' '; echo; exec sleep 60"
-        return try Tmux(command: "sh -c '\(script)'", columns: columns, rows: rows)
+        let script = FileManager.default.temporaryDirectory.appendingPathComponent("hierarchy-e2e-\(UUID().uuidString).sh")
+        try """
+            \(ProgramRunner.executable.path) \(arguments)
+            echo EXIT=$?
+            stty -a | tr ' ' '\\n' | grep -x -e icanon -e -icanon -e echo -e -echo | tr '\\n' ' '
+            echo
+            echo DONE
+            exec sleep 60
+            """.write(to: script, atomically: true, encoding: .utf8)
+        return try Tmux(command: "sh \(script.path)", columns: columns, rows: rows)
     }
 
     func expectSane(_ tmux: Tmux, exit: String) throws {
-        let screen = try tmux.waitFor("the program to exit") { $0.contains("EXIT=") }
+        let screen = try tmux.waitFor("the program to exit") { $0.contains("DONE") }
         #expect(screen.contains("EXIT=\(exit)"))
         #expect(screen.contains("icanon echo"))
         #expect(try tmux.format("alternate_on") == "0")
@@ -69,8 +76,8 @@ struct TerminalSessionTests {
         try tmux.waitFor("the redrawn frame") { $0.contains("Production") && $0.contains("? help") }
         #expect(try tmux.format("alternate_on") == "1")
         try tmux.send("q")
-        try tmux.send("stty -a | tr ' ' '\\n' | grep -x -e icanon -e -icanon; echo DONE", "Enter")
-        let screen = try tmux.waitFor("the shell back") { $0.contains("DONE") && !$0.contains("DONE\"") }
+        try tmux.send("stty -a | tr ' ' '\\n' | grep -x -e icanon -e -icanon; echo DONE$((1+1))", "Enter")
+        let screen = try tmux.waitFor("the shell back") { $0.contains("DONE2") }
         #expect(screen.contains("\nicanon"))
     }
 }

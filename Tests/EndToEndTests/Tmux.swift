@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A private tmux server for one test: starts a command in a pane of a given size, types
 /// keys, reads the screen, and waits (with a deadline) for what a person would see.
@@ -26,30 +29,30 @@ final class Tmux {
     }
 
     private func run(_ arguments: [String], capture: Bool) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["tmux", "-L", socket, "-f", "/dev/null"] + arguments
-        var environment = ProcessInfo.processInfo.environment.merging(["TERM": "xterm-256color"]) { $1 }
-        environment["TMUX"] = nil
-        environment["NO_COLOR"] = nil
-        process.environment = environment
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        guard capture else {
-            process.standardOutput = FileHandle.nullDevice
-            try process.run()
-            process.waitUntilExit()
-            return ""
-        }
-        let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: temporary.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: temporary) }
-        let handle = try FileHandle(forWritingTo: temporary)
-        process.standardOutput = handle
-        try process.run()
-        process.waitUntilExit()
-        try handle.close()
-        return (try? String(contentsOf: temporary, encoding: .utf8)) ?? ""
+        // posix_spawn and waitpid: the tmux server forks from the client, and nothing of
+        // Foundation's process monitoring may wait on it.
+        let output = capture ? FileManager.default.temporaryDirectory.appendingPathComponent("tmux-\(UUID().uuidString)").path : "/dev/null"
+        defer { if capture { unlink(output) } }
+        let argv = ["/usr/bin/env", "-u", "TMUX", "-u", "NO_COLOR", "TERM=xterm-256color", "tmux", "-L", socket, "-f", "/dev/null"] + arguments
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var pid: pid_t = 0
+        let cArguments = argv.map { strdup($0) } + [nil]
+        defer { cArguments.forEach { free($0) } }
+        let result = posix_spawn(&pid, argv[0], &actions, nil, cArguments, environ)
+        guard result == 0 else { throw SpawnFailed(code: result) }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        guard capture else { return "" }
+        return (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+    }
+
+    struct SpawnFailed: Error {
+        var code: Int32
     }
 
     func send(_ keys: String...) throws {

@@ -63,7 +63,15 @@ public enum TerminalRunLoop {
             switch event {
             case .redraw:
                 redrawPending = false
-            case .terminal(.input(let input)):
+            case .terminal(.input(var input)):
+                // Raw mode delivers Ctrl-Z as a key: suspend as the shell's job control would.
+                let suspendKey = InputEvent.key(KeyEvent(.character("z"), modifiers: .control))
+                if let index = input.firstIndex(of: suspendKey) {
+                    input.removeSubrange(index...)
+                    _ = screen.handle(input)
+                    terminal.suspend()
+                    continue loop
+                }
                 for command in screen.handle(input) {
                     switch command {
                     case .quit: break loop
