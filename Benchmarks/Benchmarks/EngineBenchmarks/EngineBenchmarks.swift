@@ -40,6 +40,7 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     Benchmark("Open a column of 10,000,000 children") { benchmark in
+        nonisolated(unsafe) let benchmark = benchmark
         for _ in benchmark.scaledIterations {
             MainActor.assumeIsolated {
                 let source = VirtualDataSource(count: 10_000_000)
@@ -52,6 +53,8 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     Benchmark("Insert 10,000 children into a column of 1,000,000", configuration: .init(maxIterations: 200)) { benchmark in
+        // The benchmark runs on the main thread; the view needs the main actor.
+        nonisolated(unsafe) let benchmark = benchmark
         MainActor.assumeIsolated {
             let source = VirtualDataSource(count: 1_000_000)
             let view = HierarchyView(layout: HierarchyCollectionViewLayout(metrics: .terminal, size: Size(width: 200, height: 60)))
