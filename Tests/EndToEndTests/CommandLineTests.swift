@@ -10,8 +10,8 @@ import Testing
         return url
     }
 
-    @Test func printShowsTheSampleAsAPlainTree() throws {
-        let result = try ProgramRunner.run(["print", "--depth", "1"])
+    @Test func printShowsTheSampleAsAPlainTree() async throws {
+        let result = try await ProgramRunner.run(["print", "--depth", "1"])
         #expect(result.status == 0)
         let lines = result.output.split(separator: "\n")
         #expect(lines.first == "Hamburg Plant")
@@ -21,38 +21,38 @@ import Testing
         #expect(result.error.isEmpty)
     }
 
-    @Test func printOfADocumentEscapesControlCharacters() throws {
+    @Test func printOfADocumentEscapesControlCharacters() async throws {
         let file = try temporaryFile("evil.json", #"{"title": "Root", "children": [{"title": "bad\u001b[2Jname"}]}"#)
-        let result = try ProgramRunner.run(["print", file.path, "--ascii"])
+        let result = try await ProgramRunner.run(["print", file.path, "--ascii"])
         #expect(result.status == 0)
         #expect(result.output == "Root\n`-- bad^[[2Jname\n")
     }
 
-    @Test func aMissingPathIsOneLineAndExit66() throws {
-        let result = try ProgramRunner.run(["print", "/nonexistent/plant.json"])
+    @Test func aMissingPathIsOneLineAndExit66() async throws {
+        let result = try await ProgramRunner.run(["print", "/nonexistent/plant.json"])
         #expect(result.status == 66)
         #expect(result.error == "hierarchy: /nonexistent/plant.json: no such file or directory\n")
         #expect(result.output.isEmpty)
     }
 
-    @Test func malformedJSONGivesLineAndColumnAndExit65() throws {
+    @Test func malformedJSONGivesLineAndColumnAndExit65() async throws {
         let file = try temporaryFile("broken.json", "{\n  \"title\": \"Root\",\n  \"children\": [ oops ]\n}\n")
-        let result = try ProgramRunner.run(["print", file.path])
+        let result = try await ProgramRunner.run(["print", file.path])
         #expect(result.status == 65)
         #expect(result.error.hasPrefix("hierarchy: \(file.path):3:"))
         #expect(result.error.split(separator: "\n").count == 1)
     }
 
-    @Test func browsingWithoutATerminalSaysSoInOneLine() throws {
-        let result = try ProgramRunner.run([])
+    @Test func browsingWithoutATerminalSaysSoInOneLine() async throws {
+        let result = try await ProgramRunner.run([])
         #expect(result.status == 1)
         #expect(result.error.hasPrefix("hierarchy: standard input and output must be a terminal"))
         #expect(result.error.split(separator: "\n").count == 1)
         #expect(result.output.isEmpty)
     }
 
-    @Test func unknownOptionsAreUsageErrors() throws {
-        let result = try ProgramRunner.run(["print", "--depth=-3"])
+    @Test func unknownOptionsAreUsageErrors() async throws {
+        let result = try await ProgramRunner.run(["print", "--depth=-3"])
         #expect(result.status == 64)
         #expect(result.error.contains("--depth must be 0 or more"))
     }

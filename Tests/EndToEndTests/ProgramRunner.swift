@@ -21,7 +21,10 @@ enum ProgramRunner {
     }
 
     /// Runs the program with no terminal, standard input from /dev/null, bounded in time.
-    static func run(_ arguments: [String], timeout: Duration = .seconds(60)) throws -> Result {
+    ///
+    /// The pipes are read on threads of their own and the caller awaits them, so no thread of
+    /// Swift's cooperative pool (which the other tests share) is ever blocked.
+    static func run(_ arguments: [String], timeout: Duration = .seconds(60)) async throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -31,22 +34,36 @@ enum ProgramRunner {
         process.standardError = err
         process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
         try process.run()
-        // Read both pipes to the end before waiting, so a large output cannot block the child.
-        let group = DispatchGroup()
-        nonisolated(unsafe) var outData = Data()
-        nonisolated(unsafe) var errData = Data()
-        group.enter()
-        DispatchQueue.global().async { outData = out.fileHandleForReading.readDataToEndOfFile(); group.leave() }
-        group.enter()
-        DispatchQueue.global().async { errData = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
-        let seconds = Double(timeout.components.seconds)
-        if group.wait(timeout: .now() + seconds) == .timedOut {
+        let deadline = Task {
+            try await Task.sleep(for: timeout)
             process.terminate()
+        }
+        defer { deadline.cancel() }
+        async let output = readToEnd(out.fileHandleForReading)
+        async let error = readToEnd(err.fileHandleForReading)
+        let (outData, errData) = await (output, error)
+        let status = await exitStatus(of: process)
+        // These runs never signal the program otherwise: a SIGTERM is the deadline's.
+        if status == SIGTERM, process.terminationReason == .uncaughtSignal {
             throw TimedOut(what: "hierarchy \(arguments.joined(separator: " "))")
         }
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, output: String(decoding: outData, as: UTF8.self),
+        return Result(status: status, output: String(decoding: outData, as: UTF8.self),
                       error: String(decoding: errData, as: UTF8.self))
+    }
+
+    private static func readToEnd(_ handle: FileHandle) async -> Data {
+        await withCheckedContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(returning: handle.readDataToEndOfFile()) }
+        }
+    }
+
+    private static func exitStatus(of process: Process) async -> Int32 {
+        await withCheckedContinuation { continuation in
+            Thread.detachNewThread {
+                process.waitUntilExit()
+                continuation.resume(returning: process.terminationStatus)
+            }
+        }
     }
 
     struct TimedOut: Error, CustomStringConvertible {

@@ -19,8 +19,8 @@ struct TerminalSessionTests {
         return try Tmux(command: "sh \(script.path)", columns: columns, rows: rows)
     }
 
-    func expectSane(_ tmux: Tmux, exit: String) throws {
-        let screen = try tmux.waitFor("the program to exit") { $0.contains("DONE") }
+    func expectSane(_ tmux: Tmux, exit: String) async throws {
+        let screen = try await tmux.waitFor("the program to exit") { $0.contains("DONE") }
         #expect(screen.contains("EXIT=\(exit)"))
         #expect(screen.contains("icanon echo"))
         #expect(try tmux.format("alternate_on") == "0")
@@ -28,56 +28,56 @@ struct TerminalSessionTests {
         #expect(try tmux.format("mouse_any_flag") == "0")
     }
 
-    @Test func browseTheSampleAndQuit() throws {
+    @Test func browseTheSampleAndQuit() async throws {
         let tmux = try start()
-        try tmux.waitFor("the first frame") { $0.contains("Production") && $0.contains("? help") }
+        try await tmux.waitFor("the first frame") { $0.contains("Production") && $0.contains("? help") }
         #expect(try tmux.format("alternate_on") == "1")
         #expect(try tmux.format("cursor_flag") == "0")
         try tmux.send("j")
-        try tmux.waitFor("the focus on Utilities") { $0.contains("2 of 8") }
+        try await tmux.waitFor("the focus on Utilities") { $0.contains("2 of 8") }
         try tmux.send("l")
-        try tmux.waitFor("the path to Compressed air") { $0.contains("Hamburg Plant › Utilities › Compressed air") }
+        try await tmux.waitFor("the path to Compressed air") { $0.contains("Hamburg Plant › Utilities › Compressed air") }
         try tmux.send("q")
-        try expectSane(tmux, exit: "0")
+        try await expectSane(tmux, exit: "0")
     }
 
-    @Test func resizingRelaysOutAtOnce() throws {
+    @Test func resizingRelaysOutAtOnce() async throws {
         let tmux = try start()
-        try tmux.waitFor("the first frame") { $0.contains("Production") }
+        try await tmux.waitFor("the first frame") { $0.contains("Production") }
         try tmux.tmux(["resize-window", "-t", tmux.session, "-x", "40", "-y", "12"])
-        let compact = try tmux.waitFor("the compact header") { $0.contains("‹ Prev") }
+        let compact = try await tmux.waitFor("the compact header") { $0.contains("‹ Prev") }
         #expect(compact.split(separator: "\n").allSatisfy { $0.count <= 40 })
         try tmux.send("C-c")
-        try expectSane(tmux, exit: "0")
+        try await expectSane(tmux, exit: "0")
     }
 
-    @Test func sigtermRestoresTheTerminal() throws {
+    @Test func sigtermRestoresTheTerminal() async throws {
         let tmux = try start()
-        try tmux.waitFor("the first frame") { $0.contains("Production") }
+        try await tmux.waitFor("the first frame") { $0.contains("Production") }
         let shell = try tmux.format("pane_pid")
         let pkill = Process()
         pkill.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         pkill.arguments = ["pkill", "-TERM", "-P", shell, "hierarchy"]
         try pkill.run()
         pkill.waitUntilExit()
-        try expectSane(tmux, exit: "143")
+        try await expectSane(tmux, exit: "143")
     }
 
-    @Test func suspendAndResumeRedraws() throws {
+    @Test func suspendAndResumeRedraws() async throws {
         let program = ProgramRunner.executable.path
         let tmux = try Tmux(command: "env PS1='$ ' bash --norc --noprofile -i", columns: 100, rows: 30)
-        try tmux.waitFor("the shell prompt") { $0.contains("$") }
+        try await tmux.waitFor("the shell prompt") { $0.contains("$") }
         try tmux.send(program, "Enter")
-        try tmux.waitFor("the first frame") { $0.contains("Production") }
+        try await tmux.waitFor("the first frame") { $0.contains("Production") }
         try tmux.send("C-z")
-        try tmux.waitFor("the job stopped") { $0.contains("Stopped") }
+        try await tmux.waitFor("the job stopped") { $0.contains("Stopped") }
         #expect(try tmux.format("alternate_on") == "0")
         try tmux.send("fg", "Enter")
-        try tmux.waitFor("the redrawn frame") { $0.contains("Production") && $0.contains("? help") }
+        try await tmux.waitFor("the redrawn frame") { $0.contains("Production") && $0.contains("? help") }
         #expect(try tmux.format("alternate_on") == "1")
         try tmux.send("q")
         try tmux.send("stty -a | tr ' ' '\\n' | grep -x -e icanon -e -icanon; echo DONE$((1+1))", "Enter")
-        let screen = try tmux.waitFor("the shell back") { $0.contains("DONE2") }
+        let screen = try await tmux.waitFor("the shell back") { $0.contains("DONE2") }
         #expect(screen.contains("\nicanon"))
     }
 }

