@@ -76,8 +76,10 @@ extension SQLiteImporter {
                     WHERE item.key = c.parent
                     """)
         }
-        reporter.report(.fullTextIndexing, items: total, force: true)
-        try db.execute(sql: SQLiteSchema.createFullTextIndex)
+        if searchIndex {
+            reporter.report(.fullTextIndexing, items: total, force: true)
+            try db.execute(sql: SQLiteSchema.createFullTextIndex)
+        }
         reporter.report(.finishing, items: total, force: true)
         try db.execute(
             sql: "INSERT INTO hierarchy_meta (name, value) VALUES ('dense_sort_keys', 1), ('item_count', ?)",

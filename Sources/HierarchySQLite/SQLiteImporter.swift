@@ -20,16 +20,23 @@ public struct SQLiteImporter: Sendable {
     public var progress: (@Sendable (ImportProgress) -> Void)?
     /// The shortest time between two progress calls.
     public var progressInterval: Duration = .milliseconds(100)
+    /// Whether to build the full-text index. Without it the store is smaller and
+    /// faster to build (the index is most of the finishing time) and browses
+    /// normally, but `SQLiteSource.search(_:in:)` refuses with a clear error.
+    public var searchIndex = true
 
     /// - Parameters:
     ///   - destination: The database to create.
     ///   - replace: Whether an existing file may be replaced (otherwise it is an error).
     ///   - progress: Receives progress updates, at most ten per second.
+    ///   - searchIndex: Whether to build the full-text index.
     public init(
-        destination: URL, replace: Bool = false, progress: (@Sendable (ImportProgress) -> Void)? = nil
+        destination: URL, replace: Bool = false, searchIndex: Bool = true,
+        progress: (@Sendable (ImportProgress) -> Void)? = nil
     ) {
         self.destination = destination
         self.replace = replace
+        self.searchIndex = searchIndex
         self.progress = progress
     }
 
