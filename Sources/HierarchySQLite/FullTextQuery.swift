@@ -43,9 +43,7 @@ struct FullTextQuery: Equatable, Sendable {
         return [exact, "(\(Self.expression(words, prefixLast: true))) NOT \(Self.quoted(last))"]
     }
 
-    /// The words folded as the index folds them (case and diacritics), for ranking.
-    var foldedWords: [String] { words.map(Self.fold) }
-
+    /// Folds case and diacritics, as the index's tokenizer does.
     static func fold(_ text: String) -> String {
         text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
     }

@@ -1,4 +1,5 @@
 import GRDB
+import GRDBSQLite
 import HierarchySources
 
 extension SQLiteSource {
@@ -50,8 +51,13 @@ extension SQLiteSource {
     /// The keys of the matches at positions `range`, in result order.
     static func searchKeys(_ db: Database, query: FullTextQuery, range: Range<Int>) throws -> [Int64] {
         let window = searchWindow
-        let words = query.foldedWords.map(alphanumerics)
+        let words = query.words.map(SearchRank.normalize)
         var keys: [Int64] = []
+        let statement = try db.cachedStatement(
+            sql: """
+                SELECT rowid, highlight(item_fts, 0, char(1), char(2)) FROM item_fts
+                WHERE item_fts MATCH ? ORDER BY rowid LIMIT ? OFFSET ?
+                """)
         // The position wanted next, relative to the start of the current tier.
         var position = range.lowerBound
         for tier in query.tiers {
@@ -59,23 +65,18 @@ extension SQLiteSource {
             let firstIndex = index
             var tierCount: Int?
             while keys.count < range.count {
-                let rows = try Row.fetchAll(
-                    db,
-                    sql: """
-                        SELECT rowid, highlight(item_fts, 0, char(1), char(2)) FROM item_fts
-                        WHERE item_fts MATCH ? ORDER BY rowid LIMIT ? OFFSET ?
-                        """,
-                    arguments: [tier, window, index * window])
-                if rows.count < window, !rows.isEmpty || index == 0 || index > firstIndex { tierCount = index * window + rows.count }
-                let ranked = rows.map { row in SearchRank(key: row[0], highlightedTitle: row[1] ?? "", words: words) }
-                    .sorted()
+                statement.arguments = [tier, window, index * window]
+                let ranked = try Self.ranks(statement, words: words).sorted()
+                if ranked.count < window, !ranked.isEmpty || index == 0 || index > firstIndex {
+                    tierCount = index * window + ranked.count
+                }
                 let start = position - index * window
                 if start < ranked.count {
                     let end = min(ranked.count, start + range.count - keys.count)
                     keys += ranked[start..<end].map(\.key)
                     position += end - start
                 }
-                if rows.count < window { break }
+                if ranked.count < window { break }
                 index += 1
             }
             guard keys.count < range.count else { break }
@@ -86,6 +87,28 @@ extension SQLiteSource {
             position = max(0, position - count)
         }
         return keys
+    }
+
+    /// Steps a window query (`rowid`, highlighted title), reading columns in place.
+    private static func ranks(_ statement: Statement, words: [String]) throws -> [SearchRank] {
+        let handle = statement.sqliteStatement
+        var ranks: [SearchRank] = []
+        defer { sqlite3_reset(handle) }
+        while true {
+            let code = sqlite3_step(handle)
+            guard code == SQLITE_ROW else {
+                guard code == SQLITE_DONE else {
+                    throw DatabaseError(
+                        resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(sqlite3_db_handle(handle))))
+                }
+                return ranks
+            }
+            let key = sqlite3_column_int64(handle, 0)
+            let text = sqlite3_column_text(handle, 1)
+            let count = Int(sqlite3_column_bytes(handle, 1))
+            let bytes = UnsafeBufferPointer(start: text, count: text == nil ? 0 : count)
+            ranks.append(SearchRank(key: key, highlightedTitle: bytes, words: words))
+        }
     }
 
     /// The nodes of `keys`, in that order.
