@@ -72,7 +72,7 @@ public struct SQLiteImporter: Sendable {
         /// The next unused key.
         var nextKey: Int64
         /// For tree documents: how the top level ended.
-        var wrapperCount: Int64?
+        var wrapperCount: Int64? = nil
     }
 
     /// Reports progress no more often than the throttle allows.
