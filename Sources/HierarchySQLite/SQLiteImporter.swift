@@ -11,6 +11,8 @@ import HierarchySources
 /// identifiers, unknown parents, cycles, each reported with its input line),
 /// and renamed over the destination only when complete. A failed import leaves
 /// nothing behind. Files are read in chunks: memory does not grow with the file.
+/// JSON and CSV files are parsed on a reader thread while the import's thread
+/// inserts (`RowPipeline`), so the two phases share two cores.
 public struct SQLiteImporter: Sendable {
     /// The database to create.
     public var destination: URL
