@@ -59,18 +59,49 @@ extension SQLiteImporter {
             let (handle, size) = try Self.open(url)
             defer { try? handle.close() }
             return try await bulkWrite(queue, staging: true, totalBytes: size) { inserter, reporter in
-                var reader = JSONStreamReader(handle: handle, path: path)
-                var builder = TreeRowBuilder(path: path)
-                var count: Int64 = 0
-                while let event = try reader.next() {
-                    guard let row = try builder.consume(event, line: reader.tokenLine) else { continue }
-                    try inserter.insert(row)
-                    count += 1
-                    if count & 4095 == 0 { reporter.report(.reading, items: count, bytesRead: reader.offset) }
+                // Parsing runs on a reader thread while this thread inserts.
+                let pipeline = RowPipeline { emit in
+                    var reader = JSONStreamReader(handle: handle, path: path)
+                    var builder = TreeRowBuilder(path: path)
+                    var batch: [ImportRow] = []
+                    batch.reserveCapacity(Self.batchSize)
+                    while let event = try reader.next() {
+                        guard let row = try builder.consume(event, line: reader.tokenLine) else { continue }
+                        batch.append(row)
+                        if batch.count == Self.batchSize {
+                            guard emit(batch, reader.offset) else { return Inserted(count: 0, nextKey: 0) }
+                            batch.removeAll(keepingCapacity: true)
+                        }
+                    }
+                    _ = emit(batch, reader.offset)
+                    return Inserted(count: 0, nextKey: builder.nextKey, wrapperCount: Self.wrapperCount(builder.top))
                 }
-                return Inserted(count: count, nextKey: builder.nextKey, wrapperCount: Self.wrapperCount(builder.top))
+                defer { pipeline.stop() }
+                let count = try Self.insertAll(from: pipeline, into: inserter, reporter: &reporter)
+                var inserted = try pipeline.result()
+                inserted.count = count
+                return inserted
             }
         }
+    }
+
+    /// Rows per batch handed from the reader thread to the inserting thread.
+    static let batchSize = 2048
+
+    /// Inserts every batch of `pipeline`, reporting progress after each.
+    ///
+    /// - Returns: The number of rows inserted.
+    /// - Throws: The reader's or the database's first error.
+    static func insertAll<Tail>(
+        from pipeline: RowPipeline<Tail>, into inserter: BulkInserter, reporter: inout Reporter
+    ) throws -> Int64 {
+        var count: Int64 = 0
+        while let batch = try pipeline.next() {
+            for row in batch.rows { try inserter.insert(row) }
+            count += Int64(batch.rows.count)
+            reporter.report(.reading, items: count, bytesRead: batch.bytesRead)
+        }
+        return count
     }
 
     static func wrapperCount(_ top: TreeRowBuilder.Top) -> Int64? {
@@ -143,18 +174,31 @@ extension SQLiteImporter {
             let (handle, size) = try Self.open(url)
             defer { try? handle.close() }
             return try await bulkWrite(queue, staging: true, totalBytes: size) { inserter, reporter in
-                var reader = CSVRecordReader(handle: handle, path: path)
-                guard let header = try reader.next() else {
-                    throw HierarchySourceError(.malformed, "empty CSV file (expected a header row)", path: path)
+                // Parsing runs on a reader thread while this thread inserts.
+                let pipeline = RowPipeline { emit in
+                    var reader = CSVRecordReader(handle: handle, path: path)
+                    guard let header = try reader.next() else {
+                        throw HierarchySourceError(.malformed, "empty CSV file (expected a header row)", path: path)
+                    }
+                    let columns = try CSVColumns(header: header.fields, path: path, line: header.line)
+                    var key: Int64 = 0
+                    var batch: [ImportRow] = []
+                    batch.reserveCapacity(Self.batchSize)
+                    while let record = try reader.next() {
+                        key += 1
+                        batch.append(try columns.row(record.fields, key: key, line: record.line, path: path))
+                        if batch.count == Self.batchSize {
+                            guard emit(batch, reader.offset) else { return key }
+                            batch.removeAll(keepingCapacity: true)
+                        }
+                    }
+                    _ = emit(batch, reader.offset)
+                    return key
                 }
-                let columns = try CSVColumns(header: header.fields, path: path, line: header.line)
-                var key: Int64 = 0
-                while let record = try reader.next() {
-                    key += 1
-                    try inserter.insert(try columns.row(record.fields, key: key, line: record.line, path: path))
-                    if key & 4095 == 0 { reporter.report(.reading, items: key, bytesRead: reader.offset) }
-                }
-                return Inserted(count: key, nextKey: key + 1, wrapperCount: nil)
+                defer { pipeline.stop() }
+                let count = try Self.insertAll(from: pipeline, into: inserter, reporter: &reporter)
+                _ = try pipeline.result()
+                return Inserted(count: count, nextKey: count + 1, wrapperCount: nil)
             }
         }
     }

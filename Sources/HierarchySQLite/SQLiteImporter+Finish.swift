@@ -35,10 +35,16 @@ extension SQLiteImporter {
         }
         if plan.resolveParents {
             reporter.report(.checking, items: total, force: true)
+            // One pass sets both the parent and the dense position among siblings
+            // (file order); the top-level items share the NULL partition, which an
+            // added root keeps as its children's positions.
             try db.execute(
                 sql: """
-                    UPDATE item SET parent = p.key FROM staging AS s, item AS p
-                    WHERE s.key = item.key AND s.parent_id IS NOT NULL AND p.id = s.parent_id
+                    UPDATE item SET parent = r.parent, sort_key = r.position FROM (
+                        SELECT s.key AS key, p.key AS parent,
+                            row_number() OVER (PARTITION BY p.key ORDER BY s.key) - 1 AS position
+                        FROM staging AS s LEFT JOIN item AS p ON p.id = s.parent_id) AS r
+                    WHERE item.key = r.key
                     """)
             try unknownParents(db, inputPath: inputPath)
             let topLevel = try Int64.fetchOne(db, sql: "SELECT count(*) FROM item WHERE parent IS NULL") ?? 0
@@ -47,12 +53,6 @@ extension SQLiteImporter {
                 try db.execute(sql: "UPDATE item SET parent = 0 WHERE parent IS NULL AND key <> 0")
                 total += 1
             }
-            try db.execute(
-                sql: """
-                    UPDATE item SET sort_key = r.position
-                    FROM (SELECT key, row_number() OVER (PARTITION BY parent ORDER BY key) - 1 AS position FROM item) AS r
-                    WHERE item.key = r.key
-                    """)
         }
         reporter.report(.indexing, items: total, force: true)
         try db.execute(sql: SQLiteSchema.createChildrenIndex)
@@ -76,8 +76,10 @@ extension SQLiteImporter {
                     WHERE item.key = c.parent
                     """)
         }
-        reporter.report(.fullTextIndexing, items: total, force: true)
-        try db.execute(sql: SQLiteSchema.createFullTextIndex)
+        if searchIndex {
+            reporter.report(.fullTextIndexing, items: total, force: true)
+            try db.execute(sql: SQLiteSchema.createFullTextIndex)
+        }
         reporter.report(.finishing, items: total, force: true)
         try db.execute(
             sql: "INSERT INTO hierarchy_meta (name, value) VALUES ('dense_sort_keys', 1), ('item_count', ?)",

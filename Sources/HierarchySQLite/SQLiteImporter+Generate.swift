@@ -16,52 +16,80 @@ extension SQLiteImporter {
         let plan = Plan(staging: false, resolveParents: false, rootTitle: "Synthetic hierarchy")
         return try await build(plan: plan, inputPath: destination.path) { queue in
             try await bulkWrite(queue, staging: false) { inserter, reporter in
-                let sizes = hierarchy.levelSizes
-                guard !sizes.isEmpty else { return Inserted(count: 0, nextKey: 0, wrapperCount: nil) }
-                var shape = SplitMix64(seed: hierarchy.seed)
-                var text = SplitMix64(seed: hierarchy.seed ^ 0x5DEE_CE66_D1CE_4E5B)
-                func childCounts(ofLevel level: Int) -> [Int32] {
-                    level + 1 < sizes.count
-                        ? SyntheticHierarchy.distribute(sizes[level + 1], among: sizes[level], random: &shape)
-                        : [Int32](repeating: 0, count: sizes[level])
-                }
-                func row(key: Int64, parent: Int64?, sortKey: Int64, childCount: Int32) -> ImportRow {
-                    let random = text.next()
-                    let kind = SyntheticHierarchy.kinds[Int(random & 15)]
-                    let category = SyntheticHierarchy.categories[Int((random >> 4) % 6)]
-                    let site = SyntheticHierarchy.site(Int((random >> 8) & 4095))
-                    let area = (random >> 20) % 100
-                    let status = SyntheticHierarchy.statuses[Int((random >> 28) % 7)]
-                    return ImportRow(
-                        key: key, parent: parent, sortKey: sortKey, id: "n\(key)",
-                        title: parent == nil ? "Synthetic hierarchy" : "\(kind) \(SyntheticHierarchy.serial(key))",
-                        subtitle: category, footnote: "\(site) area \(area)", status: status,
-                        childCount: Int64(childCount), attributes: nil)
-                }
-                var counts = childCounts(ofLevel: 0)
-                try inserter.insert(row(key: 0, parent: nil, sortKey: 0, childCount: counts[0]))
-                var key: Int64 = 1
-                var parentStart: Int64 = 0
-                for level in 1..<sizes.count {
-                    let levelCounts = childCounts(ofLevel: level)
-                    let levelStart = key
-                    var index = 0
-                    for (parent, children) in counts.enumerated() {
-                        for position in 0..<Int64(children) {
-                            try inserter.insert(
-                                row(
-                                    key: key, parent: parentStart + Int64(parent), sortKey: position,
-                                    childCount: levelCounts[index]))
-                            key += 1
-                            index += 1
-                            if key & 16383 == 0 { reporter.report(.reading, items: key) }
-                        }
-                    }
-                    counts = levelCounts
-                    parentStart = levelStart
-                }
-                return Inserted(count: key, nextKey: key, wrapperCount: nil)
+                // Rows are made on a reader thread while this thread inserts.
+                let pipeline = RowPipeline { emit in Self.generateRows(hierarchy, emit: emit) }
+                defer { pipeline.stop() }
+                let count = try Self.insertAll(from: pipeline, into: inserter, reporter: &reporter)
+                _ = try pipeline.result()
+                return Inserted(count: count, nextKey: count, wrapperCount: nil)
             }
         }
+    }
+
+    /// Makes the rows of `hierarchy` level by level, in batches, with ascending keys.
+    ///
+    /// - Parameters:
+    ///   - hierarchy: What to generate.
+    ///   - emit: Receives each batch; returns `false` to stop early.
+    /// - Returns: The number of rows made.
+    static func generateRows(
+        _ hierarchy: SyntheticHierarchy, emit: (_ rows: [ImportRow], _ bytesRead: Int64?) -> Bool
+    ) -> Int64 {
+        var batch: [ImportRow] = []
+        batch.reserveCapacity(batchSize)
+        var stopped = false
+        func add(_ row: ImportRow) {
+            batch.append(row)
+            if batch.count == batchSize {
+                stopped = !emit(batch, nil)
+                batch.removeAll(keepingCapacity: true)
+            }
+        }
+        let sizes = hierarchy.levelSizes
+        guard !sizes.isEmpty else { return 0 }
+        var shape = SplitMix64(seed: hierarchy.seed)
+        var text = SplitMix64(seed: hierarchy.seed ^ 0x5DEE_CE66_D1CE_4E5B)
+        func childCounts(ofLevel level: Int) -> [Int32] {
+            level + 1 < sizes.count
+                ? SyntheticHierarchy.distribute(sizes[level + 1], among: sizes[level], random: &shape)
+                : [Int32](repeating: 0, count: sizes[level])
+        }
+        func row(key: Int64, parent: Int64?, sortKey: Int64, childCount: Int32) -> ImportRow {
+            let random = text.next()
+            let kind = SyntheticHierarchy.kinds[Int(random & 15)]
+            let category = SyntheticHierarchy.categories[Int((random >> 4) % 6)]
+            let site = SyntheticHierarchy.site(Int((random >> 8) & 4095))
+            let area = (random >> 20) % 100
+            let status = SyntheticHierarchy.statuses[Int((random >> 28) % 7)]
+            return ImportRow(
+                key: key, parent: parent, sortKey: sortKey, id: "n\(key)",
+                title: parent == nil ? "Synthetic hierarchy" : "\(kind) \(SyntheticHierarchy.serial(key))",
+                subtitle: category, footnote: "\(site) area \(area)", status: status,
+                childCount: Int64(childCount), attributes: nil)
+        }
+        var counts = childCounts(ofLevel: 0)
+        add(row(key: 0, parent: nil, sortKey: 0, childCount: counts[0]))
+        var key: Int64 = 1
+        var parentStart: Int64 = 0
+        for level in 1..<sizes.count {
+            let levelCounts = childCounts(ofLevel: level)
+            let levelStart = key
+            var index = 0
+            for (parent, children) in counts.enumerated() {
+                for position in 0..<Int64(children) {
+                    add(
+                        row(
+                            key: key, parent: parentStart + Int64(parent), sortKey: position,
+                            childCount: levelCounts[index]))
+                    key += 1
+                    index += 1
+                    if stopped { return key }
+                }
+            }
+            counts = levelCounts
+            parentStart = levelStart
+        }
+        if !batch.isEmpty { _ = emit(batch, nil) }
+        return key
     }
 }

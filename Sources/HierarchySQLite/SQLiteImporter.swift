@@ -11,6 +11,8 @@ import HierarchySources
 /// identifiers, unknown parents, cycles, each reported with its input line),
 /// and renamed over the destination only when complete. A failed import leaves
 /// nothing behind. Files are read in chunks: memory does not grow with the file.
+/// JSON and CSV files are parsed on a reader thread while the import's thread
+/// inserts (`RowPipeline`), so the two phases share two cores.
 public struct SQLiteImporter: Sendable {
     /// The database to create.
     public var destination: URL
@@ -20,16 +22,23 @@ public struct SQLiteImporter: Sendable {
     public var progress: (@Sendable (ImportProgress) -> Void)?
     /// The shortest time between two progress calls.
     public var progressInterval: Duration = .milliseconds(100)
+    /// Whether to build the full-text index. Without it the store is smaller and
+    /// faster to build (the index is most of the finishing time) and browses
+    /// normally, but `SQLiteSource.search(_:in:)` refuses with a clear error.
+    public var searchIndex = true
 
     /// - Parameters:
     ///   - destination: The database to create.
     ///   - replace: Whether an existing file may be replaced (otherwise it is an error).
     ///   - progress: Receives progress updates, at most ten per second.
+    ///   - searchIndex: Whether to build the full-text index.
     public init(
-        destination: URL, replace: Bool = false, progress: (@Sendable (ImportProgress) -> Void)? = nil
+        destination: URL, replace: Bool = false, searchIndex: Bool = true,
+        progress: (@Sendable (ImportProgress) -> Void)? = nil
     ) {
         self.destination = destination
         self.replace = replace
+        self.searchIndex = searchIndex
         self.progress = progress
     }
 
@@ -65,7 +74,7 @@ public struct SQLiteImporter: Sendable {
         /// The next unused key.
         var nextKey: Int64
         /// For tree documents: how the top level ended.
-        var wrapperCount: Int64?
+        var wrapperCount: Int64? = nil
     }
 
     /// Reports progress no more often than the throttle allows.

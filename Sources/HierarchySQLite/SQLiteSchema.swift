@@ -33,6 +33,8 @@ import HierarchySources
 /// in `hierarchy_meta` (`dense_sort_keys = 1`); readers then jump to any position
 /// with one index seek, and fall back to `OFFSET` for stores without the flag.
 /// The first top-level item (lowest `sort_key` among `parent IS NULL`) is the root.
+/// A store imported without a search index (`SQLiteImporter.searchIndex`) has
+/// no `item_fts` table: it browses, and refuses to search.
 enum SQLiteSchema {
     /// `PRAGMA application_id` of HierarchyKit stores ("HKit").
     static let applicationID: Int32 = 0x484B_6974
@@ -95,7 +97,7 @@ enum SQLiteSchema {
                 "database schema version \(version) is newer than this program supports (\(Self.version))",
                 path: path)
         }
-        guard version == Self.version, try db.tableExists("item"), try db.tableExists("item_fts") else {
+        guard version == Self.version, try db.tableExists("item") else {
             throw HierarchySourceError(
                 .malformed, "not a HierarchyKit database (schema version \(version))", path: path)
         }

@@ -22,6 +22,8 @@ public final class SQLiteSource: HierarchySource {
     let queue: DatabaseQueue
     /// Whether `sort_key` is the dense 0-based position among siblings.
     let hasDenseSortKeys: Bool
+    /// Whether the store has its full-text index (see `SQLiteImporter.searchIndex`).
+    public let hasSearchIndex: Bool
     /// Sort keys at the page boundaries served so far.
     let boundaries = Mutex(PageBoundaries())
 
@@ -45,10 +47,11 @@ public final class SQLiteSource: HierarchySource {
         do {
             let queue = try DatabaseQueue(path: path, configuration: configuration)
             self.queue = queue
-            self.hasDenseSortKeys = try queue.read { db in
+            (self.hasDenseSortKeys, self.hasSearchIndex) = try queue.read { db in
                 try SQLiteSchema.validate(db, path: path)
-                return try Bool.fetchOne(
+                let dense = try Bool.fetchOne(
                     db, sql: "SELECT value FROM hierarchy_meta WHERE name = 'dense_sort_keys'") ?? false
+                return (dense, try db.tableExists("item_fts"))
             }
         } catch {
             throw SQLiteErrors.map(error, path: path)

@@ -19,6 +19,16 @@ struct FullTextQueryTests {
         #expect(FullTextQuery(text).expression == expected)
     }
 
+    @Test("exact tier first, then the last word as a prefix only", arguments: [
+        ("pump", ["\"pump\"", "(\"pump\"*) NOT \"pump\""]),
+        ("pump valv", ["\"pump\" \"valv\"", "(\"pump\" \"valv\"*) NOT \"valv\""]),
+        ("pump ", ["\"pump\""]),
+        ("  ", []),
+    ])
+    func tiers(text: String, expected: [String]) {
+        #expect(FullTextQuery(text).tiers == expected)
+    }
+
     @Test("nothing searchable gives no query", arguments: ["", "   ", "\"", "* ( ) -", "\u{0}"])
     func empty(text: String) {
         #expect(FullTextQuery(text).expression == nil)

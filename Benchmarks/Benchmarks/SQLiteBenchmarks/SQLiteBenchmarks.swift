@@ -6,13 +6,18 @@ import Synchronization
 
 /// Benchmarks of the SQLite store on a generated hierarchy.
 ///
-/// The store (10,000,000 items, 8 levels, seed 1 by default; set
-/// `HIERARCHY_SQLITE_BENCH_NODES` for another size) is generated once into the
-/// temporary directory and reused while present: generating it takes minutes.
-/// Nothing is written into the package.
+/// `HIERARCHY_SQLITE_BENCH_DB` names an existing store made by `hierarchy
+/// generate` (for example 10,000,000 items: `hierarchy generate --nodes 10000000
+/// --depth 8 --into DB`, with `HIERARCHY_SQLITE_BENCH_NODES=10000000` telling
+/// its size, which picks the deepest item and a middle one). Without it, a store of `HIERARCHY_SQLITE_BENCH_NODES`
+/// items (1,000,000 by default; 8 levels, seed 1) is generated once into the
+/// temporary directory and reused while present. Nothing is written into the package.
 
-/// The path of the shared benchmark store, generated on first use.
+/// The path of the benchmark store: the named one, or a generated one.
 private func benchmarkStore(nodes: Int) async throws -> String {
+    if let named = ProcessInfo.processInfo.environment["HIERARCHY_SQLITE_BENCH_DB"], !named.isEmpty {
+        return named
+    }
     let path = FileManager.default.temporaryDirectory
         .appendingPathComponent("hierarchykit-sqlite-bench-\(nodes).db").path
     if FileManager.default.fileExists(atPath: path), (try? SQLiteSource(path: path)) != nil { return path }
@@ -26,14 +31,25 @@ private struct Targets: Sendable {
     var largestParent: String
     var deepest: String
     var serial: String
+    /// A site name in the footnotes: a word held by about 1 item in 4,096.
+    var site: String
 }
 
 private func targets(_ source: SQLiteSource, nodes: Int) async throws -> Targets {
-    // The last key is on the deepest level; the largest parent is found by
-    // walking the root's first page (the generator's heavy tail puts it high up).
+    // The last key is on the deepest level. The largest parent is named by
+    // `HIERARCHY_SQLITE_BENCH_PARENT`, or else the largest within two levels of
+    // the root's first pages (each benchmark runs in its own process, so this
+    // search must stay short).
+    if let named = ProcessInfo.processInfo.environment["HIERARCHY_SQLITE_BENCH_PARENT"], !named.isEmpty {
+        let middle = try await source.node(withID: "n\(nodes / 2)")
+        return Targets(
+            largestParent: named, deepest: "n\(nodes - 1)",
+            serial: middle?.title.split(separator: " ").last.map(String.init) ?? "",
+            site: middle?.footnote?.split(separator: " ").first.map(String.init) ?? "")
+    }
     var largest = try await source.root()
     var frontier = largest.map { [$0] } ?? []
-    for _ in 0..<3 {
+    for _ in 0..<2 {
         var next: [HierarchyNode] = []
         for node in frontier {
             let children = try await source.children(ofID: node.id, in: 0..<200)
@@ -42,38 +58,43 @@ private func targets(_ source: SQLiteSource, nodes: Int) async throws -> Targets
         }
         frontier = next
     }
+    let middle = try await source.node(withID: "n\(nodes / 2)")
     return Targets(
         largestParent: largest?.id ?? "n0", deepest: "n\(nodes - 1)",
-        serial: try await source.node(withID: "n\(nodes / 2)")?.title.split(separator: " ").last.map(String.init) ?? "")
+        serial: middle?.title.split(separator: " ").last.map(String.init) ?? "",
+        site: middle?.footnote?.split(separator: " ").first.map(String.init) ?? "")
 }
 
-/// The store and targets shared by the benchmarks, set up by the first one.
+/// The store and targets shared by the benchmarks of one process, set up by `prepare`.
 private final class SharedStore: Sendable {
     let state = Mutex<(source: SQLiteSource?, targets: Targets)>(
-        (nil, Targets(largestParent: "n0", deepest: "n0", serial: "")))
+        (nil, Targets(largestParent: "n0", deepest: "n0", serial: "", site: "")))
 
     var source: SQLiteSource? { state.withLock { $0.source } }
+
+    /// Opens the store and finds the targets, once per process (the benchmark
+    /// harness runs each benchmark in a process of its own).
+    func prepare(nodes: Int) async throws {
+        guard source == nil else { return }
+        let path = try await benchmarkStore(nodes: nodes)
+        let opened = try SQLiteSource(path: path)
+        let found = try await SQLiteBenchmarks.targets(opened, nodes: nodes)
+        state.withLock { $0 = (opened, found) }
+    }
     var targets: Targets { state.withLock { $0.targets } }
 }
 
 let benchmarks: @Sendable () -> Void = {
-    let nodes = Int(ProcessInfo.processInfo.environment["HIERARCHY_SQLITE_BENCH_NODES"] ?? "") ?? 10_000_000
+    let nodes = Int(ProcessInfo.processInfo.environment["HIERARCHY_SQLITE_BENCH_NODES"] ?? "") ?? 1_000_000
     Benchmark.defaultConfiguration = .init(
         metrics: [.wallClock, .cpuTotal, .mallocCountTotal], timeUnits: .microseconds,
         maxDuration: .seconds(5), maxIterations: 10_000)
 
     let shared = SharedStore()
 
-    Benchmark(
-        "SQLite open + root",
-        configuration: .init(
-            setup: {
-                let path = try await benchmarkStore(nodes: nodes)
-                let opened = try SQLiteSource(path: path)
-                let found = try await targets(opened, nodes: nodes)
-                shared.state.withLock { $0 = (opened, found) }
-            })
-    ) { benchmark in
+    let prepared: Benchmark.Configuration = .init(setup: { try await shared.prepare(nodes: nodes) })
+
+    Benchmark("SQLite open + root", configuration: prepared) { benchmark in
         guard let path = shared.source?.path else { return }
         for _ in benchmark.scaledIterations {
             let opened = try SQLiteSource(path: path)
@@ -81,7 +102,7 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    Benchmark("SQLite page of 100 children of the largest parent") { benchmark in
+    Benchmark("SQLite page of 100 children of the largest parent", configuration: prepared) { benchmark in
         guard let source = shared.source else { return }
         let target = shared.targets
         for _ in benchmark.scaledIterations {
@@ -89,7 +110,7 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    Benchmark("SQLite path to root of a deepest item") { benchmark in
+    Benchmark("SQLite path to root of a deepest item", configuration: prepared) { benchmark in
         guard let source = shared.source else { return }
         let target = shared.targets
         for _ in benchmark.scaledIterations {
@@ -97,11 +118,33 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    Benchmark("SQLite full-text search (one match)") { benchmark in
+    Benchmark("SQLite full-text search (one match)", configuration: prepared) { benchmark in
         guard let source = shared.source else { return }
         let target = shared.targets
         for _ in benchmark.scaledIterations {
             blackHole(try await source.search(target.serial + " ", in: 0..<20))
+        }
+    }
+
+    Benchmark("SQLite full-text search, first page (word in every item)", configuration: prepared) { benchmark in
+        guard let source = shared.source else { return }
+        for _ in benchmark.scaledIterations {
+            blackHole(try await source.search("area ", in: 0..<20))
+        }
+    }
+
+    Benchmark("SQLite full-text search, first page (site word as typed, prefix)", configuration: prepared) { benchmark in
+        guard let source = shared.source else { return }
+        let target = shared.targets
+        for _ in benchmark.scaledIterations {
+            blackHole(try await source.search(target.site, in: 0..<20))
+        }
+    }
+
+    Benchmark("SQLite full-text search, first page (common word as typed, prefix)", configuration: prepared) { benchmark in
+        guard let source = shared.source else { return }
+        for _ in benchmark.scaledIterations {
+            blackHole(try await source.search("pump", in: 0..<20))
         }
     }
 

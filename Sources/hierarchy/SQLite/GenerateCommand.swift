@@ -24,6 +24,11 @@ struct GenerateCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Replace the database if it exists.")
     var replace = false
 
+    @Flag(
+        name: .customLong("no-search-index"),
+        help: "Skip the full-text index: a smaller store, built faster, that browses but cannot search.")
+    var noSearchIndex = false
+
     func validate() throws {
         guard nodes >= 1 else { throw ValidationError("--nodes must be at least 1") }
         guard depth >= 1 else { throw ValidationError("--depth must be at least 1") }
@@ -33,7 +38,8 @@ struct GenerateCommand: AsyncParsableCommand {
         let progress = SQLiteCommandOutput.progressLine()
         do {
             let importer = SQLiteImporter(
-                destination: URL(fileURLWithPath: into), replace: replace, progress: progress)
+                destination: URL(fileURLWithPath: into), replace: replace, searchIndex: !noSearchIndex,
+                progress: progress)
             let summary = try await importer.generate(SyntheticHierarchy(nodes: nodes, levels: depth, seed: seed))
             SQLiteCommandOutput.endProgress(progress)
             print("generated " + SQLiteCommandOutput.summary(summary, into: into))

@@ -26,6 +26,11 @@ struct ImportCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Replace the database if it exists.")
     var replace = false
 
+    @Flag(
+        name: .customLong("no-search-index"),
+        help: "Skip the full-text index: a smaller store, built faster, that browses but cannot search.")
+    var noSearchIndex = false
+
     func validate() throws {
         if let format, ImportFormat(rawValue: format.lowercased()) == nil {
             throw ValidationError("unknown format \"\(format)\" (json, csv, plist, yaml)")
@@ -37,7 +42,8 @@ struct ImportCommand: AsyncParsableCommand {
         do {
             let importFormat = format.flatMap { ImportFormat(rawValue: $0.lowercased()) }
             let importer = SQLiteImporter(
-                destination: URL(fileURLWithPath: into), replace: replace, progress: progress)
+                destination: URL(fileURLWithPath: into), replace: replace, searchIndex: !noSearchIndex,
+                progress: progress)
             let summary = try await importer.importFile(at: URL(fileURLWithPath: file), format: importFormat)
             SQLiteCommandOutput.endProgress(progress)
             print("imported " + SQLiteCommandOutput.summary(summary, into: into))
