@@ -7,7 +7,7 @@ import HierarchySources
 struct SearchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "search",
-        abstract: "Search an SQLite hierarchy (full text, best matches first).",
+        abstract: "Search an SQLite hierarchy (full text: every word matched first, titles that hold the words before others).",
         discussion: "Words match the start of words in titles, subtitles and footnotes; all must match.")
 
     @Argument(help: "The database.")
