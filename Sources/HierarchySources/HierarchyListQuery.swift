@@ -22,6 +22,7 @@ public actor HierarchyListQuery {
     private var queue: [Pending] = []
     private var head = 0
     private var started = false
+    private var finished = false
     private var tail: Task<Void, Error>?
 
     /// Creates a query.
@@ -77,7 +78,7 @@ public actor HierarchyListQuery {
         return items
     }
 
-    private var isWalkFinished: Bool { started && head >= queue.count }
+    private var isWalkFinished: Bool { finished }
 
     private func extend(to upper: Int) async throws {
         if !started {
@@ -114,6 +115,7 @@ public actor HierarchyListQuery {
             pending.nextChild = children.isEmpty ? count : range.lowerBound + children.count
             queue[head] = pending
         }
+        if head >= queue.count { finished = true }
         // Release the parents already walked.
         if head > 4096, head * 2 > queue.count {
             queue.removeFirst(head)
