@@ -26,7 +26,7 @@ extension ListBrowser {
 
     private func drawSearchLine(into buffer: inout ScreenBuffer) {
         buffer.fill(x: 0, y: 0, width: columns, height: 1, style: palette.header)
-        let titleText = title.isEmpty || columns < 40 ? "" : " \(TerminalText.sanitize(title)) "
+        let titleText = title.isEmpty || columns < 60 ? "" : " \(TerminalText.sanitize(title)) "
         let titleWidth = min(DisplayWidth.of(titleText), columns / 3)
         let room = max(0, columns - titleWidth)
         guard viewModel.isSearchEnabled else {
@@ -101,9 +101,10 @@ extension ListBrowser {
         let y = rows - 2
         var line = "  " + TerminalText.sanitize(text)
         var style = palette.placeholder
-        if case .error = footer {
-            line += " · r retry"
-            style = palette.statusError
+        if case .error = footer { style = palette.statusError }
+        if DisplayWidth.of(line) > columns {
+            while DisplayWidth.of(line) > max(0, columns - 1), !line.isEmpty { line.removeLast() }
+            line += "…"
         }
         buffer.put(line, x: 0, y: y, maxWidth: columns, style: style)
     }
@@ -116,6 +117,7 @@ extension ListBrowser {
         if count > 0, viewModel.footer != .noMoreEntries { left += "+" }
         if let message { left += "  " + message }
         var keys = ["⏎ choose", "Esc close", "^R refresh"]
+        if case .error = viewModel.footer { keys.insert("r retry", at: 0) }
         if screen.isAddButtonShown { keys.append("+ add") }
         if screen.isDeleteEnabled { keys.append("Del delete") }
         var right = keys.joined(separator: "  ") + " "

@@ -19,13 +19,35 @@ extension ListBrowser where Entity == HierarchyListItem, Section == HierarchyLis
         _ query: HierarchyListQuery, title: String, palette: BrowserPalette = .horizon, columns: Int = 80,
         rows: Int = 24, clock: any Clock<Duration> = ContinuousClock(), debounce: Duration = .milliseconds(250)
     ) -> ListBrowser {
+        hierarchy(loader: hierarchyLoader(query), title: title, palette: palette, columns: columns, rows: rows,
+                  clock: clock, debounce: debounce)
+    }
+
+    /// A searchable, paginated list of hierarchy items from any loader, with the rows of
+    /// ``hierarchy(_:title:palette:columns:rows:clock:debounce:)``.
+    ///
+    /// - Parameters:
+    ///   - loader: The pages of items (and of search results).
+    ///   - title: The name at the trailing end of the search line.
+    ///   - palette: The styles.
+    ///   - columns: The width.
+    ///   - rows: The height.
+    ///   - clock: The clock of the search debounce and the load timeout.
+    ///   - debounce: The delay between the last key and the search.
+    ///   - pageSize: The size of every page.
+    /// - Returns: The browser; call ``start()`` before the first frame.
+    public static func hierarchy(
+        loader: DataLoader<HierarchyListItem>, title: String, palette: BrowserPalette = .horizon, columns: Int = 80,
+        rows: Int = 24, clock: any Clock<Duration> = ContinuousClock(), debounce: Duration = .milliseconds(250),
+        pageSize: Int = 50
+    ) -> ListBrowser {
         let model = ListViewModel<HierarchyListItem, HierarchyListSection>(
-            queries: [.items: hierarchyLoader(query)], isSearchEnabled: true, clock: clock)
+            queries: [.items: loader], isSearchEnabled: true, clock: clock)
         model.searchDebounceTiming = debounce
-        model.initListPageSize = 50
-        model.newListPageSize = 50
-        model.initSearchPageSize = 50
-        model.newSearchPageSize = 50
+        model.initListPageSize = max(1, pageSize)
+        model.newListPageSize = max(1, pageSize)
+        model.initSearchPageSize = max(1, pageSize)
+        model.newSearchPageSize = max(1, pageSize)
         let screen = ListScreen(viewModel: model)
         screen.searchPlaceholder = "Search \(title)"
         screen.cellBinding = { _, item in
