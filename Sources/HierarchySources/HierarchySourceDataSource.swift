@@ -27,12 +27,12 @@ public final class HierarchySourceDataSource: HierarchyViewDataSource {
     public var activityHandler: ((Int) -> Void)?
 
     /// The root item, once `load()` has run.
-    public private(set) var rootNode: HierarchyNode?
-    private var nodes: [String: HierarchyNode] = [:]
-    private var childCounts: [String: Int] = [:]
+    public internal(set) var rootNode: HierarchyNode?
+    var nodes: [String: HierarchyNode] = [:]
+    var childCounts: [String: Int] = [:]
     private var pages: [String: [Int: [String]]] = [:]
     private var positions: [String: (parent: String, index: Int)] = [:]
-    private var parents: [String: String?] = [:]
+    var parents: [String: String?] = [:]
     private var loadingCounts: Set<String> = []
     private var loadingPages: Set<PageKey> = []
     private var loadingParents: Set<String> = []
@@ -207,14 +207,18 @@ public final class HierarchySourceDataSource: HierarchyViewDataSource {
         loadingCounts.remove(parent)
         switch result {
         case .success(let (count, first)):
+            // A reveal may have told the view the count meanwhile; the rows are there already.
+            let known = childCounts[parent] != nil
             store(first, page: 0, of: parent)
             childCounts[parent] = count
             if var node = nodes[parent] {
                 node.childCount = count
                 nodes[parent] = node
             }
-            if count > 0 {
+            if count > 0, !known {
                 view?.insertChildren(of: parent, at: IndexSet(integersIn: 0..<count))
+            } else if count > 0 {
+                view?.invalidateChildren(of: parent, at: IndexSet(integersIn: 0..<min(count, pageSize)))
             }
             view?.invalidateItems(with: [parent])
         case .failure(let error):
@@ -251,7 +255,7 @@ public final class HierarchySourceDataSource: HierarchyViewDataSource {
         }
     }
 
-    private func store(_ children: [HierarchyNode], page: Int, of parent: String) {
+    func store(_ children: [HierarchyNode], page: Int, of parent: String) {
         var ids: [String] = []
         ids.reserveCapacity(children.count)
         for (offset, child) in children.enumerated() {

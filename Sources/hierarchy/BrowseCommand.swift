@@ -41,9 +41,17 @@ enum BrowseSession {
         let capability = ColorCapability.detect(environment: ProcessInfo.processInfo.environment)
         let terminal = Terminal()
         let size = terminal.size()
+        let palette = BrowserPalette.forCapability(capability, theme: theme)
         let screen = try await makeScreen(
-            resolved, layout: layout, rightToLeft: rightToLeft, palette: .forCapability(capability, theme: theme),
+            resolved, layout: layout, rightToLeft: rightToLeft, palette: palette,
             columns: size.columns, rows: size.rows)
-        return await TerminalRunLoop.run(screen: screen, terminal: terminal, capability: capability)
+        guard let table = screen as? TableBrowser else {
+            return await TerminalRunLoop.run(screen: screen, terminal: terminal, capability: capability)
+        }
+        // `/` opens a list over the whole hierarchy; choosing a result reveals it in the columns.
+        let searching = GlobalSearchScreen(base: table, dataSource: table.dataSource, title: resolved.name, palette: palette)
+        return await TerminalRunLoop.run(screen: searching, terminal: terminal, capability: capability) {
+            searching.presentSearch()
+        }
     }
 }

@@ -51,6 +51,14 @@ import Testing
         #expect(result.output.isEmpty)
     }
 
+    @Test func listingWithoutATerminalSaysSoInOneLine() async throws {
+        let result = try await ProgramRunner.run(["list"])
+        #expect(result.status == 1)
+        #expect(result.error.hasPrefix("hierarchy: standard input and output must be a terminal to list"))
+        #expect(result.error.split(separator: "\n").count == 1)
+        #expect(result.output.isEmpty)
+    }
+
     @Test func unknownOptionsAreUsageErrors() async throws {
         let result = try await ProgramRunner.run(["print", "--depth=-3"])
         #expect(result.status == 64)

@@ -11,18 +11,25 @@ struct StandardOutputTests {
         let output = StandardOutput(fileDescriptor: pipe.writeFD)
         let bytes = (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31) }
         let readFD = pipe.readFD
-        let reader = Task.detached { () -> [UInt8] in
-            var received: [UInt8] = []
-            var buffer = [UInt8](repeating: 0, count: 65536)
-            while received.count < count {
-                let n = buffer.withUnsafeMutableBytes { read(readFD, $0.baseAddress, $0.count) }
-                if n <= 0 { break }
-                received += buffer[0..<n]
+        // The reader blocks in read(2): it gets a thread of its own, never one of the
+        // cooperative pool that the other tests share.
+        let received = try await withTimeout {
+            await withCheckedContinuation { (continuation: CheckedContinuation<[UInt8], Never>) in
+                Thread.detachNewThread {
+                    var received: [UInt8] = []
+                    var buffer = [UInt8](repeating: 0, count: 65536)
+                    while received.count < count {
+                        let n = buffer.withUnsafeMutableBytes { read(readFD, $0.baseAddress, $0.count) }
+                        if n <= 0 { break }
+                        received += buffer[0..<n]
+                    }
+                    continuation.resume(returning: received)
+                }
+                output.write(bytes)
+                // End of file for the reader, whatever was written.
+                pipe.closeWriteEnd()
             }
-            return received
         }
-        output.write(bytes)
-        let received = try await withTimeout { await reader.value }
         #expect(received == bytes)
         #expect(output.failedWrites == 0)
     }

@@ -1,0 +1,134 @@
+import ListFloorplan
+
+extension ListBrowser {
+    /// Draws the whole screen: search line, rows (or the empty view), footer and key line.
+    ///
+    /// - Returns: A buffer of the current size.
+    public func render() -> ScreenBuffer {
+        var buffer = ScreenBuffer(width: columns, height: rows)
+        guard columns >= 10, rows >= 4 else {
+            if rows > 0 { buffer.put("Too small", x: 0, y: 0, maxWidth: columns, style: palette.text) }
+            return buffer
+        }
+        drawSearchLine(into: &buffer)
+        let footer = viewModel.footer
+        if case .noResults = footer, let text = screen.footerText {
+            drawCentered(text, into: &buffer)
+        } else if case .noEntries = footer, let text = screen.footerText {
+            drawCentered(text, into: &buffer)
+        } else {
+            drawRows(into: &buffer)
+            drawFooter(footer, into: &buffer)
+        }
+        drawKeyLine(into: &buffer)
+        return buffer
+    }
+
+    private func drawSearchLine(into buffer: inout ScreenBuffer) {
+        buffer.fill(x: 0, y: 0, width: columns, height: 1, style: palette.header)
+        let titleText = title.isEmpty || columns < 60 ? "" : " \(TerminalText.sanitize(title)) "
+        let titleWidth = min(DisplayWidth.of(titleText), columns / 3)
+        let room = max(0, columns - titleWidth)
+        guard viewModel.isSearchEnabled else {
+            buffer.put(" " + TerminalText.sanitize(title), x: 0, y: 0, maxWidth: columns, style: palette.header)
+            return
+        }
+        let used = buffer.put(" / ", x: 0, y: 0, maxWidth: room, style: palette.header)
+        let text = TerminalText.sanitize(viewModel.searchText)
+        if text.isEmpty {
+            buffer.put(screen.searchPlaceholder + "…", x: used, y: 0, maxWidth: max(0, room - used - 1),
+                       style: palette.headerDisabled)
+        } else {
+            var shown = text
+            // Keep the end of a long search text, where the cursor is.
+            while DisplayWidth.of(shown) > max(0, room - used - 2), !shown.isEmpty { shown.removeFirst() }
+            let end = buffer.put(shown, x: used, y: 0, maxWidth: max(0, room - used - 1), style: palette.header)
+            buffer.put("▏", x: used + end, y: 0, maxWidth: 1, style: palette.header)
+        }
+        if titleWidth > 0 {
+            buffer.put(titleText, x: columns - titleWidth, y: 0, maxWidth: titleWidth, style: palette.headerDisabled)
+        }
+    }
+
+    private func drawRows(into buffer: inout ScreenBuffer) {
+        let paths = flatPaths
+        for slot in 0..<visibleRowCount {
+            let index = top + slot
+            guard index < paths.count, let content = screen.content(at: paths[index]) else { break }
+            let y = 1 + slot * Self.linesPerRow
+            guard y + 1 < 1 + bodyHeight else { break }
+            let isSelected = index == selection
+            let base = isSelected ? palette.focused : palette.text
+            if isSelected { buffer.fill(x: 0, y: y, width: columns, height: Self.linesPerRow, style: base) }
+            drawLine(lead: isSelected ? "› " : "  ", content.headline, trailing: content.status,
+                     y: y, style: isSelected ? base : palette.title,
+                     trailingStyle: isSelected ? base : content.status.map(palette.style(forStatus:)) ?? base,
+                     into: &buffer)
+            drawLine(lead: "  ", content.subheadline ?? "", trailing: content.footnote,
+                     y: y + 1, style: isSelected ? base : palette.secondary,
+                     trailingStyle: isSelected ? base : palette.secondary, into: &buffer)
+        }
+    }
+
+    /// One line of a row: text from the leading edge, an optional text at the trailing edge.
+    private func drawLine(lead: String, _ text: String, trailing: String?, y: Int, style: TextStyle,
+                          trailingStyle: TextStyle, into buffer: inout ScreenBuffer) {
+        let trailingText = trailing.map { " " + TerminalText.sanitize($0) + " " } ?? ""
+        var trailingWidth = DisplayWidth.of(trailingText)
+        if trailingWidth > columns / 2 { trailingWidth = 0 }
+        let used = buffer.put(lead, x: 0, y: y, maxWidth: columns, style: style)
+        let room = max(0, columns - used - trailingWidth - 1)
+        var shown = TerminalText.sanitize(text)
+        if DisplayWidth.of(shown) > room {
+            while DisplayWidth.of(shown) > max(0, room - 1), !shown.isEmpty { shown.removeLast() }
+            shown += "…"
+        }
+        buffer.put(shown, x: used, y: y, maxWidth: room, style: style)
+        if trailingWidth > 0 {
+            buffer.put(trailingText, x: columns - trailingWidth, y: y, maxWidth: trailingWidth, style: trailingStyle)
+        }
+    }
+
+    private func drawCentered(_ text: String, into buffer: inout ScreenBuffer) {
+        let shown = TerminalText.sanitize(text)
+        let width = min(DisplayWidth.of(shown), columns - 2)
+        let y = 1 + max(0, bodyHeight / 2 - 1)
+        buffer.put(shown, x: max(1, (columns - width) / 2), y: y, maxWidth: columns - 2, style: palette.placeholder)
+    }
+
+    private func drawFooter(_ footer: ListFooter, into buffer: inout ScreenBuffer) {
+        guard let text = screen.footerText else { return }
+        let y = rows - 2
+        var line = "  " + TerminalText.sanitize(text)
+        var style = palette.placeholder
+        if case .error = footer { style = palette.statusError }
+        if DisplayWidth.of(line) > columns {
+            while DisplayWidth.of(line) > max(0, columns - 1), !line.isEmpty { line.removeLast() }
+            line += "…"
+        }
+        buffer.put(line, x: 0, y: y, maxWidth: columns, style: style)
+    }
+
+    private func drawKeyLine(into buffer: inout ScreenBuffer) {
+        let y = rows - 1
+        buffer.fill(x: 0, y: y, width: columns, height: 1, style: palette.status)
+        let count = flatPaths.count
+        var left = count == 0 ? " " : " \(((selection ?? 0) + 1).formatted()) of \(count.formatted())"
+        if count > 0, viewModel.footer != .noMoreEntries { left += "+" }
+        if let message { left += "  " + message }
+        var keys = ["⏎ choose", "Esc close", "^R refresh"]
+        if case .error = viewModel.footer { keys.insert("r retry", at: 0) }
+        if screen.isAddButtonShown { keys.append("+ add") }
+        if screen.isDeleteEnabled { keys.append("Del delete") }
+        var right = keys.joined(separator: "  ") + " "
+        let used = buffer.put(left, x: 0, y: y, maxWidth: columns, style: palette.status)
+        while DisplayWidth.of(right) > columns - used - 2, keys.count > 1 {
+            keys.removeLast()
+            right = keys.joined(separator: "  ") + " "
+        }
+        let rightWidth = DisplayWidth.of(right)
+        if columns - rightWidth > used + 1 {
+            buffer.put(right, x: columns - rightWidth, y: y, maxWidth: rightWidth, style: palette.status)
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import HierarchySources
+import ListFloorplan
+
+extension ListBrowser where Entity == HierarchyListItem, Section == HierarchyListSection {
+    /// A searchable, paginated list of a hierarchy's items: every item in breadth-first order, or
+    /// the items matching the search text (FTS in SQLite, a scan elsewhere), each row showing the
+    /// item's title, its ancestors' path, its subtitle and its status.
+    ///
+    /// - Parameters:
+    ///   - query: The pages of the hierarchy (keep one per source to reuse its walk).
+    ///   - title: The name at the trailing end of the search line.
+    ///   - palette: The styles.
+    ///   - columns: The width.
+    ///   - rows: The height.
+    ///   - clock: The clock of the search debounce and the load timeout.
+    ///   - debounce: The delay between the last key and the search.
+    /// - Returns: The browser; call ``start()`` before the first frame.
+    public static func hierarchy(
+        _ query: HierarchyListQuery, title: String, palette: BrowserPalette = .horizon, columns: Int = 80,
+        rows: Int = 24, clock: any Clock<Duration> = ContinuousClock(), debounce: Duration = .milliseconds(250)
+    ) -> ListBrowser {
+        hierarchy(loader: hierarchyLoader(query), title: title, palette: palette, columns: columns, rows: rows,
+                  clock: clock, debounce: debounce)
+    }
+
+    /// A searchable, paginated list of hierarchy items from any loader, with the rows of
+    /// ``hierarchy(_:title:palette:columns:rows:clock:debounce:)``.
+    ///
+    /// - Parameters:
+    ///   - loader: The pages of items (and of search results).
+    ///   - title: The name at the trailing end of the search line.
+    ///   - palette: The styles.
+    ///   - columns: The width.
+    ///   - rows: The height.
+    ///   - clock: The clock of the search debounce and the load timeout.
+    ///   - debounce: The delay between the last key and the search.
+    ///   - pageSize: The size of every page.
+    /// - Returns: The browser; call ``start()`` before the first frame.
+    public static func hierarchy(
+        loader: DataLoader<HierarchyListItem>, title: String, palette: BrowserPalette = .horizon, columns: Int = 80,
+        rows: Int = 24, clock: any Clock<Duration> = ContinuousClock(), debounce: Duration = .milliseconds(250),
+        pageSize: Int = 50
+    ) -> ListBrowser {
+        let model = ListViewModel<HierarchyListItem, HierarchyListSection>(
+            queries: [.items: loader], isSearchEnabled: true, clock: clock)
+        model.searchDebounceTiming = debounce
+        model.initListPageSize = max(1, pageSize)
+        model.newListPageSize = max(1, pageSize)
+        model.initSearchPageSize = max(1, pageSize)
+        model.newSearchPageSize = max(1, pageSize)
+        let screen = ListScreen(viewModel: model)
+        screen.searchPlaceholder = "Search \(title)"
+        screen.cellBinding = { _, item in
+            ListCellContent(headline: item.node.title,
+                            subheadline: item.ancestors.isEmpty ? "Top level" : item.ancestorPath,
+                            footnote: item.node.subtitle, status: item.node.status)
+        }
+        return ListBrowser(screen: screen, title: title, palette: palette, columns: columns, rows: rows)
+    }
+
+    /// The loader of a hierarchy list: pages of the breadth-first walk, or of search results.
+    ///
+    /// - Parameter query: The pages of the hierarchy.
+    /// - Returns: A loader; a `nil` range (paging off) reads at most 100,000 items.
+    public static func hierarchyLoader(_ query: HierarchyListQuery) -> DataLoader<HierarchyListItem> {
+        DataLoader { range, searchString in
+            let range = range ?? 0..<100_000
+            if let searchString, !searchString.isEmpty {
+                return try await query.search(searchString, in: range)
+            }
+            return try await query.items(in: range)
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import ArgumentParser
+import Foundation
+import HierarchyKit
+import HierarchySources
+import TerminalUI
+
+struct ListCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "Show every item of a hierarchy as one searchable, paginated list.",
+        discussion: """
+            Items come in breadth-first order, a page at a time, each with the path of its ancestors. \
+            Type to search (full-text search in a database), ↑ ↓ PgUp PgDn Home End to move, Enter to \
+            select, Ctrl-R to refresh, Esc (or q with an empty search) to quit.
+            """
+    )
+
+    @OptionGroup var source: SourceOptions
+    @OptionGroup var faces: FaceOptions
+
+    func run() async throws {
+        let theme = try faces.loadTheme(environment: ProcessInfo.processInfo.environment)
+        guard Terminal.isInteractive() else {
+            CommandLineError.printError("standard input and output must be a terminal to list; use `hierarchy print\(source.path.map { " " + $0 } ?? "")` for a plain tree")
+            throw ExitCode(1)
+        }
+        let resolved: SourceResolver.Resolved
+        do {
+            resolved = try SourceResolver.resolve(path: source.path, start: source.start)
+        } catch {
+            throw CommandLineError.report(error)
+        }
+        let signal = await ListSession.run(resolved, theme: theme)
+        if let signal { throw ExitCode(128 + signal) }
+    }
+}
+
+@MainActor
+enum ListSession {
+    /// Runs the list full-screen until the user quits.
+    ///
+    /// - Parameters:
+    ///   - resolved: The opened source (with `--start`, the list walks that item's subtree).
+    ///   - theme: The colours.
+    /// - Returns: The signal that ended the run, if any.
+    static func run(_ resolved: SourceResolver.Resolved, theme: Theme?) async -> Int32? {
+        let capability = ColorCapability.detect(environment: ProcessInfo.processInfo.environment)
+        let terminal = Terminal()
+        let size = terminal.size()
+        var source = resolved.source
+        if let start = resolved.startID { source = SubtreeSource(base: source, rootID: start) }
+        let list = ListBrowser.hierarchy(
+            HierarchyListQuery(source: source), title: resolved.name,
+            palette: .forCapability(capability, theme: theme), columns: size.columns, rows: size.rows)
+        // Enter selects and stays; only Esc, q or Ctrl-C leave.
+        list.closesOnChoose = false
+        list.start()
+        return await TerminalRunLoop.run(screen: list, terminal: terminal, capability: capability)
+    }
+}
