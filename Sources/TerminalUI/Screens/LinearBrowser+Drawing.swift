@@ -120,21 +120,9 @@ extension LinearBrowser {
     }
 
     private func drawPathLine(into buffer: inout ScreenBuffer) {
-        buffer.fill(x: 0, y: 0, width: columns, height: 1, style: palette.header)
         var parts = hierarchy.activeItemIDs.map(title(of:))
         if let item = focusedItem { parts.append(item.name) }
-        let name = " \(sourceName) "
-        let nameWidth = columns < 60 ? 0 : min(DisplayWidth.of(TerminalText.sanitize(name)), columns / 3)
-        var path = parts.map(TerminalText.sanitize).joined(separator: " › ")
-        let room = max(0, columns - nameWidth - 2)
-        if DisplayWidth.of(path) > room {
-            while DisplayWidth.of(path) > max(0, room - 1), !path.isEmpty { path.removeFirst() }
-            path = "…" + path
-        }
-        buffer.put(" " + path, x: 0, y: 0, maxWidth: room + 1, style: palette.header)
-        if nameWidth > 0 {
-            buffer.put(name, x: columns - nameWidth, y: 0, maxWidth: nameWidth, style: palette.headerDisabled)
-        }
+        PathLine(parts: parts, sourceName: sourceName).draw(into: &buffer, palette: palette)
     }
 
     private func drawStatusLine(into buffer: inout ScreenBuffer) {
