@@ -39,10 +39,10 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    Benchmark("Open a column of 10,000,000 children") { benchmark in
+    Benchmark("Open a column of 10,000,000 children") { benchmark async in
         nonisolated(unsafe) let benchmark = benchmark
         for _ in benchmark.scaledIterations {
-            MainActor.assumeIsolated {
+            await MainActor.run {
                 let source = VirtualDataSource(count: 10_000_000)
                 let view = HierarchyView(layout: HierarchyCollectionViewLayout(metrics: .terminal, size: Size(width: 200, height: 60)))
                 view.dataSource = source
@@ -52,10 +52,10 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    Benchmark("Insert 10,000 children into a column of 1,000,000", configuration: .init(maxIterations: 200)) { benchmark in
-        // The benchmark runs on the main thread; the view needs the main actor.
+    Benchmark("Insert 10,000 children into a column of 1,000,000", configuration: .init(maxIterations: 200)) { benchmark async in
+        // The view needs the main actor.
         nonisolated(unsafe) let benchmark = benchmark
-        MainActor.assumeIsolated {
+        await MainActor.run {
             let source = VirtualDataSource(count: 1_000_000)
             let view = HierarchyView(layout: HierarchyCollectionViewLayout(metrics: .terminal, size: Size(width: 200, height: 60)))
             view.dataSource = source
