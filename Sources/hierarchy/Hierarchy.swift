@@ -9,7 +9,7 @@ struct Hierarchy: AsyncParsableCommand {
             With no arguments, opens the bundled sample (a plant-maintenance hierarchy). PATH may be a \
             directory, a JSON, property list or YAML document, or a HierarchyKit SQLite database.
             """,
-        subcommands: [BrowseCommand.self, PrintCommand.self],
+        subcommands: [BrowseCommand.self, PrintCommand.self, ServeCommand.self],
         defaultSubcommand: BrowseCommand.self
     )
 }
