@@ -64,7 +64,7 @@ struct GeneratedSource: HierarchySource {
         var ids: [String] = []
         for a in 0..<min(rootChildren, 50) {
             ids.append("r.\(a)")
-            for b in 0..<min(fanout, 50) { ids.append("r.\(a).\(b)") }
+            for b in 0..<min(fanout, 200) { ids.append("r.\(a).\(b)") }
         }
         let matches = ids.map(makeNode).filter { $0.title.contains(query) }
         return Array(matches[min(range.lowerBound, matches.count)..<min(range.upperBound, matches.count)])
