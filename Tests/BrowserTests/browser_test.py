@@ -170,7 +170,7 @@ def test_drill_down(driver, sample_url):
 
 
 def test_docs_screenshot(driver, sample_url, docs):
-    driver.set_window_size(1280, 720)
+    driver.set_window_size(1280, 860)
     driver.get(sample_url)
     settled(driver)
     wait_for(driver, "document.querySelectorAll('.column').length >= 2", "columns")

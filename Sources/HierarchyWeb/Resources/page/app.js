@@ -49,7 +49,7 @@
 
   // Actions are sent one at a time, in order; pan moves and scrolls coalesce.
   function send(action) {
-    if (!state.session) return Promise.resolve(null);
+    if (!state.session || state.queue.length >= 100) return Promise.resolve(null);
     if (action.type === "pan") {
       const last = state.queue[state.queue.length - 1];
       if (last && last.action.type === "pan") { last.action.translation = action.translation; return last.promise; }
@@ -194,7 +194,7 @@
     }
     for (const card of [...content.children]) if (!keep.has(card)) card.remove();
     if (!state.pendingScroll.has(column.index) && Math.abs(el.scrollTop - column.offsetY) > 1) {
-      el.dataset.programmatic = "1";
+      el.dataset.expected = String(column.offsetY);
       el.scrollTop = column.offsetY;
     }
   }
@@ -268,7 +268,9 @@
   // MARK: Input
 
   function onColumnScroll(el) {
-    if (el.dataset.programmatic === "1") { el.dataset.programmatic = "0"; return; }
+    // Ignore the scroll event of an offset the server set.
+    if (el.dataset.expected !== undefined && Math.abs(el.scrollTop - Number(el.dataset.expected)) < 1) return;
+    delete el.dataset.expected;
     const index = Number(el.dataset.index);
     state.pendingScroll.set(index, el.scrollTop);
     flushScrolls();
@@ -450,7 +452,7 @@
   });
 
   window.addEventListener("pagehide", () => {
-    if (state.session) navigator.sendBeacon && fetch("/api/sessions/" + encodeURIComponent(state.session), { method: "DELETE", keepalive: true }).catch(() => {});
+    if (state.session) fetch("/api/sessions/" + encodeURIComponent(state.session), { method: "DELETE", keepalive: true }).catch(() => {});
   });
 
   start();
