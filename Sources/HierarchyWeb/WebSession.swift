@@ -200,7 +200,7 @@ final class WebSession {
 
     private func handleKey(_ key: String, shift: Bool) -> String? {
         let characters = Array(key)
-        if characters.count == 1, isTypeSelecting, !characters[0].isWhitespace {
+        if characters.count == 1, isTypeSelecting {
             typeSelect(key)
             return nil
         }
