@@ -135,6 +135,9 @@ final class WebSession {
     /// - Throws: `WebError` 404 for an item not on screen, 502 when a reveal cannot read the item.
     func apply(_ action: WebAction) async throws(WebError) -> String? {
         lastUsed = now()
+        // Loads that finished since the last snapshot are laid out first, so the items
+        // they brought can be tapped.
+        view.layoutIfNeeded()
         switch action {
         case .resize(let width, let height):
             view.setSize(Size(width: min(width, 100_000), height: min(height, 100_000)))

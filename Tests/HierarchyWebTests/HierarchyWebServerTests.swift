@@ -75,6 +75,19 @@ struct HierarchyWebServerTests {
         }
     }
 
+    @Test("an item that arrived after the last snapshot can be tapped at once")
+    func tapBeforeNextSnapshot() async throws {
+        let server = try WebTest.server()
+        try await WebTest.withClient(server) { client in
+            let created = try await WebTest.create(client)
+            // Wait for the children without asking for a snapshot that lays them out.
+            let session = try await server.store.session(created.session)
+            await session.dataSource.waitUntilIdle()
+            let tapped = try await WebTest.act(client, created.session, "{\"type\": \"tapIndicator\", \"uuid\": \"r.2\"}")
+            #expect(tapped.column(withParent: "r.2") != nil)
+        }
+    }
+
     @Test("unknown sessions, items and endpoints get 404 with a message")
     func notFound() async throws {
         try await WebTest.withClient(try WebTest.server()) { client in
