@@ -20,6 +20,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.1.4"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     ],
     targets: [
         // The engine: platform independent, no I/O.
@@ -52,10 +53,19 @@ let package = Package(
                 .product(name: "Collections", package: "swift-collections"),
             ]
         ),
+        // The web face: a Hummingbird server that drives one engine per browser session.
+        .target(
+            name: "HierarchyWeb",
+            dependencies: [
+                "HierarchyKit", "HierarchySources",
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ],
+            resources: [.copy("Resources/page")]
+        ),
         .executableTarget(
             name: "hierarchy",
             dependencies: [
-                "HierarchyKit", "HierarchySources", "HierarchySQLite", "TerminalUI", "ListFloorplan",
+                "HierarchyKit", "HierarchySources", "HierarchySQLite", "TerminalUI", "ListFloorplan", "HierarchyWeb",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -69,6 +79,13 @@ let package = Package(
         .testTarget(name: "HierarchySQLiteTests", dependencies: ["HierarchySQLite"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
         .testTarget(name: "EndToEndTests", dependencies: ["hierarchy"]),
+        .testTarget(
+            name: "HierarchyWebTests",
+            dependencies: [
+                "HierarchyWeb", "HierarchySources",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -10,7 +10,7 @@ struct Hierarchy: AsyncParsableCommand {
             directory, a JSON, property list or YAML document, or a HierarchyKit SQLite database.
             """,
         subcommands: [
-            BrowseCommand.self, ListCommand.self, PrintCommand.self,
+            BrowseCommand.self, ListCommand.self, PrintCommand.self, ServeCommand.self,
             ImportCommand.self, SearchCommand.self, ExportCommand.self, GenerateCommand.self,
         ],
         defaultSubcommand: BrowseCommand.self

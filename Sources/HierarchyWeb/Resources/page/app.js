@@ -1,0 +1,460 @@
+// The page of `hierarchy serve`: draws the snapshots the server sends and forwards
+// gestures and keys. The engine (loading, navigation, snapping) runs in the server; this
+// file never decides where anything goes. All text goes into the DOM with textContent.
+"use strict";
+(() => {
+  const $ = (id) => document.getElementById(id);
+  const stage = $("stage"), columnsEl = $("columns"), statusEl = $("status");
+  const params = new URLSearchParams(location.search);
+  const state = {
+    session: null, version: -1, snapshot: null, columnEls: new Map(),
+    inFlight: 0, queue: [], pendingScroll: new Map(), scrollSending: false,
+    pan: null, tapMark: null, search: null, pollErrors: 0, stopped: false,
+  };
+  window.hierarchy = state; // for tests and the console
+
+  // MARK: Requests
+
+  async function request(method, path, body) {
+    const init = { method, headers: {} };
+    if (body !== undefined) { init.headers["Content-Type"] = "application/json"; init.body = JSON.stringify(body); }
+    const response = await fetch(path, init);
+    let json = null;
+    try { json = await response.json(); } catch (_) { json = null; }
+    if (!response.ok) {
+      const error = new Error((json && json.error) || ("HTTP " + response.status));
+      error.status = response.status;
+      throw error;
+    }
+    return json;
+  }
+
+  function viewport() {
+    return { width: Math.round(stage.clientWidth), height: Math.round(stage.clientHeight) };
+  }
+
+  async function start() {
+    const size = viewport();
+    const body = { width: size.width, height: size.height };
+    if (params.has("rtl")) body.rtl = params.get("rtl") !== "0";
+    try {
+      const snapshot = await request("POST", "/api/sessions", body);
+      state.session = snapshot.session;
+      apply(snapshot);
+      poll();
+    } catch (error) {
+      showMessage(error.message, true);
+    }
+  }
+
+  // Actions are sent one at a time, in order; pan moves and scrolls coalesce.
+  function send(action) {
+    if (!state.session || state.queue.length >= 100) return Promise.resolve(null);
+    if (action.type === "pan") {
+      const last = state.queue[state.queue.length - 1];
+      if (last && last.action.type === "pan") { last.action.translation = action.translation; return last.promise; }
+    }
+    let resolve;
+    const promise = new Promise((r) => { resolve = r; });
+    state.queue.push({ action, promise, resolve });
+    pump();
+    return promise;
+  }
+
+  async function pump() {
+    if (state.inFlight > 0) return;
+    const next = state.queue.shift();
+    if (!next) return;
+    state.inFlight = 1;
+    let result = null;
+    try {
+      result = await request("POST", "/api/sessions/" + encodeURIComponent(state.session) + "/actions", next.action);
+      apply(result);
+    } catch (error) {
+      handleError(error);
+    } finally {
+      state.inFlight = 0;
+      next.resolve(result);
+      pump();
+    }
+  }
+
+  async function poll() {
+    while (!state.stopped && state.session) {
+      try {
+        const snapshot = await request("GET", "/api/sessions/" + encodeURIComponent(state.session) + "/events?after=" + state.version);
+        state.pollErrors = 0;
+        apply(snapshot);
+      } catch (error) {
+        if (error.status === 404) { handleError(error); return; }
+        state.pollErrors += 1;
+        await new Promise((r) => setTimeout(r, Math.min(5000, 250 * 2 ** state.pollErrors)));
+      }
+    }
+  }
+
+  function handleError(error) {
+    if (error.status === 404 && /session/.test(error.message)) {
+      state.stopped = true;
+      showMessage("The session ended; reload the page.", true);
+      return;
+    }
+    showMessage(error.message, true);
+  }
+
+  // MARK: Drawing
+
+  function apply(snapshot) {
+    if (!snapshot || snapshot.version < state.version) return;
+    state.version = snapshot.version;
+    state.snapshot = snapshot;
+    render(snapshot);
+    if (snapshot.copied != null) copyText(snapshot.copied);
+    if (snapshot.message) showMessage(snapshot.message, true);
+  }
+
+  function showMessage(text, isError) {
+    statusEl.textContent = text;
+    statusEl.classList.toggle("error", !!isError);
+    state.messageUntil = performance.now() + 4000;
+  }
+
+  function render(s) {
+    document.documentElement.dir = s.rtl ? "rtl" : "ltr";
+    document.title = s.name ? s.name + " — Hierarchy" : "Hierarchy";
+    const path = $("path");
+    path.replaceChildren(...[s.name, ...s.path].filter((t) => t != null).map((t) => {
+      const span = document.createElement("span");
+      span.textContent = t;
+      return span;
+    }));
+    const edit = $("edit");
+    edit.setAttribute("aria-pressed", String(s.editing));
+    edit.textContent = s.editing ? "Done" : "Edit";
+    if (!state.messageUntil || performance.now() > state.messageUntil) {
+      let text = s.loading ? "Loading…" : "";
+      if (s.editing) text = (text ? text + " · " : "") + s.selectedCount + " selected";
+      statusEl.textContent = text;
+      statusEl.classList.remove("error");
+    }
+    const header = $("compact-header");
+    header.hidden = !s.header;
+    if (s.header) {
+      header.style.height = s.header.height + "px";
+      $("header-title").textContent = s.header.title || "";
+      $("prev").disabled = !s.header.previousEnabled;
+      $("next").disabled = !s.header.nextEnabled;
+    }
+    const seen = new Set();
+    for (const column of s.columns) {
+      seen.add(column.index);
+      renderColumn(column, s);
+    }
+    for (const [index, el] of state.columnEls) {
+      if (!seen.has(index)) { el.remove(); state.columnEls.delete(index); }
+    }
+    const focused = s.focused ? columnsEl.querySelector('[data-focused="1"]') : null;
+    if (focused) stage.setAttribute("aria-activedescendant", focused.id); else stage.removeAttribute("aria-activedescendant");
+    if (state.tapMark && s.columns.some((c) => c.parent === state.tapMark.uuid && c.items.length > 0 && !c.items[0].placeholder)) {
+      const mark = state.tapMark;
+      state.tapMark = null;
+      requestAnimationFrame(() => setTimeout(() => {
+        performance.measure("tap-to-next-column", mark.name);
+      }, 0));
+    }
+  }
+
+  function renderColumn(column, s) {
+    let el = state.columnEls.get(column.index);
+    if (!el) {
+      el = document.createElement("div");
+      el.className = "column";
+      el.setAttribute("role", "group");
+      const content = document.createElement("div");
+      content.className = "content";
+      el.appendChild(content);
+      el.addEventListener("scroll", () => onColumnScroll(el));
+      columnsEl.appendChild(el);
+      state.columnEls.set(column.index, el);
+    }
+    el.dataset.index = column.index;
+    el.setAttribute("aria-label", "Level " + (column.index + 1) + ", " + column.itemCount + " items");
+    el.classList.toggle("loading-siblings", column.loadingSiblings);
+    Object.assign(el.style, { left: column.x + "px", top: column.y + "px", width: column.width + "px", height: column.height + "px" });
+    const content = el.firstChild;
+    content.style.height = column.contentHeight + "px";
+    const existing = new Map();
+    for (const card of content.children) existing.set(card.dataset.uuid, card);
+    const keep = new Set();
+    for (const item of column.items) {
+      let card = existing.get(item.uuid);
+      if (!card) { card = makeCard(); content.appendChild(card); }
+      keep.add(card);
+      fillCard(card, item, column, s);
+    }
+    for (const card of [...content.children]) if (!keep.has(card)) card.remove();
+    if (!state.pendingScroll.has(column.index) && Math.abs(el.scrollTop - column.offsetY) > 1) {
+      el.dataset.expected = String(column.offsetY);
+      el.scrollTop = column.offsetY;
+    }
+  }
+
+  function makeCard() {
+    const card = document.createElement("div");
+    card.className = "card";
+    card.setAttribute("role", "treeitem");
+    const text = document.createElement("div");
+    text.className = "text";
+    const titleRow = document.createElement("div");
+    titleRow.className = "title-row";
+    for (const name of ["title", "status"]) {
+      const span = document.createElement("span");
+      span.className = name;
+      titleRow.appendChild(span);
+    }
+    text.appendChild(titleRow);
+    for (const name of ["subtitle", "footnote"]) {
+      const div = document.createElement("div");
+      div.className = name;
+      text.appendChild(div);
+    }
+    card.appendChild(text);
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "indicator";
+    button.tabIndex = -1;
+    const count = document.createElement("span");
+    count.className = "count";
+    const chevron = document.createElement("span");
+    chevron.className = "chevron";
+    chevron.textContent = "›";
+    chevron.setAttribute("aria-hidden", "true");
+    button.append(count, chevron);
+    card.appendChild(button);
+    return card;
+  }
+
+  function setText(el, text) {
+    const value = text == null ? "" : String(text);
+    if (el.textContent !== value) el.textContent = value;
+    el.hidden = value === "";
+  }
+
+  function fillCard(card, item, column, s) {
+    card.dataset.uuid = item.uuid;
+    card.id = "item-" + column.index + "-" + item.row;
+    card.dataset.focused = item.focused ? "1" : "0";
+    card.className = "card" + (item.expanded ? " expanded" : "") + (item.selected ? " selected" : "") +
+      (item.focused ? " focused" : "") + (item.placeholder ? " placeholder" : "");
+    Object.assign(card.style, { top: item.y + "px", left: item.x + "px", width: item.width + "px", height: item.height + "px" });
+    setText(card.querySelector(".title"), item.title);
+    setText(card.querySelector(".status"), item.status);
+    setText(card.querySelector(".subtitle"), item.subtitle);
+    setText(card.querySelector(".footnote"), item.footnote);
+    card.setAttribute("aria-label", item.label);
+    card.setAttribute("aria-level", String(column.index + 1));
+    card.setAttribute("aria-setsize", String(column.itemCount));
+    card.setAttribute("aria-posinset", String(item.row + 1));
+    if (item.indicator != null) card.setAttribute("aria-expanded", String(item.expanded)); else card.removeAttribute("aria-expanded");
+    if (s.editing) card.setAttribute("aria-selected", String(item.selected)); else card.removeAttribute("aria-selected");
+    if (item.hint) card.setAttribute("aria-description", item.hint); else card.removeAttribute("aria-description");
+    const button = card.querySelector(".indicator");
+    button.hidden = item.indicator == null;
+    setText(button.querySelector(".count"), item.indicator);
+    button.hidden = item.indicator == null;
+    button.setAttribute("aria-label", item.value || "Show children");
+  }
+
+  // MARK: Input
+
+  function onColumnScroll(el) {
+    // Ignore the scroll event of an offset the server set.
+    if (el.dataset.expected !== undefined && Math.abs(el.scrollTop - Number(el.dataset.expected)) < 1) return;
+    delete el.dataset.expected;
+    const index = Number(el.dataset.index);
+    state.pendingScroll.set(index, el.scrollTop);
+    flushScrolls();
+  }
+
+  async function flushScrolls() {
+    if (state.scrollSending) return;
+    state.scrollSending = true;
+    try {
+      while (state.pendingScroll.size > 0) {
+        const [index, offset] = state.pendingScroll.entries().next().value;
+        await send({ type: "scroll", column: index, offset });
+        const el = state.columnEls.get(index);
+        if (state.pendingScroll.get(index) === offset || !el) state.pendingScroll.delete(index);
+      }
+    } finally {
+      state.scrollSending = false;
+    }
+  }
+
+  function cardOf(target) {
+    const card = target.closest && target.closest(".card");
+    return card && !card.classList.contains("placeholder") ? card : null;
+  }
+
+  columnsEl.addEventListener("click", (event) => {
+    if (state.suppressClick) { state.suppressClick = false; return; }
+    const card = cardOf(event.target);
+    if (!card) return;
+    stage.focus({ preventScroll: true });
+    const uuid = card.dataset.uuid;
+    const onIndicator = event.target.closest(".indicator");
+    if (onIndicator || (!state.snapshot.editing && card.querySelector(".indicator:not([hidden])"))) {
+      state.tapMark = { uuid, name: "tap-" + performance.now() };
+      performance.mark(state.tapMark.name);
+    }
+    send(onIndicator ? { type: "tapIndicator", uuid } : { type: "tapItem", uuid });
+  });
+
+  $("prev").addEventListener("click", () => send({ type: "previous" }));
+  $("next").addEventListener("click", () => send({ type: "next" }));
+  $("edit").addEventListener("click", () => send({ type: "editing", on: !(state.snapshot && state.snapshot.editing) }));
+  $("copy").addEventListener("click", () => copyFocused());
+
+  function copyFocused() {
+    const uuid = state.snapshot && state.snapshot.focused;
+    if (!uuid) { showMessage("Nothing to copy", false); return; }
+    send({ type: "copy", uuid });
+  }
+
+  async function copyText(text) {
+    try {
+      await navigator.clipboard.writeText(text);
+      showMessage("Copied “" + text.split("\n")[0] + "”", false);
+    } catch (_) {
+      showMessage("The browser refused the clipboard", true);
+    }
+  }
+
+  const keys = new Set(["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "PageUp", "PageDown", "Home", "End", "Enter", "Backspace", "Tab", "Escape", " "]);
+  stage.addEventListener("keydown", (event) => {
+    if (event.altKey || event.metaKey) return;
+    if (event.ctrlKey) {
+      if (event.key === "c") { event.preventDefault(); copyFocused(); }
+      return;
+    }
+    if (event.key === "/") { event.preventDefault(); $("search").focus(); return; }
+    if (keys.has(event.key) || event.key.length === 1) {
+      event.preventDefault();
+      send({ type: "key", key: event.key, shift: event.shiftKey });
+    }
+  });
+
+  // Horizontal drags pan the columns (pointer and touch); vertical ones scroll natively.
+  stage.addEventListener("pointerdown", (event) => {
+    if (event.button !== 0 || event.target.closest("#compact-header")) return;
+    state.pan = { id: event.pointerId, x0: event.clientX, y0: event.clientY, active: false, samples: [[event.timeStamp, event.clientX]] };
+  });
+  stage.addEventListener("pointermove", (event) => {
+    const pan = state.pan;
+    if (!pan || pan.id !== event.pointerId) return;
+    const dx = event.clientX - pan.x0, dy = event.clientY - pan.y0;
+    if (!pan.active) {
+      if (Math.abs(dx) < 8 || Math.abs(dx) < Math.abs(dy)) return;
+      pan.active = true;
+      try { stage.setPointerCapture(event.pointerId); } catch (_) { /* synthetic pointers */ }
+      send({ type: "beginPan" });
+    }
+    pan.samples.push([event.timeStamp, event.clientX]);
+    if (pan.samples.length > 6) pan.samples.shift();
+    send({ type: "pan", translation: dx });
+  });
+  function endPointer(event) {
+    const pan = state.pan;
+    if (!pan || pan.id !== event.pointerId) return;
+    state.pan = null;
+    if (!pan.active) return;
+    state.suppressClick = true;
+    setTimeout(() => { state.suppressClick = false; }, 0);
+    const first = pan.samples[0], last = pan.samples[pan.samples.length - 1];
+    const dt = (last[0] - first[0]) / 1000;
+    const velocity = dt > 0 ? (last[1] - first[1]) / dt : 0;
+    send({ type: "pan", translation: event.clientX - pan.x0 });
+    send({ type: "endPan", velocity: Math.max(-1e6, Math.min(1e6, velocity)) });
+  }
+  stage.addEventListener("pointerup", endPointer);
+  stage.addEventListener("pointercancel", endPointer);
+
+  // A horizontal wheel or trackpad swipe shows the next or previous level.
+  let wheelX = 0, wheelTimer = null;
+  stage.addEventListener("wheel", (event) => {
+    if (Math.abs(event.deltaX) <= Math.abs(event.deltaY)) return;
+    event.preventDefault();
+    wheelX += event.deltaX;
+    if (Math.abs(wheelX) > 80 && !wheelTimer) {
+      send({ type: "swipe", direction: wheelX > 0 ? "left" : "right" });
+      wheelTimer = setTimeout(() => { wheelTimer = null; wheelX = 0; }, 400);
+    }
+  }, { passive: false });
+
+  let resizeFrame = 0;
+  window.addEventListener("resize", () => {
+    cancelAnimationFrame(resizeFrame);
+    resizeFrame = requestAnimationFrame(() => send({ type: "resize", ...viewport() }));
+  });
+
+  // MARK: Search
+
+  $("search-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const query = $("search").value.trim();
+    if (!query) return;
+    state.search = { query, offset: 0 };
+    $("result-list").replaceChildren();
+    loadResults();
+  });
+
+  async function loadResults() {
+    const search = state.search;
+    if (!search || !state.session) return;
+    const results = $("results");
+    results.hidden = false;
+    $("results-title").textContent = "Searching “" + search.query + "”…";
+    try {
+      const page = await request("GET", "/api/sessions/" + encodeURIComponent(state.session) + "/search?q=" +
+        encodeURIComponent(search.query) + "&offset=" + search.offset);
+      if (state.search !== search) return;
+      const list = $("result-list");
+      for (const result of page.results) {
+        const li = document.createElement("li");
+        li.tabIndex = 0;
+        li.dataset.id = result.id;
+        const title = document.createElement("div");
+        title.textContent = result.title;
+        li.appendChild(title);
+        const sub = [result.subtitle, result.footnote].filter(Boolean).join(" · ");
+        if (sub) { const div = document.createElement("div"); div.className = "sub"; div.textContent = sub; li.appendChild(div); }
+        list.appendChild(li);
+      }
+      search.offset += page.results.length;
+      $("results-title").textContent = search.offset === 0 ? "No results for “" + search.query + "”" : search.offset + (page.hasMore ? "+" : "") + " results";
+      $("more").hidden = !page.hasMore;
+    } catch (error) {
+      $("results-title").textContent = error.message;
+    }
+  }
+
+  $("more").addEventListener("click", () => loadResults());
+  $("close-results").addEventListener("click", () => { $("results").hidden = true; stage.focus(); });
+  function reveal(li) {
+    $("results").hidden = true;
+    send({ type: "reveal", id: li.dataset.id });
+    stage.focus();
+  }
+  $("result-list").addEventListener("click", (event) => { const li = event.target.closest("li"); if (li) reveal(li); });
+  $("result-list").addEventListener("keydown", (event) => {
+    const li = event.target.closest("li");
+    if (li && event.key === "Enter") reveal(li);
+  });
+
+  window.addEventListener("pagehide", () => {
+    if (state.session) fetch("/api/sessions/" + encodeURIComponent(state.session), { method: "DELETE", keepalive: true }).catch(() => {});
+  });
+
+  start();
+  stage.focus();
+})();

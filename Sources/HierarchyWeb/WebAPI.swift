@@ -1,0 +1,179 @@
+import Foundation
+import HierarchyKit
+import HierarchySources
+import Hummingbird
+
+/// The JSON endpoints: decode and bound the request, run it on the session (main actor),
+/// and answer with a snapshot or `{"error": "..."}`.
+struct WebAPI: Sendable {
+    let store: WebSessionStore
+    let pollTimeout: Duration
+
+    /// The longest a search may take before the request gets a 504.
+    static let searchTimeout: Duration = .seconds(10)
+
+    private struct CreateRequest: Decodable {
+        var width: Double
+        var height: Double
+        var rtl: Bool?
+    }
+
+    private struct SearchResult: Encodable {
+        var id: String
+        var title: String
+        var subtitle: String?
+        var footnote: String?
+    }
+
+    private struct SearchPage: Encodable {
+        var query: String
+        var offset: Int
+        var results: [SearchResult]
+        var hasMore: Bool
+    }
+
+    // MARK: Endpoints
+
+    func createSession(_ request: Request) async throws -> Response {
+        let body = try await Self.decodeBody(request, as: CreateRequest.self)
+        guard body.width.isFinite, body.height.isFinite else { throw WebError.badRequest("width and height must be finite numbers") }
+        return try await createSession(width: body.width, height: body.height, rtl: body.rtl)
+    }
+
+    @MainActor
+    private func createSession(width: Double, height: Double, rtl: Bool?) async throws -> Response {
+        let session = try await store.create(width: width, height: height, rightToLeft: rtl)
+        return try Self.json(session.snapshot(sourceName: store.sourceName), status: .created)
+    }
+
+    @MainActor
+    func snapshot(id: String) throws -> Response {
+        let session = try store.session(id)
+        return try Self.json(session.snapshot(sourceName: store.sourceName))
+    }
+
+    @MainActor
+    func delete(id: String) throws -> Response {
+        _ = try store.session(id)
+        store.remove(id)
+        return Response(status: .noContent)
+    }
+
+    func act(id: String, _ request: Request) async throws -> Response {
+        let action = try await Self.decodeBody(request, as: WebAction.self)
+        return try await act(id: id, action)
+    }
+
+    @MainActor
+    func act(id: String, _ action: WebAction) async throws -> Response {
+        let session = try store.session(id)
+        let copied = try await session.apply(action)
+        var snapshot = session.snapshot(sourceName: store.sourceName)
+        snapshot.copied = copied
+        return try Self.json(snapshot)
+    }
+
+    @MainActor
+    func events(id: String, after: String?) async throws -> Response {
+        guard let after = after.flatMap({ Int($0) }) else { throw WebError.badRequest("after must be a version number") }
+        let session = try store.session(id)
+        await session.waitForChange(after: after, timeout: pollTimeout)
+        let current = try store.session(id)
+        return try Self.json(current.snapshot(sourceName: store.sourceName))
+    }
+
+    func search(id: String, query: String, offset: String?) async throws -> Response {
+        _ = try await store.session(id)
+        let query = query.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard query.count <= HierarchyWebServer.maximumQueryLength else {
+            throw WebError.badRequest("the query is longer than \(HierarchyWebServer.maximumQueryLength) characters")
+        }
+        let start = offset.map { Int($0) } ?? 0
+        guard let start, start >= 0, start <= 1_000_000 else { throw WebError.badRequest("offset must be a number from 0 to 1000000") }
+        guard !query.isEmpty else { return try Self.json(SearchPage(query: query, offset: start, results: [], hasMore: false)) }
+        let source = store.source
+        let size = HierarchyWebServer.searchPageSize
+        let nodes = try await Self.withTimeout(Self.searchTimeout) {
+            try await source.search(query, in: start..<(start + size + 1))
+        }
+        let results = nodes.prefix(size).map {
+            SearchResult(id: $0.id, title: $0.title, subtitle: $0.subtitle, footnote: $0.footnote)
+        }
+        return try Self.json(SearchPage(query: query, offset: start, results: Array(results), hasMore: nodes.count > size))
+    }
+
+    // MARK: Helpers
+
+    /// Runs a request body; turns any error into a JSON error answer.
+    static func answer(_ body: () async throws -> Response) async -> Response {
+        do {
+            return try await body()
+        } catch let error as WebError {
+            return errorResponse(error)
+        } catch {
+            return errorResponse(WebError(500, WebSession.describe(error)))
+        }
+    }
+
+    /// `{"error": message}` with the error's status.
+    static func errorResponse(_ error: WebError) -> Response {
+        let data = (try? JSONEncoder().encode(["error": error.message])) ?? Data("{}".utf8)
+        return Response(
+            status: .init(code: error.status),
+            headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
+            body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    static func json(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
+        let data: Data
+        do {
+            data = try JSONEncoder().encode(value)
+        } catch {
+            throw WebError(500, "cannot encode the answer: \(error)")
+        }
+        return Response(
+            status: status,
+            headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
+            body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    /// Reads at most `maximumBodySize` bytes and decodes them as JSON.
+    ///
+    /// - Throws: `WebError` 413 for a larger body, 400 for malformed JSON.
+    static func decodeBody<T: Decodable>(_ request: Request, as type: T.Type) async throws -> T {
+        var request = request
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.collectBody(upTo: HierarchyWebServer.maximumBodySize)
+        } catch {
+            throw WebError(413, "the request body is larger than \(HierarchyWebServer.maximumBodySize) bytes")
+        }
+        do {
+            return try JSONDecoder().decode(T.self, from: Data(buffer.readableBytesView))
+        } catch let error as WebError {
+            throw error
+        } catch DecodingError.keyNotFound(let key, _) {
+            throw WebError.badRequest("the field \(key.stringValue) is missing")
+        } catch DecodingError.typeMismatch(_, let context) {
+            throw WebError.badRequest("the field \(context.codingPath.map(\.stringValue).joined(separator: ".")) has the wrong type")
+        } catch {
+            throw WebError.badRequest("the request body is not valid JSON")
+        }
+    }
+
+    /// Runs `body`, or throws `WebError` 504 when it takes longer than `timeout`.
+    static func withTimeout<T: Sendable>(_ timeout: Duration, _ body: @escaping @Sendable () async throws -> T) async throws -> T {
+        try await withThrowingTaskGroup(of: T?.self) { group in
+            group.addTask { try await body() }
+            group.addTask {
+                try? await Task.sleep(for: timeout)
+                return nil
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next(), let value = first else {
+                throw WebError(504, "the source took longer than \(timeout) to answer")
+            }
+            return value
+        }
+    }
+}

@@ -1,0 +1,266 @@
+import Foundation
+import HierarchyKit
+import HierarchySources
+
+/// The engine state of one browser tab: a `HierarchyView` and its data source, driven by
+/// the actions the page forwards, with a version number that grows whenever there is
+/// something new to draw (an action, or a load that finished later).
+@MainActor
+final class WebSession {
+    /// The session's id (random, unguessable).
+    let id: String
+    let view: HierarchyView
+    let dataSource: HierarchySourceDataSource
+    /// Grows whenever the view asks to be drawn again.
+    private(set) var version = 0
+    /// When a request last used this session.
+    var lastUsed: ContinuousClock.Instant
+
+    private let now: () -> ContinuousClock.Instant
+    private var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
+    private var nextWaiter = 0
+    private var seenErrorCount = 0
+    private var pendingMessage: String?
+    private var typeSelectBuffer = ""
+    private var lastTypeSelect: ContinuousClock.Instant?
+    private var isClosed = false
+
+    /// At most this many page requests wait for a change of one session at once.
+    static let maximumWaiters = 8
+    /// How long typed characters keep extending one type-select search.
+    static let typeSelectTimeout: Duration = .seconds(1)
+    /// Spacing around and between cards (CSS pixels).
+    static let cardSpacing = 8.0
+
+    /// A session over a source, not loaded yet (`start(at:)` loads it).
+    ///
+    /// - Parameters:
+    ///   - size: the viewport in CSS pixels.
+    ///   - now: the clock for expiry and type-select (injected for tests).
+    init(id: String, source: any HierarchySource, size: Size, rightToLeft: Bool,
+         now: @escaping () -> ContinuousClock.Instant) {
+        self.id = id
+        self.now = now
+        self.lastUsed = now()
+        let layout = HierarchyCollectionViewLayout(
+            metrics: .points, size: size,
+            sectionInset: EdgeInsets(top: Self.cardSpacing, leading: Self.cardSpacing, bottom: Self.cardSpacing, trailing: Self.cardSpacing),
+            interItemSpacing: Self.cardSpacing, showVerticalScrollIndicator: false,
+            layoutDirection: rightToLeft ? .rightToLeft : .leftToRight)
+        view = HierarchyView(layout: layout)
+        dataSource = HierarchySourceDataSource(source: source)
+        dataSource.view = view
+        view.dataSource = dataSource
+        view.itemHeightProvider = { cell, _ in Self.cardHeight(of: cell) }
+        view.allowsMultipleSelectionDuringEditing = true
+        view.errorHandler = { _ in }
+        view.setNeedsDisplayHandler = { [weak self] in self?.changed() }
+        dataSource.errorHandler = { [weak self] error in
+            self?.pendingMessage = error.description
+            self?.changed()
+        }
+    }
+
+    /// The height of a card: padding, a title line, and a line for each of subtitle and
+    /// footnote that has text (the page's stylesheet uses the same numbers).
+    static func cardHeight(of cell: HierarchyCollectionItem) -> Double {
+        var height = 24.0 + 20.0
+        if cell.subtitle.visibleText != nil { height += 18 }
+        if cell.footnote.visibleText != nil { height += 17 }
+        return max(64, height)
+    }
+
+    /// Reads the root (or the start item) and lays the view out.
+    ///
+    /// - Throws: `WebError` 502 when the source cannot read the item.
+    func start(at startID: String?) async throws(WebError) {
+        do {
+            try await dataSource.load(startingAt: startID)
+        } catch {
+            throw WebError(502, "cannot open the hierarchy: \(Self.describe(error))")
+        }
+    }
+
+    private func changed() {
+        version += 1
+        let resumed = waiters
+        waiters.removeAll()
+        for waiter in resumed.values { waiter.resume() }
+    }
+
+    /// Returns when the version is past `after`, after `timeout`, or at once when too many
+    /// requests wait already.
+    func waitForChange(after: Int, timeout: Duration) async {
+        guard !isClosed, version <= after, waiters.count < Self.maximumWaiters else { return }
+        let key = nextWaiter
+        nextWaiter += 1
+        let timer = Task { @MainActor [weak self] in
+            try? await Task.sleep(for: timeout)
+            self?.waiters.removeValue(forKey: key)?.resume()
+        }
+        await withCheckedContinuation { waiters[key] = $0 }
+        timer.cancel()
+    }
+
+    /// Wakes every waiting request (the session is going away).
+    func close() {
+        isClosed = true
+        let resumed = waiters
+        waiters.removeAll()
+        for waiter in resumed.values { waiter.resume() }
+    }
+
+    /// What to draw now, as JSON values.
+    func snapshot(sourceName: String) -> WebSnapshot {
+        let engineSnapshot = view.snapshot()
+        if view.recentErrors.count != seenErrorCount {
+            seenErrorCount = view.recentErrors.count
+            if let error = view.recentErrors.last { pendingMessage = error.message }
+        }
+        let message = pendingMessage
+        pendingMessage = nil
+        var result = WebSnapshot(
+            engineSnapshot, session: id, version: version, selectedCount: view.selectedUUIDs.count,
+            loading: dataSource.activeLoads > 0, message: message)
+        result.name = sourceName
+        result.path = view.expandedPath.map { dataSource.node(for: $0)?.title ?? "" }
+        return result
+    }
+
+    // MARK: Actions
+
+    /// Applies one action.
+    ///
+    /// - Returns: the copied text for a `copy` action (or `y`), nil otherwise.
+    /// - Throws: `WebError` 404 for an item not on screen, 502 when a reveal cannot read the item.
+    func apply(_ action: WebAction) async throws(WebError) -> String? {
+        lastUsed = now()
+        // Loads that finished since the last snapshot are laid out first, so the items
+        // they brought can be tapped.
+        view.layoutIfNeeded()
+        switch action {
+        case .resize(let width, let height):
+            view.setSize(Size(width: min(width, 100_000), height: min(height, 100_000)))
+        case .tapIndicator(let uuid):
+            try requireVisible(uuid)
+            view.tapIndicator(ofItemWith: uuid)
+        case .tapItem(let uuid):
+            try requireVisible(uuid)
+            view.tapItem(with: uuid)
+        case .focus(let uuid):
+            try requireVisible(uuid)
+            focus(uuid)
+        case .swipe(let left):
+            view.swipe(left ? .left : .right)
+        case .beginPan:
+            view.beginPan()
+        case .pan(let translation):
+            if !view.isPanInProgress { view.beginPan() }
+            view.pan(translation: translation)
+        case .endPan(let velocity):
+            if view.isPanInProgress { view.endPan(velocity: velocity) }
+        case .scroll(let column, let offset):
+            guard column < view.expandedPath.count + 1 else {
+                throw WebError.notFound("no column \(column) in this session")
+            }
+            view.scroll(column: column, by: offset - view.contentOffsetY(ofColumn: column))
+        case .previous:
+            view.showPreviousLevel()
+        case .next:
+            view.showNextLevel()
+        case .key(let key, let shift):
+            return handleKey(key, shift: shift)
+        case .editing(let on):
+            view.isEditing = on
+        case .copy(let uuid):
+            try requireVisible(uuid)
+            return view.copyContent(ofItemWith: uuid)
+        case .reveal(let id):
+            do {
+                try await dataSource.load(startingAt: id)
+            } catch {
+                throw WebError(404, "cannot show the item: \(Self.describe(error))")
+            }
+        }
+        return nil
+    }
+
+    private func requireVisible(_ uuid: String) throws(WebError) {
+        guard view.cellForItem(with: uuid) != nil else {
+            throw WebError.notFound("no item \"\(String(uuid.prefix(80)))\" is on screen in this session")
+        }
+    }
+
+    private func focus(_ uuid: String) {
+        let snapshot = view.snapshot()
+        for column in snapshot.columns {
+            if let item = column.items.first(where: { $0.uuid == uuid }) {
+                view.focusRow(item.row, inColumn: column.index)
+                return
+            }
+        }
+    }
+
+    private func handleKey(_ key: String, shift: Bool) -> String? {
+        let characters = Array(key)
+        if characters.count == 1, isTypeSelecting {
+            typeSelect(key)
+            return nil
+        }
+        switch key {
+        case "ArrowUp", "k": view.moveFocus(.up)
+        case "ArrowDown", "j": view.moveFocus(.down)
+        case "PageUp": view.moveFocus(.pageUp)
+        case "PageDown": view.moveFocus(.pageDown)
+        case "Home", "g": view.moveFocus(.home)
+        case "End", "G": view.moveFocus(.end)
+        case "ArrowRight": screenDirection(towardsNext: view.collectionViewLayout.layoutDirection == .leftToRight)
+        case "ArrowLeft": screenDirection(towardsNext: view.collectionViewLayout.layoutDirection == .rightToLeft)
+        case "Enter", "l": view.focusNextLevel()
+        case "Backspace", "h": view.focusPreviousLevel()
+        case "Tab": if shift { view.showPreviousLevel() } else { view.showNextLevel() }
+        case "[": view.showPreviousLevel()
+        case "]": view.showNextLevel()
+        case "Escape": typeSelectBuffer = ""
+        case "e": view.isEditing.toggle()
+        case " ":
+            if view.isEditing, let uuid = view.focusedUUID {
+                view.tapItem(with: uuid)
+            } else {
+                view.moveFocus(.pageDown)
+            }
+        case "y":
+            guard let uuid = view.focusedUUID else { return nil }
+            return view.copyContent(ofItemWith: uuid)
+        default:
+            if characters.count == 1, let c = characters.first, c.isLetter || c.isNumber || c.isPunctuation || c.isSymbol {
+                typeSelect(key)
+            }
+        }
+        return nil
+    }
+
+    private func screenDirection(towardsNext: Bool) {
+        if towardsNext { view.focusNextLevel() } else { view.focusPreviousLevel() }
+    }
+
+    private var isTypeSelecting: Bool {
+        guard !typeSelectBuffer.isEmpty, let last = lastTypeSelect else { return false }
+        return now() - last < Self.typeSelectTimeout
+    }
+
+    private func typeSelect(_ text: String) {
+        typeSelectBuffer = isTypeSelecting ? typeSelectBuffer + text : text
+        if typeSelectBuffer.count > 100 { typeSelectBuffer = String(typeSelectBuffer.suffix(100)) }
+        lastTypeSelect = now()
+        if !view.typeSelect(typeSelectBuffer) {
+            pendingMessage = "No item starts with “\(typeSelectBuffer)”"
+        }
+    }
+
+    /// One line for an error from a source.
+    nonisolated static func describe(_ error: any Error) -> String {
+        if let error = error as? HierarchySourceError { return error.description }
+        return String(describing: error).replacingOccurrences(of: "\n", with: " ")
+    }
+}

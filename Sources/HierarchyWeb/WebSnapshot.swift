@@ -1,0 +1,125 @@
+import HierarchyKit
+import HierarchySources
+
+/// The JSON the page renders: one `HierarchyViewSnapshot` flattened into plain values.
+///
+/// Item positions are in content coordinates of their column (`y` from the column's top
+/// when scrolled to the start), so the page can keep rows where they are while the
+/// column scrolls natively and the next snapshot is on its way.
+struct WebSnapshot: Encodable, Sendable {
+    struct Header: Encodable, Sendable {
+        var title: String?
+        var height: Double
+        var previousEnabled: Bool
+        var nextEnabled: Bool
+    }
+
+    struct Item: Encodable, Sendable {
+        var uuid: String
+        var row: Int
+        var x: Double
+        var y: Double
+        var width: Double
+        var height: Double
+        var title: String?
+        var subtitle: String?
+        var footnote: String?
+        var status: String?
+        /// The indicator's text (child count, "…"), or nil when the item has no children.
+        var indicator: String?
+        var expanded: Bool
+        var selected: Bool
+        var focused: Bool
+        /// A row whose page is still loading.
+        var placeholder: Bool
+        var label: String
+        var value: String?
+        var hint: String?
+    }
+
+    struct Column: Encodable, Sendable {
+        var index: Int
+        var parent: String?
+        var x: Double
+        var y: Double
+        var width: Double
+        var height: Double
+        var itemCount: Int
+        var offsetY: Double
+        var contentHeight: Double
+        var loadingSiblings: Bool
+        var items: [Item]
+    }
+
+    var session: String
+    var version: Int
+    /// The source's name and the titles of the expanded items, for the path bar.
+    var name = ""
+    var path: [String] = []
+    var width: Double
+    var height: Double
+    var compact: Bool
+    var rtl: Bool
+    var editing: Bool
+    var selectedCount: Int
+    var loading: Bool
+    var levelCount: Int
+    var leadingLevel: Int
+    var focused: String?
+    var header: Header?
+    var columns: [Column]
+    /// The most recent error the view or the source reported, if any since the last snapshot.
+    var message: String?
+    /// The text copied by a `copy` action.
+    var copied: String?
+}
+
+extension WebSnapshot {
+    /// Flattens the engine's snapshot.
+    ///
+    /// - Complexity: O(v) for v visible items.
+    @MainActor
+    init(_ snapshot: HierarchyViewSnapshot, session: String, version: Int, selectedCount: Int, loading: Bool, message: String?) {
+        self.session = session
+        self.version = version
+        self.width = snapshot.size.width
+        self.height = snapshot.size.height
+        self.compact = snapshot.isCompact
+        self.rtl = snapshot.layoutDirection == .rightToLeft
+        self.editing = snapshot.isEditing
+        self.selectedCount = selectedCount
+        self.loading = loading
+        self.levelCount = snapshot.levelCount
+        self.leadingLevel = snapshot.leadingLevel
+        self.focused = snapshot.focusedUUID.flatMap { HierarchySourceDataSource.isPlaceholder($0) ? nil : $0 }
+        self.header = snapshot.header.map {
+            Header(title: $0.title, height: $0.frame.height, previousEnabled: $0.isPreviousEnabled, nextEnabled: $0.isNextEnabled)
+        }
+        self.message = message
+        self.copied = nil
+        self.columns = snapshot.columns.map { column in
+            let top = column.frame.minY - column.contentOffsetY
+            return Column(
+                index: column.index, parent: column.parentUUID,
+                x: column.frame.minX, y: column.frame.minY, width: column.frame.width, height: column.frame.height,
+                itemCount: column.itemCount, offsetY: column.contentOffsetY, contentHeight: column.contentHeight,
+                loadingSiblings: column.isLoadingSiblings,
+                items: column.items.map { item in
+                    let cell = item.cell
+                    let placeholder = HierarchySourceDataSource.isPlaceholder(item.uuid)
+                    return Item(
+                        uuid: item.uuid, row: item.row,
+                        x: item.frame.minX - column.frame.minX, y: item.frame.minY - top,
+                        width: item.frame.width, height: item.frame.height,
+                        title: placeholder ? "Loading…" : cell.title.visibleText,
+                        subtitle: cell.subtitle.visibleText, footnote: cell.footnote.visibleText,
+                        status: cell.status.visibleText,
+                        indicator: cell.isHierarchyButtonHidden ? nil : (cell.hierarchyAttributeText ?? ""),
+                        expanded: item.isExpanded, selected: item.isSelected, focused: item.isFocused,
+                        placeholder: placeholder,
+                        label: placeholder ? "Loading" : cell.accessibilityLabel,
+                        value: cell.accessibilityValue, hint: cell.accessibilityHint)
+                })
+        }
+    }
+}
