@@ -1,4 +1,6 @@
 import Benchmark
+import HierarchyKit
+import HierarchySources
 import TerminalUI
 
 /// A 200×60 frame of three text columns with a header and one highlighted row, like a Miller-column browser.
@@ -23,6 +25,17 @@ func browserFrame(selected: Int, width: Int = 200, height: Int = 60) -> ScreenBu
 
 /// Bytes of one rendered frame (not scaled by the iteration count).
 let bytesWritten = BenchmarkMetric.custom("bytes written", polarity: .prefersSmaller, useScalingFactor: false)
+
+/// The column browser on the bundled sample at 200×60, loaded, with a renderer that has drawn it once.
+@MainActor
+func loadedSampleBrowser() async throws -> (HierarchyBrowser, FrameRenderer) {
+    let browser = HierarchyBrowser.make(source: try SampleHierarchy.load(), sourceName: "Sample plant", columns: 200, rows: 60)
+    try await browser.dataSource.load()
+    await browser.dataSource.settle()
+    var renderer = FrameRenderer(capability: .trueColor)
+    _ = renderer.render(browser.render())
+    return (browser, renderer)
+}
 
 let benchmarks: @Sendable () -> Void = {
     let metrics: [BenchmarkMetric] = [.wallClock, .cpuTotal, .mallocCountTotal, .throughput, bytesWritten]
@@ -89,4 +102,33 @@ let benchmarks: @Sendable () -> Void = {
             blackHole(decoder.feed(chunk))
         }
     }
+
+    Benchmark("Key press to finished frame, column browser 200x60", configuration: .init(metrics: [.wallClock, .cpuTotal, .mallocCountTotal], maxDuration: .seconds(5))) { benchmark async throws in
+        try await keyPressToFrame(Unchecked(value: benchmark))
+    }
+}
+
+/// Carries the benchmark object to the main actor; only one task uses it at a time.
+struct Unchecked<Value>: @unchecked Sendable {
+    let value: Value
+}
+
+/// One iteration is two key presses (down, then up), each handled, laid out, drawn into the
+/// cell buffer and diffed into the bytes of one frame.
+@MainActor
+func keyPressToFrame(_ benchmark: Unchecked<Benchmark>) async throws {
+    var (browser, renderer) = try await loadedSampleBrowser()
+    // Visit both items once so their previews are loaded, as after the first key presses.
+    for key in ["j", "k"] {
+        _ = browser.handle([.key(KeyEvent(.character(Character(key))))])
+        await browser.dataSource.settle()
+    }
+    benchmark.value.startMeasurement()
+    for _ in benchmark.value.scaledIterations {
+        for key in ["j", "k"] {
+            _ = browser.handle([.key(KeyEvent(.character(Character(key))))])
+            blackHole(renderer.render(browser.render()))
+        }
+    }
+    benchmark.value.stopMeasurement()
 }
