@@ -358,17 +358,6 @@ public final class HierarchyBrowser {
     ]
 
     private func drawHelp(into buffer: inout ScreenBuffer) {
-        let keyWidth = Self.helpLines.map { DisplayWidth.of($0.0) }.max() ?? 0
-        let textWidth = Self.helpLines.map { DisplayWidth.of($0.1) }.max() ?? 0
-        let width = min(columns - 2, keyWidth + textWidth + 6)
-        let height = min(rows - 2, Self.helpLines.count + 4)
-        let x = (columns - width) / 2
-        let y = (rows - height) / 2
-        buffer.fill(x: x, y: y, width: width, height: height, style: palette.overlay)
-        buffer.put(" Keys ", x: x + 2, y: y, maxWidth: width - 4, style: palette.overlayTitle)
-        for (i, line) in Self.helpLines.enumerated() where i + 2 < height - 1 {
-            buffer.put(line.0, x: x + 2, y: y + 2 + i, maxWidth: keyWidth, style: palette.overlayTitle)
-            buffer.put(line.1, x: x + 4 + keyWidth, y: y + 2 + i, maxWidth: max(0, width - keyWidth - 6), style: palette.overlay)
-        }
+        HelpOverlay(lines: Self.helpLines.map { (keys: $0.0, meaning: $0.1) }).draw(into: &buffer, palette: palette)
     }
 }
