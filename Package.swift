@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "HierarchySources", targets: ["HierarchySources"]),
         .library(name: "HierarchySQLite", targets: ["HierarchySQLite"]),
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
+        .library(name: "HierarchyWeb", targets: ["HierarchyWeb"]),
         .executable(name: "hierarchy", targets: ["hierarchy"]),
     ],
     dependencies: [
@@ -79,6 +80,15 @@ let package = Package(
         .testTarget(name: "HierarchySQLiteTests", dependencies: ["HierarchySQLite"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
         .testTarget(name: "EndToEndTests", dependencies: ["hierarchy"]),
+        // The Examples package's controller and model (linked here, not copied), hosted by
+        // both faces: proves the example compiles against the products and runs.
+        .testTarget(
+            name: "ExamplesTests",
+            dependencies: [
+                "FioriCompat", "TerminalUI", "HierarchyWeb",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
         .testTarget(
             name: "HierarchyWebTests",
             dependencies: [

@@ -76,6 +76,37 @@ public struct HierarchyWebServer: Sendable {
             defaultRightToLeft: configuration.rightToLeft, now: now)
     }
 
+    /// A server showing a new controller in every browser session: `viewDidLoad()` runs when
+    /// the session opens, the page draws the cells configured in `cellForItemWith`, and taps
+    /// and keys reach the controller's delegate methods.
+    ///
+    /// ```swift
+    /// try await HierarchyWebServer(host: "127.0.0.1", port: 8080, makeController: { MyController() }).run()
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - host: the address to bind (loopback by default).
+    ///   - port: the port; 0 picks a free one.
+    ///   - title: shown in the page's title bar.
+    ///   - configuration: limits and direction (its host and port are replaced by `host` and `port`).
+    ///   - makeController: called on the main actor once per browser session.
+    ///   - now: the clock for session expiry and type-select (injected for tests).
+    /// - Throws: when the page's files are missing from the bundle.
+    public init(host: String = "127.0.0.1", port: Int = 8080, title: String = "Hierarchy",
+                configuration: Configuration = Configuration(),
+                makeController: @escaping @MainActor @Sendable () -> HierarchyViewController,
+                now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }) throws {
+        var configuration = configuration
+        configuration.host = host
+        configuration.port = port
+        self.configuration = configuration
+        self.page = try WebPageResources.load()
+        self.store = WebSessionStore(
+            content: .controller(makeController), sourceName: title,
+            maximumSessions: configuration.maximumSessions, idleTimeout: configuration.idleTimeout,
+            defaultRightToLeft: configuration.rightToLeft, now: now)
+    }
+
     /// The routes, for `run` and for tests.
     public func makeRouter() -> Router<BasicRequestContext> {
         let router = Router()
@@ -141,8 +172,14 @@ public struct HierarchyWebServer: Sendable {
     ///
     /// - Parameter onRunning: called with the address once listening.
     /// - Throws: when the address cannot be bound.
-    public func run(onRunning: @escaping @Sendable (String) async -> Void) async throws {
+    public func run(onRunning: @escaping @Sendable (String) async -> Void = Self.printAddress) async throws {
         try await makeApplication(onRunning: onRunning).runService()
+    }
+
+    /// Prints `Serving at ADDRESS` on standard output (the default of `run`).
+    @Sendable
+    public static func printAddress(_ address: String) async {
+        FileHandle.standardOutput.write(Data("Serving at \(address)\n".utf8))
     }
 
     /// `http://host:port/`, with brackets around an IPv6 host.

@@ -91,7 +91,9 @@ struct WebAPI: Sendable {
         let start = offset.map { Int($0) } ?? 0
         guard let start, start >= 0, start <= 1_000_000 else { throw WebError.badRequest("offset must be a number from 0 to 1000000") }
         guard !query.isEmpty else { return try Self.json(SearchPage(query: query, offset: start, results: [], hasMore: false)) }
-        let source = store.source
+        guard let source = await store.source else {
+            throw WebError.notFound("this hierarchy has no search")
+        }
         let size = HierarchyWebServer.searchPageSize
         let nodes = try await Self.withTimeout(Self.searchTimeout) {
             try await source.search(query, in: start..<(start + size + 1))

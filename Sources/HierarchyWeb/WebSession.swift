@@ -10,7 +10,10 @@ final class WebSession {
     /// The session's id (random, unguessable).
     let id: String
     let view: HierarchyView
-    let dataSource: HierarchySourceDataSource
+    /// The source adapter when the session shows a `HierarchySource`; nil for a controller's own data source.
+    let dataSource: HierarchySourceDataSource?
+    /// Kept alive with the session: the controller that is the view's (weakly held) data source.
+    private let owner: AnyObject?
     /// Grows whenever the view asks to be drawn again.
     private(set) var version = 0
     /// When a request last used this session.
@@ -37,25 +40,54 @@ final class WebSession {
     /// - Parameters:
     ///   - size: the viewport in CSS pixels.
     ///   - now: the clock for expiry and type-select (injected for tests).
-    init(id: String, source: any HierarchySource, size: Size, rightToLeft: Bool,
-         now: @escaping () -> ContinuousClock.Instant) {
+    convenience init(id: String, source: any HierarchySource, size: Size, rightToLeft: Bool,
+                     now: @escaping () -> ContinuousClock.Instant) {
+        let view = HierarchyView()
+        let dataSource = HierarchySourceDataSource(source: source)
+        dataSource.view = view
+        view.dataSource = dataSource
+        self.init(id: id, view: view, dataSource: dataSource, owner: nil, size: size, rightToLeft: rightToLeft, now: now)
+    }
+
+    /// A session over a controller's view; `start(at:)` runs its `viewDidLoad()` and loads it.
+    ///
+    /// - Parameters:
+    ///   - controller: the controller (kept alive by the session: it is the view's data source).
+    ///   - size: the viewport in CSS pixels.
+    ///   - now: the clock for expiry and type-select (injected for tests).
+    convenience init(id: String, controller: HierarchyViewController, size: Size, rightToLeft: Bool,
+                     now: @escaping () -> ContinuousClock.Instant) {
+        self.init(id: id, view: controller.hierarchyView, dataSource: controller.hierarchyView.dataSource as? HierarchySourceDataSource,
+                  owner: controller, size: size, rightToLeft: rightToLeft, now: now)
+    }
+
+    /// A session over any view whose data source is set; the view's layout is set up for
+    /// CSS pixels here.
+    ///
+    /// - Parameters:
+    ///   - view: the view.
+    ///   - dataSource: the source adapter behind the view, if there is one (loading notes, search, reveal).
+    ///   - owner: an object kept alive with the session (a controller owning the data source).
+    init(id: String, view: HierarchyView, dataSource: HierarchySourceDataSource?, owner: AnyObject?, size: Size,
+         rightToLeft: Bool, now: @escaping () -> ContinuousClock.Instant) {
         self.id = id
         self.now = now
         self.lastUsed = now()
-        let layout = HierarchyCollectionViewLayout(
-            metrics: .points, size: size,
-            sectionInset: EdgeInsets(top: Self.cardSpacing, leading: Self.cardSpacing, bottom: Self.cardSpacing, trailing: Self.cardSpacing),
-            interItemSpacing: Self.cardSpacing, showVerticalScrollIndicator: false,
-            layoutDirection: rightToLeft ? .rightToLeft : .leftToRight)
-        view = HierarchyView(layout: layout)
-        dataSource = HierarchySourceDataSource(source: source)
-        dataSource.view = view
-        view.dataSource = dataSource
+        self.view = view
+        self.dataSource = dataSource
+        self.owner = owner
+        let layout = view.collectionViewLayout
+        layout.metrics = .points
+        layout.sectionInset = EdgeInsets(top: Self.cardSpacing, leading: Self.cardSpacing, bottom: Self.cardSpacing, trailing: Self.cardSpacing)
+        layout.interItemSpacing = Self.cardSpacing
+        layout.showVerticalScrollIndicator = false
+        layout.layoutDirection = rightToLeft ? .rightToLeft : .leftToRight
+        layout.size = size
         view.itemHeightProvider = { cell, _ in Self.cardHeight(of: cell) }
         view.allowsMultipleSelectionDuringEditing = true
         view.errorHandler = { _ in }
         view.setNeedsDisplayHandler = { [weak self] in self?.changed() }
-        dataSource.errorHandler = { [weak self] error in
+        dataSource?.errorHandler = { [weak self] error in
             self?.pendingMessage = error.description
             self?.changed()
         }
@@ -74,6 +106,13 @@ final class WebSession {
     ///
     /// - Throws: `WebError` 502 when the source cannot read the item.
     func start(at startID: String?) async throws(WebError) {
+        if let controller = owner as? HierarchyViewController {
+            controller.loadViewIfNeeded()
+        }
+        guard let dataSource else {
+            view.layoutIfNeeded()
+            return
+        }
         do {
             try await dataSource.load(startingAt: startID)
         } catch {
@@ -121,9 +160,9 @@ final class WebSession {
         pendingMessage = nil
         var result = WebSnapshot(
             engineSnapshot, session: id, version: version, selectedCount: view.selectedUUIDs.count,
-            loading: dataSource.activeLoads > 0, message: message)
+            loading: (dataSource?.activeLoads ?? 0) > 0, message: message)
         result.name = sourceName
-        result.path = view.expandedPath.map { dataSource.node(for: $0)?.title ?? "" }
+        result.path = view.expandedPath.map(title(of:))
         return result
     }
 
@@ -176,6 +215,7 @@ final class WebSession {
             try requireVisible(uuid)
             return view.copyContent(ofItemWith: uuid)
         case .reveal(let id):
+            guard let dataSource else { throw WebError.notFound("this hierarchy cannot be searched") }
             do {
                 try await dataSource.load(startingAt: id)
             } catch {
@@ -183,6 +223,13 @@ final class WebSession {
             }
         }
         return nil
+    }
+
+    /// The title of an item for the path bar: from the source, else the data source's
+    /// `titleForItemWith`, else the cell on screen.
+    func title(of uuid: String) -> String {
+        if let dataSource { return dataSource.node(for: uuid)?.title ?? "" }
+        return view.dataSource?.hierarchyView(view, titleForItemWith: uuid) ?? view.cellForItem(with: uuid)?.title.visibleText ?? ""
     }
 
     private func requireVisible(_ uuid: String) throws(WebError) {
@@ -216,7 +263,8 @@ final class WebSession {
         case "End", "G": view.moveFocus(.end)
         case "ArrowRight": screenDirection(towardsNext: view.collectionViewLayout.layoutDirection == .leftToRight)
         case "ArrowLeft": screenDirection(towardsNext: view.collectionViewLayout.layoutDirection == .rightToLeft)
-        case "Enter", "l": view.focusNextLevel()
+        case "Enter": openFocused(activate: true)
+        case "l": openFocused(activate: false)
         case "Backspace", "h": view.focusPreviousLevel()
         case "Tab": if shift { view.showPreviousLevel() } else { view.showNextLevel() }
         case "[": view.showPreviousLevel()
@@ -241,7 +289,19 @@ final class WebSession {
     }
 
     private func screenDirection(towardsNext: Bool) {
-        if towardsNext { view.focusNextLevel() } else { view.focusPreviousLevel() }
+        if towardsNext { openFocused(activate: false) } else { view.focusPreviousLevel() }
+    }
+
+    /// Opens the focused item's level. With a delegate, Enter taps the item and → / `l` tap
+    /// its indicator, so `didSelectItemWith` / `hierarchyButtonTappedForItemWith` decide; the
+    /// focus follows when the item ends up expanded. Without one the view expands it.
+    private func openFocused(activate: Bool) {
+        guard view.delegate != nil, let uuid = view.focusedUUID else {
+            view.focusNextLevel()
+            return
+        }
+        if activate { view.tapItem(with: uuid) } else { view.tapIndicator(ofItemWith: uuid) }
+        if view.expandedPath.contains(uuid) { view.focusNextLevel() }
     }
 
     private var isTypeSelecting: Bool {

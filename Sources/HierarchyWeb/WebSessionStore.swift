@@ -7,9 +7,16 @@ import HierarchySources
 /// first).
 @MainActor
 final class WebSessionStore {
-    let source: any HierarchySource
+    /// What every session shows.
+    enum Content: Sendable {
+        /// A source, each session through its own adapter, from the root or a start item.
+        case source(any HierarchySource, startID: String?)
+        /// A new controller per session (its view, data source and delegate).
+        case controller(@MainActor @Sendable () -> HierarchyViewController)
+    }
+
+    let content: Content
     let sourceName: String
-    let startID: String?
     let maximumSessions: Int
     let idleTimeout: Duration
     let defaultRightToLeft: Bool
@@ -19,18 +26,32 @@ final class WebSessionStore {
     /// The longest session id accepted (longer ones are refused before the lookup).
     static let maximumIDLength = 64
 
-    nonisolated init(
+    nonisolated convenience init(
         source: any HierarchySource, sourceName: String, startID: String?,
         maximumSessions: Int, idleTimeout: Duration, defaultRightToLeft: Bool,
         now: @escaping @Sendable () -> ContinuousClock.Instant
     ) {
-        self.source = source
+        self.init(content: .source(source, startID: startID), sourceName: sourceName, maximumSessions: maximumSessions,
+                  idleTimeout: idleTimeout, defaultRightToLeft: defaultRightToLeft, now: now)
+    }
+
+    nonisolated init(
+        content: Content, sourceName: String,
+        maximumSessions: Int, idleTimeout: Duration, defaultRightToLeft: Bool,
+        now: @escaping @Sendable () -> ContinuousClock.Instant
+    ) {
+        self.content = content
         self.sourceName = sourceName
-        self.startID = startID
         self.maximumSessions = max(1, maximumSessions)
         self.idleTimeout = idleTimeout
         self.defaultRightToLeft = defaultRightToLeft
         self.now = now
+    }
+
+    /// The source every session shows, if sessions show a source (search needs one).
+    var source: (any HierarchySource)? {
+        if case .source(let source, _) = content { return source }
+        return nil
     }
 
     /// The number of live sessions.
@@ -44,10 +65,19 @@ final class WebSessionStore {
         while sessions.count >= maximumSessions, let oldest = sessions.values.min(by: { $0.lastUsed < $1.lastUsed }) {
             remove(oldest.id)
         }
-        let session = WebSession(
-            id: UUID().uuidString.lowercased(), source: source,
-            size: Size(width: min(max(0, width), 100_000), height: min(max(0, height), 100_000)),
-            rightToLeft: rightToLeft ?? defaultRightToLeft, now: now)
+        let id = UUID().uuidString.lowercased()
+        let size = Size(width: min(max(0, width), 100_000), height: min(max(0, height), 100_000))
+        let session: WebSession
+        let startID: String?
+        switch content {
+        case .source(let source, let start):
+            session = WebSession(id: id, source: source, size: size, rightToLeft: rightToLeft ?? defaultRightToLeft, now: now)
+            startID = start
+        case .controller(let makeController):
+            session = WebSession(id: id, controller: makeController(), size: size,
+                                 rightToLeft: rightToLeft ?? defaultRightToLeft, now: now)
+            startID = nil
+        }
         try await session.start(at: startID)
         sessions[session.id] = session
         return session

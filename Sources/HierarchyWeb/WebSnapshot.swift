@@ -27,6 +27,8 @@ struct WebSnapshot: Encodable, Sendable {
         var status: String?
         /// The indicator's text (child count, "…"), or nil when the item has no children.
         var indicator: String?
+        /// The accessory's glyph (disclosure, checkmark, detail button), or nil for none.
+        var accessory: String?
         var expanded: Bool
         var selected: Bool
         var focused: Bool
@@ -115,11 +117,23 @@ extension WebSnapshot {
                         subtitle: cell.subtitle.visibleText, footnote: cell.footnote.visibleText,
                         status: cell.status.visibleText,
                         indicator: cell.isHierarchyButtonHidden ? nil : (cell.hierarchyAttributeText ?? ""),
+                        accessory: Self.accessory(of: cell, editing: snapshot.isEditing),
                         expanded: item.isExpanded, selected: item.isSelected, focused: item.isFocused,
                         placeholder: placeholder,
                         label: placeholder ? "Loading" : cell.accessibilityLabel,
                         value: cell.accessibilityValue, hint: cell.accessibilityHint)
                 })
+        }
+    }
+
+    /// The glyph of a cell's accessory (the editing accessory in editing mode); a disclosure
+    /// chevron only where the indicator, itself a chevron, is hidden.
+    @MainActor
+    static func accessory(of cell: HierarchyCollectionItem, editing: Bool) -> String? {
+        switch editing ? cell.editingAccessoryType : cell.accessoryType {
+        case .none: return nil
+        case .disclosureIndicator: return cell.isHierarchyButtonHidden ? "›" : nil
+        case let accessory: return accessory.glyph
         }
     }
 }

@@ -38,20 +38,33 @@ enum BrowseSession {
     static func run(
         _ resolved: SourceResolver.Resolved, rightToLeft: Bool, layout: BrowseLayout = .columns, theme: Theme? = nil
     ) async throws -> Int32? {
-        let capability = ColorCapability.detect(environment: ProcessInfo.processInfo.environment)
-        let terminal = Terminal()
-        let size = terminal.size()
-        let palette = BrowserPalette.forCapability(capability, theme: theme)
-        let screen = try await makeScreen(
-            resolved, layout: layout, rightToLeft: rightToLeft, palette: palette,
-            columns: size.columns, rows: size.rows)
-        guard let table = screen as? TableBrowser else {
+        switch layout {
+        case .columns, .table:
+            // The same entry point a library user calls with a view of their own.
+            let (view, adapter) = makeSourceView(resolved)
+            do {
+                try await adapter.load(startingAt: resolved.startID)
+            } catch {
+                throw CommandLineError.report(error)
+            }
+            let options = TerminalBrowser.Options(
+                title: resolved.name, rightToLeft: rightToLeft, alwaysTable: layout == .table, theme: theme)
+            defer { withExtendedLifetime(adapter) {} }
+            do {
+                return try await TerminalBrowser.run(view: view, options: options)
+            } catch let failure as TerminalBrowser.Failure {
+                CommandLineError.printError(failure.message)
+                throw ExitCode(1)
+            }
+        case .linearHorizontal, .linearVertical:
+            let capability = ColorCapability.detect(environment: ProcessInfo.processInfo.environment)
+            let terminal = Terminal()
+            let size = terminal.size()
+            let palette = BrowserPalette.forCapability(capability, theme: theme)
+            let screen = try await makeScreen(
+                resolved, layout: layout, rightToLeft: rightToLeft, palette: palette,
+                columns: size.columns, rows: size.rows)
             return await TerminalRunLoop.run(screen: screen, terminal: terminal, capability: capability)
-        }
-        // `/` opens a list over the whole hierarchy; choosing a result reveals it in the columns.
-        let searching = GlobalSearchScreen(base: table, dataSource: table.dataSource, title: resolved.name, palette: palette)
-        return await TerminalRunLoop.run(screen: searching, terminal: terminal, capability: capability) {
-            searching.presentSearch()
         }
     }
 }

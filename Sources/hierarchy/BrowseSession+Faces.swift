@@ -4,6 +4,19 @@ import HierarchySources
 import TerminalUI
 
 extension BrowseSession {
+    /// A hierarchy view over the resolved source, with the table form's cells registered.
+    ///
+    /// - Parameter resolved: The opened source.
+    /// - Returns: The view and its source adapter (keep the adapter alive: the view holds it weakly).
+    static func makeSourceView(_ resolved: SourceResolver.Resolved) -> (HierarchyView, HierarchySourceDataSource) {
+        let view = HierarchyView()
+        view.register(HierarchyItemTableViewCell.self, forCellWithReuseIdentifier: "HierarchyCollectionItem")
+        let adapter = HierarchySourceDataSource(source: resolved.source)
+        adapter.view = view
+        view.dataSource = adapter
+        return (view, adapter)
+    }
+
     /// Builds and loads the screen for a layout.
     ///
     /// - Parameters:
@@ -26,7 +39,7 @@ extension BrowseSession {
                     source: resolved.source, sourceName: resolved.name,
                     presentation: layout == .table ? .always : .whenNarrow,
                     rightToLeft: rightToLeft, palette: palette, columns: columns, rows: rows)
-                try await table.dataSource.load(startingAt: resolved.startID)
+                try await table.dataSource?.load(startingAt: resolved.startID)
                 return table
             case .linearHorizontal, .linearVertical:
                 let linear = LinearBrowser(

@@ -50,7 +50,7 @@ struct WebSessionStoreTests {
         let clock = ManualClock()
         let store = makeStore(maximum: 2, clock: clock)
         let session = try await store.create(width: 800, height: 600, rightToLeft: nil)
-        await session.dataSource.settle()
+        await session.dataSource!.settle()
         let version = session.version
         async let waited: Void = session.waitForChange(after: version, timeout: .seconds(600))
         await Task.yield()

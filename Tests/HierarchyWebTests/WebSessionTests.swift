@@ -11,7 +11,7 @@ struct WebSessionTests {
             id: "s", source: GeneratedSource(rootChildren: 30, fanout: 3, depth: 3),
             size: Size(width: width, height: 800), rightToLeft: false, now: { clock.now() })
         try await session.start(at: nil)
-        await session.dataSource.settle()
+        await session.dataSource!.settle()
         return session
     }
 
@@ -24,7 +24,7 @@ struct WebSessionTests {
         #expect(afterTap > before)
         await session.waitForChange(after: afterTap, timeout: .seconds(30))
         #expect(session.version > afterTap)
-        await session.dataSource.settle()
+        await session.dataSource!.settle()
         #expect(session.snapshot(sourceName: "t").columns.contains { $0.parent == "r.3" && $0.items.count == 3 })
     }
 

@@ -35,7 +35,7 @@ extension HierarchyBrowser {
         var commands: [BrowserCommand] = []
         for key in keys {
             commands += handle([.key(key)])
-            await dataSource.settle()
+            await dataSource?.settle()
         }
         return commands
     }

@@ -26,8 +26,8 @@ func sampleTableBrowser(columns: Int, rows: Int, rightToLeft: Bool = false,
     let clock = ManualClock()
     let table = TableBrowser.make(source: try SampleHierarchy.load(), sourceName: "Sample plant", presentation: presentation,
                                   rightToLeft: rightToLeft, palette: .monochrome, columns: columns, rows: rows, now: { clock.now })
-    try await table.dataSource.load()
-    await table.dataSource.settle()
+    try await table.dataSource!.load()
+    await table.dataSource!.settle()
     return table
 }
 
@@ -58,7 +58,7 @@ extension TableBrowser {
     func press(_ keys: KeyEvent...) async {
         for key in keys {
             _ = handle([.key(key)])
-            await dataSource.settle()
+            await dataSource?.settle()
         }
     }
 

@@ -10,10 +10,10 @@ import Testing
     func makeScreen(start: String? = nil) async throws -> (GlobalSearchScreen, TableBrowser, TestClock) {
         let table = TableBrowser.make(source: try SampleHierarchy.load(), sourceName: "Sample plant", presentation: .whenNarrow,
                                       palette: .monochrome, columns: 100, rows: 30)
-        try await table.dataSource.load(startingAt: start)
-        await table.dataSource.settle()
+        try await table.dataSource!.load(startingAt: start)
+        await table.dataSource!.settle()
         let clock = TestClock()
-        let screen = GlobalSearchScreen(base: table, dataSource: table.dataSource, title: "Sample plant",
+        let screen = GlobalSearchScreen(base: table, dataSource: table.dataSource!, title: "Sample plant",
                                         palette: .monochrome, clock: clock)
         screen.resize(columns: 100, rows: 30)
         return (screen, table, clock)
@@ -38,10 +38,10 @@ import Testing
         #expect(screen.handle([.key(KeyEvent(.enter))]) == [])
         #expect(screen.list == nil)
         await screen.reveal?.value
-        await table.dataSource.settle()
+        await table.dataSource!.settle()
         let top = screen.render().plainText.split(separator: "\n").first.map(String.init) ?? ""
         #expect(top.contains("Hamburg Plant › Utilities › Compressed air"))
-        #expect(table.dataSource.node(for: table.view.focusedUUID ?? "")?.title == "Compressed air")
+        #expect(table.dataSource!.node(for: table.view.focusedUUID ?? "")?.title == "Compressed air")
     }
 
     @Test func escapeClosesTheListAndLeavesTheColumns() async throws {
@@ -67,8 +67,8 @@ import Testing
         _ = try await search("Compressed air", in: screen, clock: clock)
         _ = screen.handle([.key(KeyEvent(.enter))])
         await screen.reveal?.value
-        await table.dataSource.settle()
-        #expect(table.view.expandedPath.prefix(2).map { table.dataSource.node(for: $0)?.title } == ["Hamburg Plant", "Utilities"])
-        #expect(table.dataSource.node(for: table.view.focusedUUID ?? "")?.title == "Compressed air")
+        await table.dataSource!.settle()
+        #expect(table.view.expandedPath.prefix(2).map { table.dataSource!.node(for: $0)?.title } == ["Hamburg Plant", "Utilities"])
+        #expect(table.dataSource!.node(for: table.view.focusedUUID ?? "")?.title == "Compressed air")
     }
 }

@@ -13,7 +13,7 @@ import Testing
         #expect(redraws > 0)
         screen.setRedrawHandler(nil)
         #expect(browser.view.setNeedsDisplayHandler == nil)
-        #expect(browser.dataSource.activityHandler == nil)
+        #expect(browser.dataSource!.activityHandler == nil)
         let before = redraws
         await browser.press(key("j"), key("l"))
         #expect(redraws == before)

@@ -15,7 +15,7 @@ import Testing
         #expect(statusLine(browser).hasPrefix(" 1 of 8"))
         await browser.press(KeyEvent(.down), key("j"), key("j"), KeyEvent(.up))
         #expect(statusLine(browser).hasPrefix(" 3 of 8"))
-        #expect(browser.view.focusedUUID.flatMap { browser.dataSource.node(for: $0)?.title } == "Steam distribution")
+        #expect(browser.view.focusedUUID.flatMap { browser.dataSource!.node(for: $0)?.title } == "Steam distribution")
         await browser.press(KeyEvent(.end))
         #expect(statusLine(browser).hasPrefix(" 8 of 8"))
         await browser.press(key("g"))
@@ -92,17 +92,17 @@ import Testing
         await browser.press(key("j"))  // the layout of the 80×24 frame test: Plant's areas on the left
         // Row 9 is "Steam distribution"; row 13 "Tank farm", whose indicator is at x 37.
         _ = browser.handle([.mouse(MouseEvent(kind: .press, button: .left, x: 5, y: 9)), .mouse(MouseEvent(kind: .release, button: .left, x: 5, y: 9))])
-        await browser.dataSource.settle()
+        await browser.dataSource!.settle()
         #expect(statusLine(browser).hasPrefix(" 3 of 8"))
         _ = browser.handle([.mouse(MouseEvent(kind: .press, button: .left, x: 37, y: 13)), .mouse(MouseEvent(kind: .release, button: .left, x: 37, y: 13))])
-        await browser.dataSource.settle()
-        #expect(browser.view.expandedPath.last.flatMap { browser.dataSource.node(for: $0)?.title } == "Tank farm")
+        await browser.dataSource!.settle()
+        #expect(browser.view.expandedPath.last.flatMap { browser.dataSource!.node(for: $0)?.title } == "Tank farm")
     }
 
     @Test func wheelScrollsTheColumnUnderThePointer() async throws {
         let browser = try await sampleBrowser(columns: 80, rows: 24)
         _ = browser.handle([.mouse(MouseEvent(kind: .wheelDown, button: .none, x: 50, y: 3))])
-        await browser.dataSource.settle()
+        await browser.dataSource!.settle()
         #expect(browser.view.contentOffsetY(ofColumn: 1) == 3)
         #expect(browser.view.contentOffsetY(ofColumn: 0) == 0)
         #expect(browser.render().text(row: 2).contains("Utilities"))
@@ -120,7 +120,7 @@ import Testing
         #expect(browser.view.isPanInProgress)
         #expect(browser.view.horizontalOffset == Double(leading) * 40 - 20)
         _ = browser.handle([.mouse(MouseEvent(kind: .release, button: .left, x: 30, y: 5))])
-        await browser.dataSource.settle()
+        await browser.dataSource!.settle()
         #expect(!browser.view.isPanInProgress)
         #expect(browser.view.leadingColumnIndex == leading - 1)
     }
@@ -132,7 +132,7 @@ import Testing
         browser.resize(columns: 12, rows: 30)
         #expect(browser.frame.contains("Too small"))
         browser.resize(columns: 80, rows: 24)
-        await browser.dataSource.settle()
+        await browser.dataSource!.settle()
         #expect(browser.frame.contains("Production"))
     }
 

@@ -33,13 +33,13 @@ import Testing
         // "Utilities" is the second row (screen row 6); its indicator is in the last 5 cells.
         _ = table.handle([.mouse(MouseEvent(kind: .press, button: .left, x: 76, y: 6)),
                           .mouse(MouseEvent(kind: .release, button: .left, x: 76, y: 6))])
-        await table.dataSource.settle()
+        await table.dataSource!.settle()
         #expect(table.frame.split(separator: "\n")[1].contains("Utilities"))
         #expect(table.frame.contains("Compressed air"))
         // The header's previous button goes back a level.
         _ = table.handle([.mouse(MouseEvent(kind: .press, button: .left, x: 1, y: 1)),
                           .mouse(MouseEvent(kind: .release, button: .left, x: 1, y: 1))])
-        await table.dataSource.settle()
+        await table.dataSource!.settle()
         #expect(table.frame.split(separator: "\n")[1].contains("Hamburg Plant"))
     }
 

@@ -115,7 +115,14 @@ public struct ColumnsRenderer {
             // The title keeps its room; the status shows in full where it fits, else as a
             // coloured dot.
             var status = cell.status.visibleText.map { TerminalText.sanitize($0) } ?? ""
-            if cell.accessoryType == .checkmark { status += " ✓" }
+            // The accessory: a checkmark or detail button after the status; a disclosure
+            // chevron only where the indicator (itself a chevron) is hidden.
+            switch editing ? cell.editingAccessoryType : cell.accessoryType {
+            case .none: break
+            case .checkmark: status += " ✓"
+            case .disclosureIndicator: if indicator.isHidden { status += status.isEmpty ? "›" : " ›" }
+            case let accessory: status += (status.isEmpty ? "" : " ") + accessory.glyph
+            }
             let statusStyle = merged(palette.style(forStatus: status))
             let titleText = cell.title.visibleText ?? ""
             let prefixWidth = DisplayWidth.of(TerminalText.sanitize(prefix))

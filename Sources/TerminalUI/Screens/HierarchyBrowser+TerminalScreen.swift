@@ -6,6 +6,6 @@ extension HierarchyBrowser: TerminalScreen {
     /// the "loading…" note on the status line). Replaces the data source's activity handler.
     public func setRedrawHandler(_ handler: (() -> Void)?) {
         view.setNeedsDisplayHandler = handler
-        dataSource.activityHandler = handler.map { redraw in { _ in redraw() } }
+        dataSource?.activityHandler = handler.map { redraw in { _ in redraw() } }
     }
 }

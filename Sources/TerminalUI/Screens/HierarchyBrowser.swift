@@ -20,7 +20,9 @@ public enum BrowserCommand: Equatable, Sendable {
 @MainActor
 public final class HierarchyBrowser {
     public let view: HierarchyView
-    public let dataSource: HierarchySourceDataSource
+    /// The source adapter when the view shows a `HierarchySource` (loading notes, search,
+    /// titles from the source); `nil` for a view with a data source of its own (a controller).
+    public let dataSource: HierarchySourceDataSource?
     public var palette: BrowserPalette {
         didSet { columnsRenderer.palette = palette }
     }
@@ -48,12 +50,16 @@ public final class HierarchyBrowser {
     public static let typeSelectTimeout: Duration = .seconds(1)
     static let minimumSize = (columns: 20, rows: 5)
 
-    /// A browser over a data source already attached to `view`.
+    /// A browser over a view whose data source is already attached (any
+    /// `HierarchyViewDataSource`: a controller, a seed data source, or a source adapter).
     ///
     /// - Parameters:
+    ///   - view: The view to show; its layout is used as it is (see ``configureForTerminal(_:rightToLeft:metrics:)``).
+    ///   - dataSource: The source adapter behind `view`, if there is one.
+    ///   - sourceName: The name on the path line.
     ///   - now: the clock for type-select and double clicks (injected for tests).
     public init(
-        view: HierarchyView, dataSource: HierarchySourceDataSource, sourceName: String,
+        view: HierarchyView, dataSource: HierarchySourceDataSource? = nil, sourceName: String,
         palette: BrowserPalette = .horizon, columns: Int = 80, rows: Int = 24,
         now: @escaping () -> ContinuousClock.Instant = { ContinuousClock.now }
     ) {
@@ -68,12 +74,31 @@ public final class HierarchyBrowser {
         view.itemHeightProvider = { cell, _ in ColumnsRenderer.height(of: cell) }
         view.expandsFocusedItem = true
         view.allowsMultipleSelectionDuringEditing = true
-        let previousHandler = dataSource.errorHandler
-        dataSource.errorHandler = { [weak self] error in
-            previousHandler?(error)
-            self?.message = (error.description, true)
+        if let dataSource {
+            let previousHandler = dataSource.errorHandler
+            dataSource.errorHandler = { [weak self] error in
+                previousHandler?(error)
+                self?.message = (error.description, true)
+            }
         }
         resize(columns: columns, rows: rows)
+    }
+
+    /// Sets a view's layout up for character cells: terminal metrics, one blank line between
+    /// cells, a one-cell gap before each column's separator, the reading direction.
+    ///
+    /// - Parameters:
+    ///   - view: The view (any view; its size follows the terminal once a browser shows it).
+    ///   - rightToLeft: Mirror the columns.
+    ///   - metrics: The metrics (``TableBrowser/metrics(for:)`` for the table form).
+    public static func configureForTerminal(
+        _ view: HierarchyView, rightToLeft: Bool, metrics: HierarchyLayoutMetrics = .terminal
+    ) {
+        let layout = view.collectionViewLayout
+        layout.metrics = metrics
+        layout.sectionInset = EdgeInsets(top: 0, leading: 0, bottom: 0, trailing: 1)
+        layout.interItemSpacing = 1
+        layout.layoutDirection = rightToLeft ? .rightToLeft : .leftToRight
     }
 
     /// The standard browser for the terminal: terminal metrics, one blank line between cells.
@@ -147,7 +172,8 @@ public final class HierarchyBrowser {
         case .pageDown: view.moveFocus(.pageDown)
         case .home: view.moveFocus(.home)
         case .end: view.moveFocus(.end)
-        case .right, .enter: rightToLeftAware(next: true)
+        case .right: rightToLeftAware(next: true)
+        case .enter: rightToLeftAware(next: true, activate: true)
         case .left, .backspace: rightToLeftAware(next: false)
         case .escape:
             typeSelectBuffer = ""
@@ -161,10 +187,23 @@ public final class HierarchyBrowser {
         return []
     }
 
-    private func rightToLeftAware(next: Bool) {
+    private func rightToLeftAware(next: Bool, activate: Bool = false) {
         // Arrows point at screen directions: in right-to-left layouts "→" goes back.
         let rtl = view.collectionViewLayout.layoutDirection == .rightToLeft
-        if next != rtl { view.focusNextLevel() } else { view.focusPreviousLevel() }
+        if activate || next != rtl { openFocused(activate: activate) } else { view.focusPreviousLevel() }
+    }
+
+    /// Opens the focused item's level. With a delegate, Enter is a tap on the item
+    /// (`didSelectItemWith`, then `hierarchyButtonTappedForItemWith`) and → / `l` a tap on its
+    /// indicator, so the delegate decides; the focus follows into the next level when the item
+    /// ends up expanded. Without a delegate the view expands the item itself.
+    private func openFocused(activate: Bool) {
+        guard view.delegate != nil, let uuid = view.focusedUUID else {
+            view.focusNextLevel()
+            return
+        }
+        if activate { view.tapItem(with: uuid) } else { view.tapIndicator(ofItemWith: uuid) }
+        if view.expandedPath.contains(uuid) { view.focusNextLevel() }
     }
 
     private func handleCharacter(_ c: Character) -> [BrowserCommand] {
@@ -172,7 +211,7 @@ public final class HierarchyBrowser {
         case "q": return [.quit]
         case "j": view.moveFocus(.down)
         case "k": view.moveFocus(.up)
-        case "l": view.focusNextLevel()
+        case "l": openFocused(activate: false)
         case "h": view.focusPreviousLevel()
         case "g": view.moveFocus(.home)
         case "G": view.moveFocus(.end)
@@ -309,7 +348,9 @@ public final class HierarchyBrowser {
     }
 
     private func title(of uuid: String) -> String {
-        dataSource.node(for: uuid)?.title ?? uuid
+        if let dataSource { return dataSource.node(for: uuid)?.title ?? uuid }
+        return view.dataSource?.hierarchyView(view, titleForItemWith: uuid)
+            ?? view.cellForItem(with: uuid)?.title.visibleText ?? uuid
     }
 
     private func drawPathLine(into buffer: inout ScreenBuffer) {
@@ -330,7 +371,7 @@ public final class HierarchyBrowser {
             left = count > 0 ? " \((f.row + 1).formatted()) of \(count.formatted())" : " empty"
         }
         if view.isEditing { left += " · editing, \(view.selectedUUIDs.count) selected" }
-        if dataSource.activeLoads > 0 { left += " · loading…" }
+        if let dataSource, dataSource.activeLoads > 0 { left += " · loading…" }
         let right = "? help  q quit "
         let rightWidth = DisplayWidth.of(right)
         let used = buffer.put(left, x: 0, y: y, maxWidth: max(0, columns - rightWidth), style: palette.status)

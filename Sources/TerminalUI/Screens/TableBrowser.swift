@@ -30,8 +30,8 @@ public final class TableBrowser: TerminalScreen {
 
     /// The view underneath.
     public var view: HierarchyView { browser.view }
-    /// The data source underneath.
-    public var dataSource: HierarchySourceDataSource { browser.dataSource }
+    /// The source adapter underneath, when the view shows a `HierarchySource`.
+    public var dataSource: HierarchySourceDataSource? { browser.dataSource }
 
     /// The styles; kept in step with the browser's.
     public var palette: BrowserPalette {

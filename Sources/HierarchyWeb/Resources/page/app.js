@@ -207,7 +207,7 @@
     text.className = "text";
     const titleRow = document.createElement("div");
     titleRow.className = "title-row";
-    for (const name of ["title", "status"]) {
+    for (const name of ["title", "status", "accessory"]) {
       const span = document.createElement("span");
       span.className = name;
       titleRow.appendChild(span);
@@ -249,6 +249,7 @@
     Object.assign(card.style, { top: item.y + "px", left: item.x + "px", width: item.width + "px", height: item.height + "px" });
     setText(card.querySelector(".title"), item.title);
     setText(card.querySelector(".status"), item.status);
+    setText(card.querySelector(".accessory"), item.accessory);
     setText(card.querySelector(".subtitle"), item.subtitle);
     setText(card.querySelector(".footnote"), item.footnote);
     card.setAttribute("aria-label", item.label);
