@@ -24,8 +24,10 @@ final class WebSession {
     private var nextWaiter = 0
     private var seenErrorCount = 0
     private var pendingMessage: String?
-    private var typeSelectBuffer = ""
-    private var lastTypeSelect: ContinuousClock.Instant?
+    /// Whether the pending message reports a failure (the page shows those in red).
+    private var pendingMessageIsError = false
+    private var typeSelect = TypeSelect(timeout: WebSession.typeSelectTimeout)
+    private let bindings = HierarchyKeyBindings()
     private var isClosed = false
 
     /// At most this many page requests wait for a change of one session at once.
@@ -89,6 +91,7 @@ final class WebSession {
         view.setNeedsDisplayHandler = { [weak self] in self?.changed() }
         dataSource?.errorHandler = { [weak self] error in
             self?.pendingMessage = error.description
+            self?.pendingMessageIsError = true
             self?.changed()
         }
     }
@@ -154,14 +157,21 @@ final class WebSession {
         let engineSnapshot = view.snapshot()
         if view.recentErrors.count != seenErrorCount {
             seenErrorCount = view.recentErrors.count
-            if let error = view.recentErrors.last { pendingMessage = error.message }
+            if let error = view.recentErrors.last {
+                pendingMessage = error.message
+                pendingMessageIsError = true
+            }
         }
         let message = pendingMessage
+        let messageIsError = pendingMessageIsError
         pendingMessage = nil
+        pendingMessageIsError = false
         var result = WebSnapshot(
             engineSnapshot, session: id, version: version, selectedCount: view.selectedUUIDs.count,
             loading: (dataSource?.activeLoads ?? 0) > 0, message: message)
+        result.messageIsError = message != nil && messageIsError
         result.name = sourceName
+        result.status = view.statusText(isLoading: result.loading)
         result.path = view.expandedPath.map(title(of:))
         return result
     }
@@ -249,72 +259,40 @@ final class WebSession {
     }
 
     private func handleKey(_ key: String, shift: Bool) -> String? {
-        let characters = Array(key)
-        if characters.count == 1, isTypeSelecting {
-            typeSelect(key)
-            return nil
-        }
-        switch key {
-        case "ArrowUp", "k": view.moveFocus(.up)
-        case "ArrowDown", "j": view.moveFocus(.down)
-        case "PageUp": view.moveFocus(.pageUp)
-        case "PageDown": view.moveFocus(.pageDown)
-        case "Home", "g": view.moveFocus(.home)
-        case "End", "G": view.moveFocus(.end)
-        case "ArrowRight": screenDirection(towardsNext: view.collectionViewLayout.layoutDirection == .leftToRight)
-        case "ArrowLeft": screenDirection(towardsNext: view.collectionViewLayout.layoutDirection == .rightToLeft)
-        case "Enter": openFocused(activate: true)
-        case "l": openFocused(activate: false)
-        case "Backspace", "h": view.focusPreviousLevel()
-        case "Tab": if shift { view.showPreviousLevel() } else { view.showNextLevel() }
-        case "[": view.showPreviousLevel()
-        case "]": view.showNextLevel()
-        case "Escape": typeSelectBuffer = ""
-        case "e": view.isEditing.toggle()
-        case " ":
-            if view.isEditing, let uuid = view.focusedUUID {
-                view.tapItem(with: uuid)
-            } else {
-                view.moveFocus(.pageDown)
-            }
-        case "y":
-            guard let uuid = view.focusedUUID else { return nil }
-            return view.copyContent(ofItemWith: uuid)
+        guard let key = Self.hierarchyKey(key, shift: shift),
+              let command = bindings.command(
+                for: key, rightToLeft: view.collectionViewLayout.layoutDirection == .rightToLeft,
+                isTypeSelecting: typeSelect.isActive(at: now()))
+        else { return nil }
+        switch command {
+        case .quit, .search, .help:
+            return nil  // the page has its own search box and help; it never closes
         default:
-            if characters.count == 1, let c = characters.first, c.isLetter || c.isNumber || c.isPunctuation || c.isSymbol {
-                typeSelect(key)
+            let outcome = view.perform(command, typeSelect: &typeSelect, at: now())
+            if let message = outcome.message {
+                pendingMessage = message
+                pendingMessageIsError = outcome.isError
             }
+            return outcome.copied
         }
-        return nil
     }
 
-    private func screenDirection(towardsNext: Bool) {
-        if towardsNext { openFocused(activate: false) } else { view.focusPreviousLevel() }
-    }
-
-    /// Opens the focused item's level. With a delegate, Enter taps the item and → / `l` tap
-    /// its indicator, so `didSelectItemWith` / `hierarchyButtonTappedForItemWith` decide; the
-    /// focus follows when the item ends up expanded. Without one the view expands it.
-    private func openFocused(activate: Bool) {
-        guard view.delegate != nil, let uuid = view.focusedUUID else {
-            view.focusNextLevel()
-            return
-        }
-        if activate { view.tapItem(with: uuid) } else { view.tapIndicator(ofItemWith: uuid) }
-        if view.expandedPath.contains(uuid) { view.focusNextLevel() }
-    }
-
-    private var isTypeSelecting: Bool {
-        guard !typeSelectBuffer.isEmpty, let last = lastTypeSelect else { return false }
-        return now() - last < Self.typeSelectTimeout
-    }
-
-    private func typeSelect(_ text: String) {
-        typeSelectBuffer = isTypeSelecting ? typeSelectBuffer + text : text
-        if typeSelectBuffer.count > 100 { typeSelectBuffer = String(typeSelectBuffer.suffix(100)) }
-        lastTypeSelect = now()
-        if !view.typeSelect(typeSelectBuffer) {
-            pendingMessage = "No item starts with “\(typeSelectBuffer)”"
+    /// The shared key of a DOM `KeyboardEvent.key` (nil for keys without a binding).
+    static func hierarchyKey(_ key: String, shift: Bool) -> HierarchyKey? {
+        switch key {
+        case "ArrowUp": .up
+        case "ArrowDown": .down
+        case "ArrowLeft": .left
+        case "ArrowRight": .right
+        case "PageUp": .pageUp
+        case "PageDown": .pageDown
+        case "Home": .home
+        case "End": .end
+        case "Enter": .enter
+        case "Backspace": .backspace
+        case "Tab": shift ? .backTab : .tab
+        case "Escape": .escape
+        default: key.count == 1 ? key.first.map(HierarchyKey.character) : nil
         }
     }
 

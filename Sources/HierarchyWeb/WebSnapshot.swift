@@ -55,6 +55,8 @@ struct WebSnapshot: Encodable, Sendable {
 
     var session: String
     var version: Int
+    /// The status text every face shows ("3 of 1,024 · editing, 2 selected").
+    var status = ""
     /// The source's name and the titles of the expanded items, for the path bar.
     var name = ""
     var path: [String] = []
@@ -72,6 +74,8 @@ struct WebSnapshot: Encodable, Sendable {
     var columns: [Column]
     /// The most recent error the view or the source reported, if any since the last snapshot.
     var message: String?
+    /// Whether `message` reports a failure.
+    var messageIsError = false
     /// The text copied by a `copy` action.
     var copied: String?
 }

@@ -40,8 +40,8 @@ public final class HierarchyBrowser {
     /// it returns `true` (the table form); set by `TableBrowser`.
     var bodyRenderer: ((HierarchyViewSnapshot, inout ScreenBuffer) -> Bool)?
     private let now: () -> ContinuousClock.Instant
-    private var typeSelectBuffer = ""
-    private var lastTypeSelect: ContinuousClock.Instant?
+    private var typeSelect = TypeSelect(timeout: HierarchyBrowser.typeSelectTimeout)
+    private let bindings = HierarchyKeyBindings()
     private var drag: (startX: Int, lastX: Int, lastTime: ContinuousClock.Instant, velocity: Double, panning: Bool)?
     private var lastClick: (uuid: String, time: ContinuousClock.Instant)?
     private var seenErrorCount = 0
@@ -135,7 +135,7 @@ public final class HierarchyBrowser {
             switch event {
             case .key(let key): commands += handle(key)
             case .mouse(let mouse): handle(mouse)
-            case .paste(let text): typeSelect(text)
+            case .paste(let text): commands += perform(.typeSelect(text))
             case .focus, .unknown: break
             }
             if commands.contains(.quit) { return commands }
@@ -150,119 +150,49 @@ public final class HierarchyBrowser {
             if event.key == .character("q") && event.modifiers.isEmpty { return [.quit] }
             return []
         }
-        if event.modifiers.contains(.control) {
-            switch event.key {
-            case .character("c"), .character("q"): return [.quit]
-            case .character("f"): view.moveFocus(.pageDown)
-            case .character("b"): view.moveFocus(.pageUp)
-            case .character("n"): view.moveFocus(.down)
-            case .character("p"): view.moveFocus(.up)
-            default: break
-            }
-            return []
-        }
-        if case .character(let c) = event.key, isTypeSelecting, !c.isWhitespace {
-            typeSelect(String(c))
-            return []
-        }
-        switch event.key {
-        case .up: view.moveFocus(.up)
-        case .down: view.moveFocus(.down)
-        case .pageUp: view.moveFocus(.pageUp)
-        case .pageDown: view.moveFocus(.pageDown)
-        case .home: view.moveFocus(.home)
-        case .end: view.moveFocus(.end)
-        case .right: rightToLeftAware(next: true)
-        case .enter: rightToLeftAware(next: true, activate: true)
-        case .left, .backspace: rightToLeftAware(next: false)
-        case .escape:
-            typeSelectBuffer = ""
-        case .tab: view.showNextLevel()
-        case .backTab: view.showPreviousLevel()
-        case .character(let c):
-            return handleCharacter(c)
-        default:
-            break
-        }
-        return []
+        guard let key = Self.hierarchyKey(event.key),
+              let command = bindings.command(
+                for: key, control: event.modifiers.contains(.control),
+                rightToLeft: view.collectionViewLayout.layoutDirection == .rightToLeft,
+                isTypeSelecting: typeSelect.isActive(at: now()))
+        else { return [] }
+        return perform(command)
     }
 
-    private func rightToLeftAware(next: Bool, activate: Bool = false) {
-        // Arrows point at screen directions: in right-to-left layouts "→" goes back.
-        let rtl = view.collectionViewLayout.layoutDirection == .rightToLeft
-        if activate || next != rtl { openFocused(activate: activate) } else { view.focusPreviousLevel() }
-    }
-
-    /// Opens the focused item's level. With a delegate, Enter is a tap on the item
-    /// (`didSelectItemWith`, then `hierarchyButtonTappedForItemWith`) and → / `l` a tap on its
-    /// indicator, so the delegate decides; the focus follows into the next level when the item
-    /// ends up expanded. Without a delegate the view expands the item itself.
-    private func openFocused(activate: Bool) {
-        guard view.delegate != nil, let uuid = view.focusedUUID else {
-            view.focusNextLevel()
-            return
-        }
-        if activate { view.tapItem(with: uuid) } else { view.tapIndicator(ofItemWith: uuid) }
-        if view.expandedPath.contains(uuid) { view.focusNextLevel() }
-    }
-
-    private func handleCharacter(_ c: Character) -> [BrowserCommand] {
-        switch c {
-        case "q": return [.quit]
-        case "j": view.moveFocus(.down)
-        case "k": view.moveFocus(.up)
-        case "l": openFocused(activate: false)
-        case "h": view.focusPreviousLevel()
-        case "g": view.moveFocus(.home)
-        case "G": view.moveFocus(.end)
-        case "[": view.showPreviousLevel()
-        case "]": view.showNextLevel()
-        case "?": showsHelp = true
-        case "/": return [.search]
-        case "e":
-            view.isEditing.toggle()
-            message = (view.isEditing ? "Editing: Space selects, e ends" : "Editing ended", false)
-        case " ":
-            if view.isEditing, let uuid = view.focusedUUID {
-                view.tapItem(with: uuid)
-                message = ("\(view.selectedUUIDs.count) selected", false)
-            } else {
-                view.moveFocus(.pageDown)
-            }
-        case "y":
-            return copyFocused()
-        default:
-            if c.isLetter || c.isNumber || c.isPunctuation || c.isSymbol {
-                typeSelect(String(c))
-            }
-        }
-        return []
-    }
-
-    private var isTypeSelecting: Bool {
-        guard !typeSelectBuffer.isEmpty, let last = lastTypeSelect else { return false }
-        return now() - last < Self.typeSelectTimeout
-    }
-
-    private func typeSelect(_ text: String) {
-        let clean = TerminalText.sanitize(text)
-        typeSelectBuffer = isTypeSelecting ? typeSelectBuffer + clean : clean
-        lastTypeSelect = now()
-        if !view.typeSelect(typeSelectBuffer) {
-            message = ("No item starts with “\(typeSelectBuffer)”", false)
-        } else {
-            message = ("Find: \(typeSelectBuffer)", false)
+    /// The shared key of a terminal key (nil for keys without a binding: function keys, …).
+    static func hierarchyKey(_ key: Key) -> HierarchyKey? {
+        switch key {
+        case .up: .up
+        case .down: .down
+        case .left: .left
+        case .right: .right
+        case .pageUp: .pageUp
+        case .pageDown: .pageDown
+        case .home: .home
+        case .end: .end
+        case .enter: .enter
+        case .backspace: .backspace
+        case .tab: .tab
+        case .backTab: .backTab
+        case .escape: .escape
+        case .character(let c): .character(c)
+        default: nil
         }
     }
 
-    private func copyFocused() -> [BrowserCommand] {
-        guard let uuid = view.focusedUUID, let content = view.copyContent(ofItemWith: uuid) else {
-            message = ("Nothing to copy", false)
-            return []
-        }
-        let title = content.split(separator: "\n").first.map(String.init) ?? ""
-        message = ("Copied “\(title)”", false)
-        return [.write(OSC52.copy(content))]
+    /// Carries out a command through the shared controller layer and turns its outcome into
+    /// the status line, the help overlay and run-loop commands.
+    func perform(_ command: HierarchyCommand) -> [BrowserCommand] {
+        var command = command
+        if case .typeSelect(let text) = command { command = .typeSelect(TerminalText.sanitize(text)) }
+        let outcome = view.perform(command, typeSelect: &typeSelect, at: now())
+        if let text = outcome.message { message = (text, outcome.isError) }
+        if outcome.quit { return [.quit] }
+        if outcome.help { showsHelp = true }
+        var commands: [BrowserCommand] = []
+        if outcome.search { commands.append(.search) }
+        if let copied = outcome.copied { commands.append(.write(OSC52.copy(copied))) }
+        return commands
     }
 
     func handle(_ mouse: MouseEvent) {
@@ -365,13 +295,8 @@ public final class HierarchyBrowser {
     private func drawStatusLine(into buffer: inout ScreenBuffer) {
         let y = rows - 1
         buffer.fill(x: 0, y: y, width: columns, height: 1, style: palette.status)
-        var left = ""
-        if let f = view.focusedPosition {
-            let count = view.itemCount(ofColumn: f.column)
-            left = count > 0 ? " \((f.row + 1).formatted()) of \(count.formatted())" : " empty"
-        }
-        if view.isEditing { left += " · editing, \(view.selectedUUIDs.count) selected" }
-        if let dataSource, dataSource.activeLoads > 0 { left += " · loading…" }
+        let status = view.statusText(isLoading: (dataSource?.activeLoads ?? 0) > 0)
+        let left = status.isEmpty ? "" : " " + status
         let right = "? help  q quit "
         let rightWidth = DisplayWidth.of(right)
         let used = buffer.put(left, x: 0, y: y, maxWidth: max(0, columns - rightWidth), style: palette.status)
@@ -384,21 +309,7 @@ public final class HierarchyBrowser {
         }
     }
 
-    static let helpLines: [(String, String)] = [
-        ("↑ ↓  j k", "move up and down"),
-        ("→ ⏎  l", "open the next level"),
-        ("← ⌫  h", "back to the previous level"),
-        ("PgUp PgDn  Home End", "page, first, last"),
-        ("[  ]  Tab", "show the previous or next level"),
-        ("letters", "jump to the item that starts so"),
-        ("/", "search everything"),
-        ("e  Space", "editing mode, select"),
-        ("y", "copy title, subtitle and footnote"),
-        ("mouse", "click, wheel, drag sideways to pan"),
-        ("q  Ctrl-C", "quit"),
-    ]
-
     private func drawHelp(into buffer: inout ScreenBuffer) {
-        HelpOverlay(lines: Self.helpLines.map { (keys: $0.0, meaning: $0.1) }).draw(into: &buffer, palette: palette)
+        HelpOverlay(lines: HierarchyKeyBindings.help).draw(into: &buffer, palette: palette)
     }
 }

@@ -240,42 +240,26 @@ public final class LinearBrowser: TerminalScreen {
             showsHelp = false
             return event.key == .character("q") && event.modifiers.isEmpty ? [.quit] : []
         }
-        if event.modifiers.contains(.control) {
-            switch event.key {
-            case .character("c"), .character("q"): return [.quit]
-            case .character("n"): moveFocus(by: 1)
-            case .character("p"): moveFocus(by: -1)
-            default: break
-            }
-            return []
-        }
+        // The shared bindings; the linear face has one axis, so Tab and the level keys move
+        // between the items, and it has no editing mode, type-select or search.
+        guard let key = HierarchyBrowser.hierarchyKey(event.key),
+              let command = HierarchyKeyBindings().command(
+                for: key, control: event.modifiers.contains(.control), rightToLeft: isRightToLeft)
+        else { return [] }
         let page = max(1, bodyHeight / max(1, axis == .vertical ? 1 : 2))
-        switch event.key {
-        case .up, .backTab: moveFocus(by: -1)
-        case .down, .tab: moveFocus(by: 1)
-        case .pageUp: moveFocus(by: -page)
-        case .pageDown: moveFocus(by: page)
-        case .home: moveFocus(by: -currentItems.count)
-        case .end: moveFocus(by: currentItems.count)
-        case .right: isRightToLeft ? collapseToParent() : expandFocused()
-        case .left: isRightToLeft ? expandFocused() : collapseToParent()
-        case .enter: expandFocused()
-        case .backspace: collapseToParent()
-        case .character(let c):
-            switch c {
-            case "q": return [.quit]
-            case "j": moveFocus(by: 1)
-            case "k": moveFocus(by: -1)
-            case "l": expandFocused()
-            case "h": collapseToParent()
-            case "g": moveFocus(by: -currentItems.count)
-            case "G": moveFocus(by: currentItems.count)
-            case "?": showsHelp = true
-            case "y": return copyFocused()
-            default: break
-            }
-        default:
-            break
+        switch command {
+        case .move(.up), .showPreviousLevel: moveFocus(by: -1)
+        case .move(.down), .showNextLevel: moveFocus(by: 1)
+        case .move(.pageUp): moveFocus(by: -page)
+        case .move(.pageDown): moveFocus(by: page)
+        case .move(.home): moveFocus(by: -currentItems.count)
+        case .move(.end): moveFocus(by: currentItems.count)
+        case .openNextLevel, .activate: expandFocused()
+        case .previousLevel: collapseToParent()
+        case .help: showsHelp = true
+        case .copy: return copyFocused()
+        case .quit: return [.quit]
+        case .toggleEditing, .selectOrPageDown, .search, .typeSelect, .cancelTypeSelect: break
         }
         return []
     }

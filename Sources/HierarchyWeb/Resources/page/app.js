@@ -110,7 +110,7 @@
     state.snapshot = snapshot;
     render(snapshot);
     if (snapshot.copied != null) copyText(snapshot.copied);
-    if (snapshot.message) showMessage(snapshot.message, true);
+    if (snapshot.message) showMessage(snapshot.message, snapshot.messageIsError !== false);
   }
 
   function showMessage(text, isError) {
@@ -132,9 +132,8 @@
     edit.setAttribute("aria-pressed", String(s.editing));
     edit.textContent = s.editing ? "Done" : "Edit";
     if (!state.messageUntil || performance.now() > state.messageUntil) {
-      let text = s.loading ? "Loading…" : "";
-      if (s.editing) text = (text ? text + " · " : "") + s.selectedCount + " selected";
-      statusEl.textContent = text;
+      // The status text every face shows (row, editing, loading), from the server.
+      statusEl.textContent = s.status || "";
       statusEl.classList.remove("error");
     }
     const header = $("compact-header");

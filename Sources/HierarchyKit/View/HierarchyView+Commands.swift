@@ -1,0 +1,105 @@
+import Foundation
+
+/// What a face does after a command: show a message, copy text, quit, open the search or
+/// the help. The view has already changed itself.
+public struct HierarchyCommandOutcome: Hashable, Sendable {
+    /// A one-line message for the status line.
+    public var message: String?
+    /// Whether the message reports a failure.
+    public var isError = false
+    /// Text to put on the clipboard.
+    public var copied: String?
+    /// The face should close.
+    public var quit = false
+    /// The face should open its search.
+    public var search = false
+    /// The face should show its help.
+    public var help = false
+
+    public init(message: String? = nil, isError: Bool = false, copied: String? = nil,
+                quit: Bool = false, search: Bool = false, help: Bool = false) {
+        self.message = message
+        self.isError = isError
+        self.copied = copied
+        self.quit = quit
+        self.search = search
+        self.help = help
+    }
+}
+
+extension HierarchyView {
+    /// Carries out a command on the view, the same way on every face.
+    ///
+    /// - Parameters:
+    ///   - command: The command (from ``HierarchyKeyBindings``).
+    ///   - typeSelect: The face's type-select state.
+    ///   - now: The time of the key (from the face's injected clock).
+    /// - Returns: What the face must do besides drawing.
+    @discardableResult
+    public func perform(_ command: HierarchyCommand, typeSelect: inout TypeSelect,
+                        at now: ContinuousClock.Instant) -> HierarchyCommandOutcome {
+        switch command {
+        case .move(let move): moveFocus(move)
+        case .openNextLevel: openFocusedItem(activate: false)
+        case .activate: openFocusedItem(activate: true)
+        case .previousLevel: focusPreviousLevel()
+        case .showPreviousLevel: showPreviousLevel()
+        case .showNextLevel: showNextLevel()
+        case .toggleEditing:
+            isEditing.toggle()
+            return HierarchyCommandOutcome(message: isEditing ? "Editing: Space selects, e ends" : "Editing ended")
+        case .selectOrPageDown:
+            if isEditing, let uuid = focusedUUID {
+                tapItem(with: uuid)
+                return HierarchyCommandOutcome(message: "\(selectedUUIDs.count) selected")
+            }
+            moveFocus(.pageDown)
+        case .copy:
+            guard let uuid = focusedUUID, let content = copyContent(ofItemWith: uuid) else {
+                return HierarchyCommandOutcome(message: "Nothing to copy")
+            }
+            let title = content.split(separator: "\n").first.map(String.init) ?? ""
+            return HierarchyCommandOutcome(message: "Copied “\(title)”", copied: content)
+        case .search: return HierarchyCommandOutcome(search: true)
+        case .help: return HierarchyCommandOutcome(help: true)
+        case .quit: return HierarchyCommandOutcome(quit: true)
+        case .typeSelect(let text):
+            let prefix = typeSelect.append(text, at: now)
+            if self.typeSelect(prefix) { return HierarchyCommandOutcome(message: "Find: \(prefix)") }
+            return HierarchyCommandOutcome(message: "No item starts with “\(prefix)”")
+        case .cancelTypeSelect:
+            typeSelect.cancel()
+        }
+        return HierarchyCommandOutcome()
+    }
+
+    /// Opens the focused item's level. With a delegate, activating is a tap on the item
+    /// (`didSelectItemWith`, then `hierarchyButtonTappedForItemWith`) and opening a tap on its
+    /// indicator, so the delegate decides; the focus follows into the next level when the
+    /// item ends up expanded. Without a delegate the view expands the item itself.
+    ///
+    /// - Parameter activate: Tap the item rather than its indicator.
+    public func openFocusedItem(activate: Bool) {
+        guard delegate != nil, let uuid = focusedUUID else {
+            focusNextLevel()
+            return
+        }
+        if activate { tapItem(with: uuid) } else { tapIndicator(ofItemWith: uuid) }
+        if expandedPath.contains(uuid) { focusNextLevel() }
+    }
+
+    /// The status text every face shows: the focused row, editing and loading.
+    ///
+    /// - Parameter isLoading: Whether the data source is loading something.
+    /// - Returns: For example "3 of 1,024 · editing, 2 selected · loading…".
+    public func statusText(isLoading: Bool) -> String {
+        var text = ""
+        if let f = focusedPosition {
+            let count = itemCount(ofColumn: f.column)
+            text = count > 0 ? "\((f.row + 1).formatted()) of \(count.formatted())" : "empty"
+        }
+        if isEditing { text += (text.isEmpty ? "" : " · ") + "editing, \(selectedUUIDs.count) selected" }
+        if isLoading { text += (text.isEmpty ? "" : " · ") + "loading…" }
+        return text
+    }
+}
