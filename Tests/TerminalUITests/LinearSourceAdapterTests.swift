@@ -1,6 +1,6 @@
 import HierarchyKit
-import HierarchySources
 import Testing
+import HierarchySources
 @testable import TerminalUI
 
 /// Source items as linear items: kinds, identity, limits and errors.

@@ -1,5 +1,4 @@
 import HierarchyKit
-import HierarchySources
 
 /// Turns the items of any `HierarchySource` into `LinearHierarchyItem`s, lazily.
 ///
