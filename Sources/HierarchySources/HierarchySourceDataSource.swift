@@ -13,6 +13,11 @@ import HierarchyKit
 ///
 /// Children are read in pages of `pageSize`, only for rows the view asks for (visible rows
 /// and the prefetch window), so a parent with ten million children costs a few pages.
+///
+/// Memory is bounded: at most `maximumCachedPages` pages of children (and their items) are
+/// kept, the least recently used going first; the items on the view's expanded path and the
+/// root stay. An item the view still shows after its page went is read again by id.
+/// `cancelLoads()` cancels every load in flight (a closed session).
 @MainActor
 public final class HierarchySourceDataSource: HierarchyViewDataSource {
     /// The source being shown.
@@ -21,6 +26,10 @@ public final class HierarchySourceDataSource: HierarchyViewDataSource {
     public weak var view: HierarchyView?
     /// Children are loaded in pages of this many items.
     public let pageSize: Int
+    /// At most this many pages of children are cached (least recently used first out), so
+    /// the cache holds at most `maximumCachedPages × pageSize` items of pages, as many again
+    /// read one by one (items shown after their page went), and the expanded path.
+    public let maximumCachedPages: Int
     /// Told about every failed load (one line each); the view goes on.
     public var errorHandler: ((HierarchySourceError) -> Void)?
     /// Told when loads start or finish, for a loading indicator.
@@ -37,6 +46,15 @@ public final class HierarchySourceDataSource: HierarchyViewDataSource {
     private var loadingPages: Set<PageKey> = []
     private var loadingParents: Set<String> = []
     private var failedPages: Set<PageKey> = []
+    private var loadingNodes: Set<String> = []
+    /// Items read by id (not as part of a page), oldest first; bounded like the pages.
+    private var looseIDs: [String] = []
+    /// When each cached page was last used (a counter, for least-recently-used eviction).
+    private var pageUse: [PageKey: UInt64] = [:]
+    private var useCounter: UInt64 = 0
+    /// Loads in flight, by a serial number, so a closed session can cancel them.
+    private var loadTasks: [Int: Task<Void, Never>] = [:]
+    private var nextLoad = 0
     /// Loads in flight.
     public private(set) var activeLoads = 0 {
         didSet {
@@ -74,9 +92,47 @@ public final class HierarchySourceDataSource: HierarchyViewDataSource {
     /// The prefix of placeholder uuids for rows whose page is still loading.
     public static let placeholderPrefix = "\u{1}loading:"
 
-    public init(source: any HierarchySource, pageSize: Int = 200) {
+    /// An adapter over a source.
+    ///
+    /// - Parameters:
+    ///   - source: The hierarchy.
+    ///   - pageSize: Children are read in pages of this many.
+    ///   - maximumCachedPages: The bound of the page cache (at least 16).
+    public init(source: any HierarchySource, pageSize: Int = 200, maximumCachedPages: Int = 256) {
         self.source = source
         self.pageSize = max(1, pageSize)
+        self.maximumCachedPages = max(16, maximumCachedPages)
+    }
+
+    /// The number of pages of children cached now (at most `maximumCachedPages`).
+    public var cachedPageCount: Int { pageUse.count }
+
+    /// The number of items cached now.
+    public var cachedItemCount: Int { nodes.count }
+
+    /// Cancels every load in flight (the view is going away); their answers are dropped and
+    /// nothing counts as loading any more.
+    public func cancelLoads() {
+        let tasks = loadTasks
+        loadTasks.removeAll()
+        for task in tasks.values { task.cancel() }
+        loadingCounts.removeAll()
+        loadingPages.removeAll()
+        loadingParents.removeAll()
+        loadingNodes.removeAll()
+        activeLoads = 0
+    }
+
+    /// Runs a load in a task the adapter can cancel: `load` reads the source and returns what
+    /// to do with the answer, which runs unless the load was cancelled or the adapter is gone.
+    private func startLoad(_ load: @escaping @MainActor @Sendable () async -> (@MainActor (HierarchySourceDataSource) -> Void)) {
+        let key = nextLoad
+        nextLoad += 1
+        loadTasks[key] = Task { [weak self] in
+            let apply = await load()
+            guard let self, !Task.isCancelled, self.loadTasks.removeValue(forKey: key) != nil else { return }
+            apply(self)
+        }
     }
 
     /// Reads the root (and, with `start`, makes that item the first one shown), then reloads
@@ -121,6 +177,7 @@ public final class HierarchySourceDataSource: HierarchyViewDataSource {
     public func hierarchyView(_ hierarchyView: HierarchyView, uuidForChildItemAt index: Int, with parentUUID: String) -> String {
         let page = index / pageSize
         if let ids = pages[parentUUID]?[page], index - page * pageSize < ids.count {
+            touch(PageKey(parent: parentUUID, page: page))
             return ids[index - page * pageSize]
         }
         loadPage(page, of: parentUUID)
@@ -142,6 +199,8 @@ public final class HierarchySourceDataSource: HierarchyViewDataSource {
     public func hierarchyView(_ hierarchyView: HierarchyView, cellForItemWith uuid: String) -> HierarchyCollectionItem {
         let cell = hierarchyView.dequeueReusableCell(withReuseIdentifier: "HierarchyCollectionItem", with: uuid)
         guard let node = nodes[uuid] else {
+            // A placeholder row, or an item whose page left the cache: read it again by id.
+            if !Self.isPlaceholder(uuid) { loadNode(uuid) }
             cell.title.text = "Loading…"
             cell.isHierarchyButtonHidden = true
             return cell
@@ -189,7 +248,7 @@ public final class HierarchySourceDataSource: HierarchyViewDataSource {
         let source = self.source
         let pageSize = self.pageSize
         activeLoads += 1
-        Task { [weak self] in
+        startLoad {
             let result: Result<(Int, [HierarchyNode]), Error>
             do {
                 let count = try await source.childCount(ofID: parent)
@@ -198,7 +257,7 @@ public final class HierarchySourceDataSource: HierarchyViewDataSource {
             } catch {
                 result = .failure(error)
             }
-            self?.countLoaded(parent, result)
+            return { $0.countLoaded(parent, result) }
         }
     }
 
@@ -235,10 +294,10 @@ public final class HierarchySourceDataSource: HierarchyViewDataSource {
         let source = self.source
         let range = (page * pageSize)..<((page + 1) * pageSize)
         activeLoads += 1
-        Task { [weak self] in
+        startLoad {
             let result: Result<[HierarchyNode], Error>
             do { result = .success(try await source.children(ofID: parent, in: range)) } catch { result = .failure(error) }
-            self?.pageLoaded(key, range: range, result)
+            return { $0.pageLoaded(key, range: range, result) }
         }
     }
 
@@ -265,6 +324,78 @@ public final class HierarchySourceDataSource: HierarchyViewDataSource {
             ids.append(child.id)
         }
         pages[parent, default: [:]][page] = ids
+        touch(PageKey(parent: parent, page: page))
+        evictPages()
+    }
+
+    private func touch(_ key: PageKey) {
+        useCounter += 1
+        pageUse[key] = useCounter
+    }
+
+    /// Drops the least recently used pages beyond the bound, with their items, except the
+    /// items on the view's expanded path and the root (whose counts and positions the view
+    /// relies on).
+    ///
+    /// - Complexity: O(p) per dropped page for p cached pages (p ≤ `maximumCachedPages`).
+    private func evictPages() {
+        guard pageUse.count > maximumCachedPages else { return }
+        var pinned = Set(view?.expandedPath ?? [])
+        if let root = rootNode?.id { pinned.insert(root) }
+        while pageUse.count > maximumCachedPages, let oldest = pageUse.min(by: { $0.value < $1.value })?.key {
+            pageUse[oldest] = nil
+            guard let ids = pages[oldest.parent]?.removeValue(forKey: oldest.page) else { continue }
+            if pages[oldest.parent]?.isEmpty == true { pages[oldest.parent] = nil }
+            for id in ids where !pinned.contains(id) {
+                nodes[id] = nil
+                positions[id] = nil
+                childCounts[id] = nil
+            }
+        }
+    }
+
+    /// Drops the oldest items read by id beyond `maximumCachedPages × pageSize`, unless they
+    /// are on the expanded path or a page took them in meanwhile.
+    ///
+    /// - Complexity: O(n) for n dropped items, amortised O(1) per item read.
+    private func trimLooseItems() {
+        let limit = maximumCachedPages * pageSize
+        guard looseIDs.count > limit else { return }
+        let pinned = Set(view?.expandedPath ?? [])
+        let dropped = looseIDs.prefix(looseIDs.count - limit)
+        for id in dropped where !pinned.contains(id) && positions[id] == nil && id != rootNode?.id {
+            nodes[id] = nil
+            childCounts[id] = nil
+        }
+        looseIDs.removeFirst(dropped.count)
+    }
+
+    private func loadNode(_ id: String) {
+        guard loadingNodes.insert(id).inserted else { return }
+        let source = self.source
+        activeLoads += 1
+        startLoad {
+            let result: Result<HierarchyNode?, Error>
+            do { result = .success(try await source.node(withID: id)) } catch { result = .failure(error) }
+            return { $0.nodeLoaded(id, result) }
+        }
+    }
+
+    private func nodeLoaded(_ id: String, _ result: Result<HierarchyNode?, Error>) {
+        activeLoads -= 1
+        loadingNodes.remove(id)
+        switch result {
+        case .success(let node?):
+            nodes[id] = node
+            if let count = node.childCount, childCounts[id] == nil { childCounts[id] = count }
+            looseIDs.append(id)
+            trimLooseItems()
+            view?.invalidateItems(with: [id])
+        case .success(nil):
+            report(HierarchySourceError(.notFound, "no item \(id) in \(source.displayName)"), "")
+        case .failure(let error):
+            report(error, "cannot read \(id)")
+        }
     }
 
     private func loadParent(of child: String) {
@@ -272,7 +403,7 @@ public final class HierarchySourceDataSource: HierarchyViewDataSource {
         let source = self.source
         let pageSize = self.pageSize
         activeLoads += 1
-        Task { [weak self] in
+        startLoad {
             let result: Result<ParentAnswer?, Error>
             do {
                 if let parent = try await source.parent(ofID: child) {
@@ -301,7 +432,7 @@ public final class HierarchySourceDataSource: HierarchyViewDataSource {
             } catch {
                 result = .failure(error)
             }
-            self?.parentLoaded(child, result)
+            return { $0.parentLoaded(child, result) }
         }
     }
 

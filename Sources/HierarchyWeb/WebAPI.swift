@@ -163,19 +163,13 @@ struct WebAPI: Sendable {
         }
     }
 
-    /// Runs `body`, or throws `WebError` 504 when it takes longer than `timeout`.
+    /// Runs `body`, or throws `WebError` 504 at the deadline (``HierarchySources/withTimeout(_:operation:)``
+    /// returns then, whether or not the source notices the cancellation).
     static func withTimeout<T: Sendable>(_ timeout: Duration, _ body: @escaping @Sendable () async throws -> T) async throws -> T {
-        try await withThrowingTaskGroup(of: T?.self) { group in
-            group.addTask { try await body() }
-            group.addTask {
-                try? await Task.sleep(for: timeout)
-                return nil
-            }
-            defer { group.cancelAll() }
-            guard let first = try await group.next(), let value = first else {
-                throw WebError(504, "the source took longer than \(timeout) to answer")
-            }
-            return value
+        do {
+            return try await HierarchySources.withTimeout(timeout, operation: body)
+        } catch is TimeoutError {
+            throw WebError(504, "the source took longer than \(timeout) to answer")
         }
     }
 }

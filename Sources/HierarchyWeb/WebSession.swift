@@ -144,9 +144,10 @@ final class WebSession {
         timer.cancel()
     }
 
-    /// Wakes every waiting request (the session is going away).
+    /// Wakes every waiting request and cancels the loads in flight (the session is going away).
     func close() {
         isClosed = true
+        dataSource?.cancelLoads()
         let resumed = waiters
         waiters.removeAll()
         for waiter in resumed.values { waiter.resume() }
