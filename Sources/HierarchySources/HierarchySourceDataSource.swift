@@ -47,6 +47,8 @@ public final class HierarchySourceDataSource: HierarchyViewDataSource {
     private var loadingParents: Set<String> = []
     private var failedPages: Set<PageKey> = []
     private var loadingNodes: Set<String> = []
+    /// Items that could not be read by id, with the reason (bounded with the loose items).
+    private var failedNodes: [String: String] = [:]
     /// Items read by id (not as part of a page), oldest first; bounded like the pages.
     private var looseIDs: [String] = []
     /// When each cached page was last used (a counter, for least-recently-used eviction).
@@ -200,8 +202,12 @@ public final class HierarchySourceDataSource: HierarchyViewDataSource {
         let cell = hierarchyView.dequeueReusableCell(withReuseIdentifier: "HierarchyCollectionItem", with: uuid)
         guard let node = nodes[uuid] else {
             // A placeholder row, or an item whose page left the cache: read it again by id.
-            if !Self.isPlaceholder(uuid) { loadNode(uuid) }
-            cell.title.text = "Loading…"
+            if !Self.isPlaceholder(uuid), failedNodes[uuid] == nil { loadNode(uuid) }
+            if case .failed(let reason) = self.hierarchyView(hierarchyView, stateOfItemWith: uuid) {
+                cell.title.text = "⚠ " + reason.prefix(1).uppercased() + reason.dropFirst()
+            } else {
+                cell.title.text = "Loading…"
+            }
             cell.isHierarchyButtonHidden = true
             return cell
         }
@@ -211,6 +217,25 @@ public final class HierarchySourceDataSource: HierarchyViewDataSource {
 
     public func hierarchyView(_ hierarchyView: HierarchyView, titleForItemWith uuid: String) -> String? {
         nodes[uuid]?.title
+    }
+
+    /// Placeholder rows are loading, or failed when their page could not be read; items read
+    /// by id are loading until they arrive, or failed.
+    public func hierarchyView(_ hierarchyView: HierarchyView, stateOfItemWith uuid: String) -> HierarchyItemState {
+        if Self.isPlaceholder(uuid) {
+            guard let key = Self.pageKey(ofPlaceholder: uuid, pageSize: pageSize) else { return .loading }
+            return failedPages.contains(key) ? .failed("cannot read this row") : .loading
+        }
+        if nodes[uuid] != nil { return .loaded }
+        if let reason = failedNodes[uuid] { return .failed(reason) }
+        return loadingNodes.contains(uuid) ? .loading : .loaded
+    }
+
+    /// The page of a placeholder uuid (`prefix` + `parent#index`).
+    private static func pageKey(ofPlaceholder uuid: String, pageSize: Int) -> PageKey? {
+        let body = uuid.dropFirst(placeholderPrefix.count)
+        guard let hash = body.lastIndex(of: "#"), let index = Int(body[body.index(after: hash)...]) else { return nil }
+        return PageKey(parent: String(body[..<hash]), page: index / pageSize)
     }
 
     public func hierarchyView(_ hierarchyView: HierarchyView, indexOfChildItemWith uuid: String, inParentWith parentUUID: String) -> Int? {
@@ -311,6 +336,8 @@ public final class HierarchySourceDataSource: HierarchyViewDataSource {
         case .failure(let error):
             failedPages.insert(key)
             report(error, "cannot read the children of \(nodes[key.parent]?.title ?? key.parent)")
+            let placeholders = range.map { "\(Self.placeholderPrefix)\(key.parent)#\($0)" }
+            view?.invalidateItems(with: placeholders)
         }
     }
 
@@ -366,6 +393,7 @@ public final class HierarchySourceDataSource: HierarchyViewDataSource {
         for id in dropped where !pinned.contains(id) && positions[id] == nil && id != rootNode?.id {
             nodes[id] = nil
             childCounts[id] = nil
+            failedNodes[id] = nil
         }
         looseIDs.removeFirst(dropped.count)
     }
@@ -392,9 +420,15 @@ public final class HierarchySourceDataSource: HierarchyViewDataSource {
             trimLooseItems()
             view?.invalidateItems(with: [id])
         case .success(nil):
+            failedNodes[id] = "no such item any more"
+            looseIDs.append(id)
             report(HierarchySourceError(.notFound, "no item \(id) in \(source.displayName)"), "")
+            view?.invalidateItems(with: [id])
         case .failure(let error):
+            failedNodes[id] = "cannot read this item"
+            looseIDs.append(id)
             report(error, "cannot read \(id)")
+            view?.invalidateItems(with: [id])
         }
     }
 

@@ -34,6 +34,8 @@ struct WebSnapshot: Encodable, Sendable {
         var focused: Bool
         /// A row whose page is still loading.
         var placeholder: Bool
+        /// Why the row could not be read (an error row), or nil.
+        var error: String?
         var label: String
         var value: String?
         var hint: String?
@@ -97,7 +99,11 @@ extension WebSnapshot {
         self.loading = loading
         self.levelCount = snapshot.levelCount
         self.leadingLevel = snapshot.leadingLevel
-        self.focused = snapshot.focusedUUID.flatMap { HierarchySourceDataSource.isPlaceholder($0) ? nil : $0 }
+        self.focused = snapshot.focusedUUID.flatMap { uuid in
+            // A row still loading or failed has no item to focus in the page.
+            let state = snapshot.columns.lazy.flatMap(\.items).first { $0.uuid == uuid }?.state ?? .loaded
+            return state == .loaded ? uuid : nil
+        }
         self.header = snapshot.header.map {
             Header(title: $0.title, height: $0.frame.height, previousEnabled: $0.isPreviousEnabled, nextEnabled: $0.isNextEnabled)
         }
@@ -112,7 +118,9 @@ extension WebSnapshot {
                 loadingSiblings: column.isLoadingSiblings,
                 items: column.items.map { item in
                     let cell = item.cell
-                    let placeholder = HierarchySourceDataSource.isPlaceholder(item.uuid)
+                    let placeholder = item.state == .loading
+                    var failure: String?
+                    if case .failed(let reason) = item.state { failure = reason }
                     return Item(
                         uuid: item.uuid, row: item.row,
                         x: item.frame.minX - column.frame.minX, y: item.frame.minY - top,
@@ -123,7 +131,7 @@ extension WebSnapshot {
                         indicator: cell.isHierarchyButtonHidden ? nil : (cell.hierarchyAttributeText ?? ""),
                         accessory: Self.accessory(of: cell, editing: snapshot.isEditing),
                         expanded: item.isExpanded, selected: item.isSelected, focused: item.isFocused,
-                        placeholder: placeholder,
+                        placeholder: placeholder, error: failure,
                         label: placeholder ? "Loading" : cell.accessibilityLabel,
                         value: cell.accessibilityValue, hint: cell.accessibilityHint)
                 })

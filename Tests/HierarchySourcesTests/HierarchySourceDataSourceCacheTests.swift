@@ -114,3 +114,45 @@ struct GatedSource: HierarchySource {
         range.clamped(to: 0..<3).map { HierarchyNode(id: "\(id)/\($0)", title: "\($0)") }
     }
 }
+
+/// A root of 100 children whose second page cannot be read.
+struct FailingPageSource: HierarchySource {
+    struct Failure: Error {}
+    var displayName: String { "failing" }
+    func root() async throws -> HierarchyNode? { HierarchyNode(id: "R", title: "Root", childCount: 100) }
+    func node(withID id: String) async throws -> HierarchyNode? { HierarchyNode(id: id, title: id) }
+    func parent(ofID id: String) async throws -> HierarchyNode? { nil }
+    func childCount(ofID id: String) async throws -> Int { id == "R" ? 100 : 0 }
+    func children(ofID id: String, in range: Range<Int>) async throws -> [HierarchyNode] {
+        guard range.lowerBound < 10 else { throw Failure() }
+        return range.clamped(to: 0..<100).map { HierarchyNode(id: "\(id)/\($0)", title: "Item \($0)") }
+    }
+}
+
+@MainActor
+@Suite struct HierarchyItemStateTests {
+    @Test func rowsAreLoadingThenLoadedOrFailedInTheSnapshot() async throws {
+        let view = HierarchyView(layout: HierarchyCollectionViewLayout(metrics: .terminal, size: Size(width: 90, height: 12)))
+        let dataSource = HierarchySourceDataSource(source: FailingPageSource(), pageSize: 10)
+        dataSource.view = view
+        view.dataSource = dataSource
+        var errors: [String] = []
+        dataSource.errorHandler = { errors.append($0.description) }
+        try await dataSource.load()
+        await dataSource.settle()
+        let first = view.snapshot().columns[1].items
+        #expect(first.first?.state == .loaded)
+        #expect(first.first?.cell.title.text == "Item 0")
+
+        view.focusRow(15, inColumn: 1)
+        let loading = try #require(view.snapshot().columns[1].items.first { $0.row == 15 })
+        #expect(loading.state == .loading)
+        #expect(loading.cell.title.text == "Loading…")
+
+        await dataSource.settle()
+        let failed = try #require(view.snapshot().columns[1].items.first { $0.row == 15 })
+        #expect(failed.state == .failed("cannot read this row"))
+        #expect(failed.cell.title.text == "⚠ Cannot read this row")
+        #expect(errors.count == 1)
+    }
+}

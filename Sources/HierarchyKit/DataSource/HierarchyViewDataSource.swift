@@ -33,9 +33,17 @@ public protocol HierarchyViewDataSource: AnyObject {
     /// default returns `nil`, and the view then looks through the parent's children itself
     /// (at most `HierarchyLayoutMetrics.childSearchLimit` of them).
     func hierarchyView(_ hierarchyView: HierarchyView, indexOfChildItemWith uuid: String, inParentWith parentUUID: String) -> Int?
+
+    /// Whether the row of `uuid` is a real item, still loading, or failed (optional).
+    func hierarchyView(_ hierarchyView: HierarchyView, stateOfItemWith uuid: String) -> HierarchyItemState
 }
 
 extension HierarchyViewDataSource {
+    /// Whether a row shows a real item, a row still loading or a row that failed; a data
+    /// source that answers placeholder uuids (pages still loading) says which they are here.
+    /// The default: every item is loaded.
+    public func hierarchyView(_ hierarchyView: HierarchyView, stateOfItemWith uuid: String) -> HierarchyItemState { .loaded }
+
     public func hierarchyView(_ hierarchyView: HierarchyView, parentForItemWith uuid: String) -> String? { nil }
 
     public func hierarchyView(_ hierarchyView: HierarchyView, prefetchDataForItemsWith uuids: [String]) {}

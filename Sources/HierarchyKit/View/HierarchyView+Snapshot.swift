@@ -16,6 +16,8 @@ public struct HierarchyViewSnapshot {
         public var isSelected: Bool
         /// Has the keyboard focus.
         public var isFocused: Bool
+        /// A real item, a row still loading, or a row that could not be read.
+        public var state: HierarchyItemState = .loaded
     }
 
     /// One visible column.
@@ -73,7 +75,8 @@ extension HierarchyView {
                     uuid: uuid, column: c, row: row, frame: itemFrame, cell: cell,
                     isExpanded: column.expandedUUID == uuid && c + 1 < columns.count,
                     isSelected: isEditing && selection.contains(uuid),
-                    isFocused: focus.map { $0.column == c && $0.row == row } ?? false))
+                    isFocused: focus.map { $0.column == c && $0.row == row } ?? false,
+                    state: state(ofItemWith: uuid)))
             }
             let contentHeight = layout.contentHeight(of: column)
             var indicator: Rect?
@@ -98,6 +101,11 @@ extension HierarchyView {
             isEditing: isEditing, focusedUUID: focus.flatMap { f in
                 f.column < columns.count ? columns[f.column].uuid(at: f.row) : nil
             })
+    }
+
+    /// Whether an item's row is a real item, still loading, or failed (the data source says).
+    public func state(ofItemWith uuid: String) -> HierarchyItemState {
+        dataSource?.hierarchyView(self, stateOfItemWith: uuid) ?? .loaded
     }
 
     /// The uuids of the items that are visible now, column by column.

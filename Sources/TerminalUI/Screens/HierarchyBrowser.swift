@@ -288,7 +288,7 @@ public final class HierarchyBrowser {
         if let focused = view.focusedPosition, focused.column < parts.count {
             parts = Array(parts.prefix(focused.column))
         }
-        if let uuid = view.focusedUUID, !HierarchySourceDataSource.isPlaceholder(uuid) { parts.append(title(of: uuid)) }
+        if let uuid = view.focusedUUID, view.state(ofItemWith: uuid) == .loaded { parts.append(title(of: uuid)) }
         PathLine(parts: parts, sourceName: sourceName).draw(into: &buffer, palette: palette)
     }
 

@@ -244,7 +244,7 @@
     card.id = "item-" + column.index + "-" + item.row;
     card.dataset.focused = item.focused ? "1" : "0";
     card.className = "card" + (item.expanded ? " expanded" : "") + (item.selected ? " selected" : "") +
-      (item.focused ? " focused" : "") + (item.placeholder ? " placeholder" : "");
+      (item.focused ? " focused" : "") + (item.placeholder ? " placeholder" : "") + (item.error ? " failed" : "");
     Object.assign(card.style, { top: item.y + "px", left: item.x + "px", width: item.width + "px", height: item.height + "px" });
     setText(card.querySelector(".title"), item.title);
     setText(card.querySelector(".status"), item.status);
@@ -252,6 +252,7 @@
     setText(card.querySelector(".subtitle"), item.subtitle);
     setText(card.querySelector(".footnote"), item.footnote);
     card.setAttribute("aria-label", item.label);
+    if (item.error) card.setAttribute("aria-invalid", "true"); else card.removeAttribute("aria-invalid");
     card.setAttribute("aria-level", String(column.index + 1));
     card.setAttribute("aria-setsize", String(column.itemCount));
     card.setAttribute("aria-posinset", String(item.row + 1));
