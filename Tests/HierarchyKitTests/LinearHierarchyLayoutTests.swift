@@ -230,7 +230,7 @@ struct LinearHierarchyLayoutTests {
 
     @Test func geometryDescriptionsAreCompact() {
         #expect(rect(1, 2.5, 3, 4).description == "(1, 2.5, 3, 4)")
-        #expect(size(3, 4).description == "3x4")
+        #expect(size(3, 4).description == "3×4")
         #expect(LinearPoint(x: -1, y: 0).description == "(-1, 0)")
     }
 }
