@@ -70,13 +70,15 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Helpers shared by the test targets (seeded random numbers); not a product.
+        .target(name: "HierarchyTestSupport", path: "Sources/HierarchyTestSupport"),
         .testTarget(
             name: "HierarchyKitTests",
-            dependencies: ["HierarchyKit"]
+            dependencies: ["HierarchyKit", "HierarchyTestSupport"]
         ),
         .testTarget(name: "FioriCompatTests", dependencies: ["FioriCompat"]),
         .testTarget(name: "ListFloorplanTests", dependencies: ["ListFloorplan"]),
-        .testTarget(name: "HierarchySourcesTests", dependencies: ["HierarchySources"]),
+        .testTarget(name: "HierarchySourcesTests", dependencies: ["HierarchySources", "HierarchyTestSupport"]),
         .testTarget(name: "HierarchySQLiteTests", dependencies: ["HierarchySQLite"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
         .testTarget(name: "EndToEndTests", dependencies: ["hierarchy"]),

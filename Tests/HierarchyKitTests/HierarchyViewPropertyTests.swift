@@ -1,3 +1,4 @@
+import HierarchyTestSupport
 import Foundation
 @testable import HierarchyKit
 import Testing
@@ -6,16 +7,7 @@ import Testing
 /// equals what a naive layout of every row computes.
 @MainActor
 @Suite struct HierarchyViewPropertyTests {
-    struct SeededRandom: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
+    typealias SeededRandom = SplitMix64
 
     func randomTree(_ rng: inout SeededRandom) -> TestTreeDataSource {
         var tree: [String: [String]] = [:]
