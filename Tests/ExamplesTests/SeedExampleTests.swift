@@ -55,7 +55,7 @@ struct SeedExampleTests {
         #expect(controller.isViewLoaded)
 
         // The root's children arrive through the document's insertChildren callback.
-        let first = await frame(of: screen) { $0.contains("Utilities") && $0.contains("Warehouse") }
+        let first = await frame(of: screen) { $0.contains("Warehouse") }
         #expect(first.contains("Hamburg Plant"))
         #expect(first.contains("Functional location"))  // subtitle (object.type)
         #expect(first.contains("Hall A"))               // body (object.location)
@@ -66,24 +66,39 @@ struct SeedExampleTests {
         let leafFrame = await frame(of: screen) { $0.contains("Warehouse") }
         let warehouseLine = leafFrame.split(separator: "\n").first { $0.contains("Warehouse") } ?? ""
         #expect(warehouseLine.contains("›"))
+        // Back to the first area: the focus previews its equipment.
         _ = screen.handle([.key(KeyEvent(.home))])
+        let preview = await frame(of: screen) { $0.contains("Steam boiler") }
+        #expect(preview.contains("Compressed air"))
 
-        // Enter taps the focused item: the delegate hears both callbacks and the item opens;
-        // its children arrive later through the document's insertChildren callback.
+        // Enter taps the focused item: the delegate hears both callbacks, the focus moves in
+        // and the new focus previews its parts.
         _ = screen.handle([.key(KeyEvent(.enter))])
         #expect(controller.selected == ["area-1"])
         #expect(controller.buttonTaps == ["area-1"])
-        let opened = await frame(of: screen) { $0.contains("Steam boiler") }
-        #expect(opened.contains("Compressed air"))
-        #expect(controller.hierarchyView.expandedPath.last == "area-1")
-
-        // → taps the indicator only; the focus moves into the open level.
-        _ = screen.handle([.key(KeyEvent(.right))])
-        #expect(controller.buttonTaps == ["area-1", "area-1"])
-        #expect(controller.selected == ["area-1"])
         #expect(controller.hierarchyView.focusedUUID == "area-1-eq-1")
-        let parts = await frame(of: screen) { $0.contains("Motor 1.1") }
-        #expect(parts.contains("Gearbox 1.2"))
+        let opened = await frame(of: screen) { $0.contains("Motor 1.1") }
+        #expect(opened.contains("Gearbox 1.2"))
+
+        // → taps the indicator only.
+        _ = screen.handle([.key(KeyEvent(.right))])
+        #expect(controller.buttonTaps == ["area-1", "area-1-eq-1"])
+        #expect(controller.selected == ["area-1"])
+        #expect(controller.hierarchyView.focusedUUID == "area-1-eq-1-part-1")
+    }
+
+    @Test("the focus follows into a level whose children arrive later")
+    func focusFollowsLateChildren() async throws {
+        let controller = RecordingController()
+        controller.model = HierarchyViewModel(server: PlantServer(delay: .milliseconds(1)))
+        let screen = TerminalBrowser.makeScreen(controller: controller, palette: .monochrome, columns: 150, rows: 30)
+        _ = await frame(of: screen) { $0.contains("Tank farm") }
+        // Moving down focuses area-2 and starts the fetch of its children; Enter opens it
+        // before they arrive, and the focus follows them in when they do.
+        _ = screen.handle([.key(KeyEvent(.down)), .key(KeyEvent(.enter))])
+        #expect(controller.selected == ["area-2"])
+        _ = await frame(of: screen) { $0.contains("Extruder") }
+        #expect(controller.hierarchyView.focusedUUID == "area-2-eq-1")
     }
 
     @Test("a click on an indicator reaches hierarchyButtonTappedForItemWith")

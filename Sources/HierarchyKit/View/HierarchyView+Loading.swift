@@ -383,6 +383,10 @@ extension HierarchyView {
         if pendingInitialFocus, let f = focus, f.column == c - 1, columns[c].count > 0 {
             pendingInitialFocus = false
             focus = (c, 0)
+            // After the user opened a level, the newly focused item previews its children, as
+            // a focus the user moved would (the initial focus does not).
+            needsFocusPreview = expandsFocusedItem && pendingFocusFollowsOpen
+            pendingFocusFollowsOpen = false
         }
         checkCount(ofColumn: c)
         setNeedsLayout()

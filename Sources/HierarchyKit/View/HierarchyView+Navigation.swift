@@ -321,6 +321,11 @@ extension HierarchyView {
                 if expandsFocusedItem, let child = ensureUUID(column: next, row: focus!.row) {
                     previewChildren(column: next, row: focus!.row, uuid: child)
                 }
+            } else {
+                // The children are still loading: the focus follows them in when they arrive,
+                // unless the user moves it meanwhile.
+                pendingInitialFocus = true
+                pendingFocusFollowsOpen = true
             }
             setNeedsLayout()
         }

@@ -101,9 +101,12 @@ open class HierarchyView {
     var dataSourceCallDepth = 0
     var deferredUpdates: [() -> Void] = []
     var isApplyingLayout = false
-    /// The root's children were still loading at the initial load: focus the first one when
-    /// they arrive.
+    /// The focused item's children were still loading when the focus was to move into them
+    /// (the initial load, or moving into the next level): focus the first one when they
+    /// arrive, unless the focus moved meanwhile.
     var pendingInitialFocus = false
+    /// The pending focus comes from opening a level (its item then previews its children).
+    var pendingFocusFollowsOpen = false
     /// The focused row's uuid may have changed: preview its children after the next layout.
     var needsFocusPreview = false
 
