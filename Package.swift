@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "HierarchyKit", targets: ["HierarchyKit"]),
         .library(name: "FioriCompat", targets: ["FioriCompat"]),
         .library(name: "ListFloorplan", targets: ["ListFloorplan"]),
+        .library(name: "HierarchyDocuments", targets: ["HierarchyDocuments"]),
         .library(name: "HierarchySources", targets: ["HierarchySources"]),
         .library(name: "HierarchySQLite", targets: ["HierarchySQLite"]),
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
@@ -28,6 +29,8 @@ let package = Package(
             name: "HierarchyKit",
             dependencies: [.product(name: "Logging", package: "swift-log")]
         ),
+        // Document readers (JSON, YAML/plist events) and the one record builder. Foundation only.
+        .target(name: "HierarchyDocuments"),
         .target(name: "FioriCompat", dependencies: ["HierarchyKit", "ListFloorplan"]),
         .target(
             name: "ListFloorplan",
@@ -36,7 +39,7 @@ let package = Package(
         .target(
             name: "HierarchySources",
             dependencies: [
-                "HierarchyKit",
+                "HierarchyKit", "HierarchyDocuments",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Collections", package: "swift-collections"),
             ],
@@ -44,7 +47,7 @@ let package = Package(
         ),
         .target(
             name: "HierarchySQLite",
-            dependencies: ["HierarchySources", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["HierarchySources", "HierarchyDocuments", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .target(
             name: "TerminalUI",
@@ -75,8 +78,8 @@ let package = Package(
         ),
         .testTarget(name: "FioriCompatTests", dependencies: ["FioriCompat"]),
         .testTarget(name: "ListFloorplanTests", dependencies: ["ListFloorplan"]),
-        .testTarget(name: "HierarchySourcesTests", dependencies: ["HierarchySources"]),
-        .testTarget(name: "HierarchySQLiteTests", dependencies: ["HierarchySQLite"]),
+        .testTarget(name: "HierarchySourcesTests", dependencies: ["HierarchySources", "HierarchyDocuments"]),
+        .testTarget(name: "HierarchySQLiteTests", dependencies: ["HierarchySQLite", "HierarchyDocuments"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
         .testTarget(name: "EndToEndTests", dependencies: ["hierarchy"]),
         .testTarget(
