@@ -59,15 +59,17 @@ extension SQLiteImporter {
                     var batch: [ImportRow] = []
                     batch.reserveCapacity(Self.batchSize)
                     var stopped = false
-                    let outcome = try DocumentReading.read(&box.reader, shape: shape, name: title) { record in
+                    var read: Int64 = 0
+                    let outcome = try DocumentReading.read(&box.reader, shape: shape, name: title) { record, bytes in
                         guard !stopped else { return }
+                        read = bytes
                         batch.append(Self.row(record))
                         if batch.count == Self.batchSize {
-                            stopped = !emit(batch, box.reader.bytesRead)
+                            stopped = !emit(batch, bytes)
                             batch.removeAll(keepingCapacity: true)
                         }
                     }
-                    _ = emit(batch, box.reader.bytesRead)
+                    _ = emit(batch, read)
                     return Inserted(count: 0, nextKey: outcome.keyCount, wrapperCount: Self.wrapperCount(outcome.top))
                 }
                 defer { pipeline.stop() }

@@ -174,7 +174,11 @@ public enum DocumentSource {
 
     /// Whether the first bytes look like UTF-16 or UTF-32 text (NUL bytes between ASCII).
     static func looksLikeUTF16(_ head: [UInt8]) -> Bool {
-        head.count >= 2 && (head[0] == 0 || head[1] == 0 || head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0xFE, 0xFF]))
+        if head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0xFE, 0xFF]) { return true }
+        guard head.count >= 4 else { return false }
+        func isText(_ byte: UInt8) -> Bool { byte >= 0x09 && byte < 0x7F }
+        return (head[0] == 0 && isText(head[1]) && head[2] == 0 && isText(head[3]))
+            || (isText(head[0]) && head[1] == 0 && isText(head[2]) && head[3] == 0)
     }
 
     /// The rest of an input in memory (YAML and property lists are parsed whole).

@@ -15,7 +15,7 @@ extension InMemoryTree {
         throws -> InMemoryTree
     {
         var slots: [DocumentRecord?] = []
-        let outcome = try DocumentReading.read(&source, shape: shape, name: name) { record in
+        let outcome = try DocumentReading.read(&source, shape: shape, name: name) { record, _ in
             let key = Int(record.key)
             if key >= slots.count { slots.append(contentsOf: repeatElement(nil, count: key - slots.count + 1)) }
             slots[key] = record
