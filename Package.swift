@@ -27,7 +27,7 @@ let package = Package(
         // The engine: platform independent, no I/O.
         .target(
             name: "HierarchyKit",
-            dependencies: [.product(name: "Logging", package: "swift-log")]
+            dependencies: ["HierarchyDocuments", .product(name: "Logging", package: "swift-log")]
         ),
         // Document readers (JSON, YAML/plist events) and the one record builder. Foundation only.
         .target(name: "HierarchyDocuments"),
