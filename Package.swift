@@ -68,7 +68,8 @@ let package = Package(
         .executableTarget(
             name: "hierarchy",
             dependencies: [
-                "HierarchyKit", "HierarchySources", "HierarchySQLite", "TerminalUI", "ListFloorplan", "HierarchyWeb",
+                "HierarchyKit", "HierarchyDocuments", "HierarchySources", "HierarchySQLite", "TerminalUI", "ListFloorplan",
+                "HierarchyWeb",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -73,6 +73,10 @@ public enum DocumentSource {
     static func readTree(path: String, name: String, format: DocumentFormat?, shape: DocumentShape)
         throws(HierarchySourceError) -> InMemoryTree
     {
+        if format == nil, URL(fileURLWithPath: path).pathExtension.lowercased() == "csv" {
+            throw HierarchySourceError(
+                .unsupported, "CSV is not a document to browse; import it: hierarchy import FILE --into DB", path: path)
+        }
         let parsed = try events(openingWith: { () throws(HierarchySourceError) in try openInput(path) },
                                 path: path, format: format)
         return try buildTree(parsed, shape: shape, name: name, path: path)
