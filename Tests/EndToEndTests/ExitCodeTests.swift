@@ -32,7 +32,7 @@ import Testing
 
     @Test func print() async throws {
         let f = try Fixture()
-        try await Self.check(["print", f.path("bad.json")], exits: 65, saying: f.path("bad.json") + ":2:18: invalid JSON")
+        try await Self.check(["print", f.path("bad.json")], exits: 65, saying: f.path("bad.json") + ":2:17: invalid JSON")
         try await Self.check(["print", f.path("missing.json")], exits: 66)
         try await Self.check(["print", f.path("blob.bin")], exits: 69)
         try await Self.check(["print", "/proc/self/mem"], exits: 74)
@@ -42,7 +42,7 @@ import Testing
         let f = try Fixture()
         let db = f.path("out.db")
         try await Self.check(["import", f.path("bad.json"), "--into", db], exits: 65,
-                             saying: f.path("bad.json") + ":2:18: invalid JSON")
+                             saying: f.path("bad.json") + ":2:17: invalid JSON")
         try await Self.check(["import", f.path("missing.json"), "--into", db], exits: 66)
         try await Self.check(["import", f.path("blob.bin"), "--into", db], exits: 69)
         try await Self.check(["import", "/proc/self/mem", "--format", "json", "--into", db], exits: 74)
@@ -61,7 +61,7 @@ import Testing
     @Test func generate() async throws {
         let f = try Fixture()
         try await Self.check(
-            ["generate", "--nodes", "10", "--depth", "2", "--into", f.path("no/such/dir/x.db")], exits: 74)
+            ["generate", "--nodes", "10", "--depth", "2", "--into", f.path("no/such/dir/x.db")], exits: 66)
     }
 
     @Test func browseListAndServeMapTheSameErrors() async throws {
