@@ -71,6 +71,29 @@ import Testing
         try await Self.check(["serve", f.path("missing.json"), "--port", "0"], exits: 66)
     }
 
+    @Test func hostileInputsEndWithOneLineAndTheRightCode() async throws {
+        let f = try Fixture()
+        var laughs = "a: &a [\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\"]\n"
+        var previous = "a"
+        for name in ["b", "c", "d", "e", "f", "g", "h", "i"] {
+            laughs += "\(name): &\(name) [" + Array(repeating: "*\(previous)", count: 9).joined(separator: ",") + "]\n"
+            previous = name
+        }
+        try Data(laughs.utf8).write(to: f.url("laughs.yaml"))
+        try await Self.check(["print", f.path("laughs.yaml")], exits: 65, saying: "aliases expand to more than")
+        try await Self.check(["import", f.path("laughs.yaml"), "--into", f.path("l.db")], exits: 65)
+        try Data("id,parent_id\na,\n".utf8).write(to: f.url("x.csv"))
+        try await Self.check(["print", f.path("x.csv")], exits: 69, saying: "CSV")
+        try await Self.check(["print", f.path("empty.db")], exits: 65, saying: "empty")
+        try await Self.check(["print", "/dev/zero"], exits: 69)
+        try Data([0xFF, 0xFE, 0x5B, 0x00, 0x5D, 0x00]).write(to: f.url("utf16.json"))
+        try await Self.check(["print", f.path("utf16.json")], exits: 65, saying: "UTF-16")
+        try Data("{\"title\": \"A\", \"children\": [".utf8).write(to: f.url("truncated.json"))
+        try await Self.check(["print", f.path("truncated.json")], exits: 65, saying: "unexpected end")
+        try Data("\u{FEFF}{\"title\": \"BOM\"}".utf8).write(to: f.url("bom.json"))
+        #expect(try await ProgramRunner.run(["print", f.path("bom.json")]).output == "BOM\n")
+    }
+
     @Test func printAndImportAgreeOnTheCorpus() async throws {
         let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../../../shared/testdata/JSONTestSuite/test_parsing").standardizedFileURL
