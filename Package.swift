@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "HierarchyKit", targets: ["HierarchyKit"]),
         .library(name: "FioriCompat", targets: ["FioriCompat"]),
         .library(name: "ListFloorplan", targets: ["ListFloorplan"]),
+        .library(name: "HierarchyDocuments", targets: ["HierarchyDocuments"]),
         .library(name: "HierarchySources", targets: ["HierarchySources"]),
         .library(name: "HierarchySQLite", targets: ["HierarchySQLite"]),
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
@@ -27,8 +28,10 @@ let package = Package(
         // The engine: platform independent, no I/O.
         .target(
             name: "HierarchyKit",
-            dependencies: [.product(name: "Logging", package: "swift-log")]
+            dependencies: ["HierarchyDocuments", .product(name: "Logging", package: "swift-log")]
         ),
+        // Document readers (JSON, YAML/plist events) and the one record builder. Foundation only.
+        .target(name: "HierarchyDocuments"),
         .target(name: "FioriCompat", dependencies: ["HierarchyKit", "ListFloorplan"]),
         .target(
             name: "ListFloorplan",
@@ -37,7 +40,7 @@ let package = Package(
         .target(
             name: "HierarchySources",
             dependencies: [
-                "HierarchyKit",
+                "HierarchyKit", "HierarchyDocuments",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Collections", package: "swift-collections"),
             ],
@@ -45,7 +48,7 @@ let package = Package(
         ),
         .target(
             name: "HierarchySQLite",
-            dependencies: ["HierarchySources", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["HierarchySources", "HierarchyDocuments", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .target(
             name: "TerminalUI",
@@ -66,7 +69,8 @@ let package = Package(
         .executableTarget(
             name: "hierarchy",
             dependencies: [
-                "HierarchyKit", "HierarchySources", "HierarchySQLite", "TerminalUI", "ListFloorplan", "HierarchyWeb",
+                "HierarchyKit", "HierarchyDocuments", "HierarchySources", "HierarchySQLite", "TerminalUI", "ListFloorplan",
+                "HierarchyWeb",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -78,8 +82,8 @@ let package = Package(
         ),
         .testTarget(name: "FioriCompatTests", dependencies: ["FioriCompat"]),
         .testTarget(name: "ListFloorplanTests", dependencies: ["ListFloorplan"]),
-        .testTarget(name: "HierarchySourcesTests", dependencies: ["HierarchySources", "HierarchyTestSupport"]),
-        .testTarget(name: "HierarchySQLiteTests", dependencies: ["HierarchySQLite"]),
+        .testTarget(name: "HierarchySourcesTests", dependencies: ["HierarchySources", "HierarchyDocuments", "HierarchyTestSupport"]),
+        .testTarget(name: "HierarchySQLiteTests", dependencies: ["HierarchySQLite", "HierarchyDocuments"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
         .testTarget(name: "EndToEndTests", dependencies: ["hierarchy"]),
         // The Examples package's controller and model (linked here, not copied), hosted by

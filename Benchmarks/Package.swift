@@ -46,6 +46,16 @@ let package = Package(
             plugins: benchmarkPlugins
         ),
         .executableTarget(
+            name: "DocumentBenchmarks",
+            dependencies: benchmarkDependencies + [
+                .product(name: "HierarchyDocuments", package: "HierarchyKit"),
+                .product(name: "HierarchySources", package: "HierarchyKit"),
+                .product(name: "HierarchySQLite", package: "HierarchyKit"),
+            ],
+            path: "Benchmarks/DocumentBenchmarks",
+            plugins: benchmarkPlugins
+        ),
+        .executableTarget(
             name: "ListBenchmarks",
             dependencies: benchmarkDependencies + [
                 .product(name: "ListFloorplan", package: "HierarchyKit"),

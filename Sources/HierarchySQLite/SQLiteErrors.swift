@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import HierarchyDocuments
 import HierarchySources
 
 /// Maps SQLite and file errors to one-line `HierarchySourceError`s.
@@ -12,7 +13,9 @@ enum SQLiteErrors {
     /// - Returns: The error itself if it already is a `HierarchySourceError` or an
     ///   import failure, otherwise a translated one.
     static func map(_ error: any Error, path: String) -> any Error {
-        if error is HierarchySourceError || error is SQLiteImportError || error is CancellationError {
+        if error is HierarchySourceError || error is SQLiteImportError || error is CancellationError
+            || error is DocumentReadError
+        {
             return error
         }
         if let error = error as? DatabaseError {

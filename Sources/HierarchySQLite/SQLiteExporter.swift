@@ -20,6 +20,9 @@ public struct SQLiteExporter: Sendable {
     public var source: SQLiteSource
     /// Children read per query.
     var pageSize = 512
+    /// Whether control characters in the text are written escaped (`\u{1b}`): set it when the
+    /// output is a terminal, so that titles cannot move the cursor or change colours there.
+    public var escapesControlCharacters = false
 
     public init(source: SQLiteSource) {
         self.source = source
@@ -36,8 +39,10 @@ public struct SQLiteExporter: Sendable {
     @discardableResult
     public func export(_ format: Format, to handle: FileHandle) async throws -> Int {
         let pageSize = self.pageSize
+        let escapes = escapesControlCharacters
         return try await source.read { db in
             var output = BufferedOutput(handle: handle)
+            output.escapesControlCharacters = escapes
             var count = 0
             switch format {
             case .json:
@@ -193,6 +198,8 @@ struct BufferedOutput {
     let handle: FileHandle
     private var buffer: [UInt8] = []
     var capacity = 1 << 16
+    /// Whether C0 controls (except tab and line ends), DEL and C1 controls are written as `\u{..}`.
+    var escapesControlCharacters = false
 
     init(handle: FileHandle) {
         self.handle = handle
@@ -203,8 +210,25 @@ struct BufferedOutput {
     ///
     /// - Throws: The write error (a full disk, a closed pipe).
     mutating func write(_ text: String) throws {
-        buffer.append(contentsOf: text.utf8)
+        if escapesControlCharacters {
+            appendEscaped(text)
+        } else {
+            buffer.append(contentsOf: text.utf8)
+        }
         if buffer.count >= capacity { try flushBuffer() }
+    }
+
+    private mutating func appendEscaped(_ text: String) {
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x09, 0x0A, 0x0D:
+                buffer.append(UInt8(scalar.value))
+            case 0x00..<0x20, 0x7F..<0xA0:
+                buffer.append(contentsOf: "\\u{\(String(scalar.value, radix: 16))}".utf8)
+            default:
+                buffer.append(contentsOf: String(scalar).utf8)
+            }
+        }
     }
 
     private mutating func flushBuffer() throws {

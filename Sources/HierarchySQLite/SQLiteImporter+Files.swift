@@ -1,23 +1,28 @@
 import Foundation
 import GRDB
+import HierarchyDocuments
 import HierarchySources
 
 extension SQLiteImporter {
-    /// Imports a JSON, CSV or property-list file.
+    /// Imports a JSON, YAML, property-list or CSV file.
     ///
-    /// JSON and CSV are streamed (memory does not grow with the file); a property
-    /// list is parsed whole by Foundation first. CSV rows may come in any order:
+    /// JSON and CSV are streamed (memory does not grow with the file); YAML and
+    /// property lists are composed whole by their libraries, then walked into the
+    /// same events as JSON. CSV rows may come in any order:
     /// parents are resolved after the insert. Bad rows (unknown parent, duplicate
     /// id, cycle) are reported with their line numbers.
     ///
     /// - Parameters:
     ///   - url: The input file.
     ///   - format: The format; by default from the file name extension.
+    ///   - shape: For documents: items, structure, or whichever fits.
     /// - Returns: What was imported.
     /// - Throws: `HierarchySourceError` for an unreadable or malformed file,
     ///   `SQLiteImportError` for bad rows. Nothing is written then.
     @discardableResult
-    public func importFile(at url: URL, format: ImportFormat? = nil) async throws -> Summary {
+    public func importFile(
+        at url: URL, format: ImportFormat? = nil, shape: DocumentShape = .automatic
+    ) async throws -> Summary {
         let path = url.path
         guard let format = format ?? ImportFormat(fileExtension: url.pathExtension) else {
             throw HierarchySourceError(
@@ -27,18 +32,19 @@ extension SQLiteImporter {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw HierarchySourceError(.notFound, "no such file", path: path)
         }
-        guard !isDirectory.boolValue else { throw HierarchySourceError(.io, "is a directory", path: path) }
+        guard !isDirectory.boolValue else {
+            throw HierarchySourceError(.unsupported, "is a directory, not a document", path: path)
+        }
         let title = url.deletingPathExtension().lastPathComponent
         switch format {
         case .csv:
             return try await importCSV(at: url, rootTitle: title)
         case .json:
-            return try await importJSON(at: url, rootTitle: title)
+            return try await importDocument(at: url, format: .json, shape: shape)
         case .plist:
-            return try await importPropertyList(at: url, rootTitle: title)
+            return try await importDocument(at: url, format: .propertyList, shape: shape)
         case .yaml:
-            // YAML has no streaming reader here: the document is read whole, then walked.
-            return try await importSource(try DocumentSource.load(contentsOf: url, format: .yaml))
+            return try await importDocument(at: url, format: .yaml, shape: shape)
         }
     }
 
@@ -49,39 +55,6 @@ extension SQLiteImporter {
             return (handle, size ?? 0)
         } catch {
             throw SQLiteErrors.map(error, path: url.path)
-        }
-    }
-
-    private func importJSON(at url: URL, rootTitle: String) async throws -> Summary {
-        let path = url.path
-        let plan = Plan(staging: true, resolveParents: false, rootTitle: rootTitle)
-        return try await build(plan: plan, inputPath: path) { queue in
-            let (handle, size) = try Self.open(url)
-            defer { try? handle.close() }
-            return try await bulkWrite(queue, staging: true, totalBytes: size) { inserter, reporter in
-                // Parsing runs on a reader thread while this thread inserts.
-                let pipeline = RowPipeline { emit in
-                    var reader = JSONStreamReader(handle: handle, path: path)
-                    var builder = TreeRowBuilder(path: path)
-                    var batch: [ImportRow] = []
-                    batch.reserveCapacity(Self.batchSize)
-                    while let event = try reader.next() {
-                        guard let row = try builder.consume(event, line: reader.tokenLine) else { continue }
-                        batch.append(row)
-                        if batch.count == Self.batchSize {
-                            guard emit(batch, reader.offset) else { return Inserted(count: 0, nextKey: 0) }
-                            batch.removeAll(keepingCapacity: true)
-                        }
-                    }
-                    _ = emit(batch, reader.offset)
-                    return Inserted(count: 0, nextKey: builder.nextKey, wrapperCount: Self.wrapperCount(builder.top))
-                }
-                defer { pipeline.stop() }
-                let count = try Self.insertAll(from: pipeline, into: inserter, reporter: &reporter)
-                var inserted = try pipeline.result()
-                inserted.count = count
-                return inserted
-            }
         }
     }
 
@@ -102,69 +75,6 @@ extension SQLiteImporter {
             reporter.report(.reading, items: count, bytesRead: batch.bytesRead)
         }
         return count
-    }
-
-    static func wrapperCount(_ top: TreeRowBuilder.Top) -> Int64? {
-        if case .wrapper(let count) = top { return count }
-        return nil
-    }
-
-    private func importPropertyList(at url: URL, rootTitle: String) async throws -> Summary {
-        let path = url.path
-        let plan = Plan(staging: false, resolveParents: false, rootTitle: rootTitle)
-        return try await build(plan: plan, inputPath: path) { queue in
-            let data: Data
-            do { data = try Data(contentsOf: url) } catch { throw SQLiteErrors.map(error, path: path) }
-            let value: Any
-            do {
-                value = try PropertyListSerialization.propertyList(from: data, format: nil)
-            } catch {
-                throw HierarchySourceError(.malformed, "invalid property list", path: path)
-            }
-            var events: [JSONEvent] = []
-            Self.tokens(of: value, into: &events)
-            let tokens = events
-            return try await bulkWrite(queue, staging: false) { inserter, reporter in
-                var builder = TreeRowBuilder(path: path)
-                var count: Int64 = 0
-                for event in tokens {
-                    guard let row = try builder.consume(event, line: nil) else { continue }
-                    try inserter.insert(row)
-                    count += 1
-                    if count & 4095 == 0 { reporter.report(.reading, items: count) }
-                }
-                return Inserted(count: count, nextKey: builder.nextKey, wrapperCount: Self.wrapperCount(builder.top))
-            }
-        }
-    }
-
-    /// The tokens of a Foundation value tree (dictionary keys in sorted order).
-    static func tokens(of value: Any, into events: inout [JSONEvent]) {
-        switch value {
-        case let dictionary as [String: Any]:
-            events.append(.beginObject)
-            for key in dictionary.keys.sorted() {
-                events.append(.key(key))
-                tokens(of: dictionary[key] as Any, into: &events)
-            }
-            events.append(.endObject)
-        case let array as [Any]:
-            events.append(.beginArray)
-            for element in array { tokens(of: element, into: &events) }
-            events.append(.endArray)
-        case let string as String:
-            events.append(.string(string))
-        case let bool as Bool where type(of: value) == Bool.self:
-            events.append(.bool(bool))
-        case let number as NSNumber:
-            events.append(.number(number.stringValue))
-        case let date as Date:
-            events.append(.string(ISO8601DateFormatter().string(from: date)))
-        case let data as Data:
-            events.append(.string(data.base64EncodedString()))
-        default:
-            events.append(.null)
-        }
     }
 
     private func importCSV(at url: URL, rootTitle: String) async throws -> Summary {

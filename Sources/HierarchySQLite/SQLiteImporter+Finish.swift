@@ -88,13 +88,12 @@ extension SQLiteImporter {
         return total
     }
 
-    /// Inserts key 0 as the root above the top-level items, with a unique id.
+    /// Inserts key 0 as the root above the top-level items, with the id a document
+    /// source gives its synthetic root: the first of `.`, `./`, `.//`... not taken.
     private func insertRoot(_ db: Database, title: String, childCount: Int64) throws {
-        var id = title.isEmpty ? "root" : title
-        var suffix = 1
+        var id = "."
         while try Bool.fetchOne(db, sql: "SELECT 1 FROM item WHERE id = ?", arguments: [id]) == true {
-            suffix += 1
-            id = "\(title.isEmpty ? "root" : title)~\(suffix)"
+            id += "/"
         }
         try db.execute(
             sql: "INSERT INTO item (key, id, parent, sort_key, title, child_count) VALUES (0, ?, NULL, 0, ?, ?)",

@@ -2,21 +2,21 @@ import Foundation
 import Yams
 
 extension DocumentSource {
-    /// Parses YAML with Yams and converts the node tree; marks become line and column.
-    static func parseYAML(_ data: Data, path: String) throws(HierarchySourceError) -> Any {
+    /// Composes a YAML document with Yams; marks become line and column.
+    ///
+    /// Aliases stay shared nodes here; ``DocumentYAMLEvents`` bounds their expansion.
+    /// - Returns: The document's root node, `nil` for an empty document.
+    static func composeYAML(_ data: Data, path: String) throws(HierarchySourceError) -> Node? {
         guard let text = String(data: data, encoding: .utf8) else {
-            throw HierarchySourceError(.malformed, "YAML must be UTF-8 text", path: path)
+            throw HierarchySourceError(.malformed, "invalid YAML: the document is not UTF-8 text", path: path)
         }
-        let node: Node?
         do {
-            node = try Yams.compose(yaml: text)
+            return try Yams.compose(yaml: text)
         } catch let error as YamlError {
             throw yamlError(error, path: path)
         } catch {
-            throw HierarchySourceError(.malformed, "not valid YAML: \(error)", path: path)
+            throw HierarchySourceError(.malformed, "invalid YAML: \(error)", path: path)
         }
-        guard let node else { return [Any]() }
-        return yamlValue(node, depth: 0)
     }
 
     /// A Yams error as a source error.
@@ -33,29 +33,7 @@ extension DocumentSource {
             if let offset { (line, column) = lineAndColumn(ofByteOffset: offset, in: Data(yaml.utf8)) }
             return HierarchySourceError(.malformed, "invalid YAML: \(problem)", path: path, line: line, column: column)
         default:
-            return HierarchySourceError(.malformed, "not valid YAML: \(error)", path: path)
-        }
-    }
-
-    /// A Yams node as arrays, dictionaries, strings and `NSNull`.
-    ///
-    /// libyaml refuses documents nested deeper than 1,000 levels, so this recursion is bounded.
-    static func yamlValue(_ node: Node, depth: Int) -> Any {
-        switch node {
-        case .scalar(let scalar):
-            if node.null != nil, scalar.style == .plain { return NSNull() }
-            return scalar.string
-        case .sequence(let sequence):
-            return sequence.map { yamlValue($0, depth: depth + 1) }
-        case .mapping(let mapping):
-            var dictionary: [String: Any] = [:]
-            for (key, value) in mapping {
-                guard let key = key.string else { continue }
-                dictionary[key] = yamlValue(value, depth: depth + 1)
-            }
-            return dictionary
-        case .alias:
-            return NSNull()
+            return HierarchySourceError(.malformed, "invalid YAML: \(error)", path: path)
         }
     }
 }

@@ -1,49 +1,51 @@
 import Foundation
+import HierarchyDocuments
+import Yams
 
 /// Reads hierarchy documents (JSON, property lists, YAML) into an ``InMemorySource``.
 ///
+/// Every format goes one way: a reader that produces ``DocumentEvent``s (a
+/// strict streaming JSON reader, Yams' composer, Foundation's property list
+/// reader) → the one ``DocumentRecordBuilder`` that owns the field mapping →
+/// the in-memory tree. `hierarchy import` uses the same readers and builder, so
+/// an item has the same identifier whichever command reads it.
+///
 /// The format comes from the file name extension (`.json`, `.plist`, `.yaml`,
 /// `.yml`) or, failing that, from the first bytes (see ``DocumentFormat/sniff(_:)``).
-/// The shapes and the field mapping are those of in-code items (see
-/// ``InMemorySource/init(hierarchyItems:displayName:dynamicChildren:)``):
-/// nested objects with `children`, the CBLinearHierarchy `{"root": [...]}` and
-/// root-array property lists, and top-level arrays.
+/// With ``DocumentShape/automatic`` a document that follows the items schema
+/// browses as items, any other as its structure.
 ///
 /// Malformed documents throw ``HierarchySourceError/Code/malformed`` with the line
-/// and column wherever the parser gives one. Nesting is bounded: Foundation's
-/// JSON and property list readers stop at 512 levels of arrays and objects
-/// (about 255 item levels, since each level is an object plus a `children` array),
-/// libyaml at 1,000; the error names the place where the limit was crossed.
+/// and column. Nesting has no limit: no reader recurses.
 public enum DocumentSource {
     /// The first bytes of an SQLite database file.
     static let sqliteHeader = Array("SQLite format 3\0".utf8)
 
-    /// The nesting Foundation's JSON and property list readers accept.
-    static let foundationNestingLimit = 512
+    /// The most bytes read from a file that has no size (a FIFO, a device): 4 GiB.
+    static let unsizedInputLimit: Int64 = 1 << 32
 
     /// Reads a document file.
     ///
     /// - Parameters:
     ///   - url: A file URL.
     ///   - format: The format, or `nil` to decide by extension or by the first bytes.
+    ///   - shape: Items, structure, or whichever fits.
     ///   - dynamicChildren: Supplies the children of `type: dynamic` items.
     /// - Returns: The hierarchy, named after the file.
     /// - Throws: ``HierarchySourceError`` with code `.notFound`, `.permissionDenied`, `.io`,
     ///   `.unsupported` (not a document, an SQLite database), `.malformed` or `.duplicateID`.
     /// - Complexity: O(n) for a document of n bytes.
     public static func load(
-        contentsOf url: URL, format: DocumentFormat? = nil,
+        contentsOf url: URL, format: DocumentFormat? = nil, shape: DocumentShape = .automatic,
         dynamicChildren: InMemorySource.DynamicChildren? = nil
     ) throws -> InMemorySource {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw readError(error, path: url.path)
+        let path = url.path
+        let name = url.lastPathComponent
+        let tree = try LargeStackThread.run { () throws(HierarchySourceError) -> InMemoryTree in
+            try readTree(path: path, name: name, format: format ?? DocumentFormat(pathExtension: url.pathExtension),
+                         shape: shape)
         }
-        let format = format ?? DocumentFormat(pathExtension: url.pathExtension)
-        return try load(data: data, format: format, name: url.lastPathComponent, path: url.path,
-                        dynamicChildren: dynamicChildren)
+        return InMemorySource(tree: tree, displayName: name, dynamicChildren: dynamicChildren)
     }
 
     /// Reads a document from memory.
@@ -51,77 +53,201 @@ public enum DocumentSource {
     /// - Parameters:
     ///   - data: The document's bytes.
     ///   - format: The format, or `nil` to decide by the first bytes.
+    ///   - shape: Items, structure, or whichever fits.
     ///   - name: The document's name: the source's display name, a synthetic root's title,
     ///     and the path in error messages.
     ///   - dynamicChildren: Supplies the children of `type: dynamic` items.
     /// - Returns: The hierarchy.
-    /// - Throws: As ``load(contentsOf:format:dynamicChildren:)``.
+    /// - Throws: As ``load(contentsOf:format:shape:dynamicChildren:)``.
     public static func load(
-        data: Data, format: DocumentFormat? = nil, name: String = "Document",
+        data: Data, format: DocumentFormat? = nil, shape: DocumentShape = .automatic, name: String = "Document",
         dynamicChildren: InMemorySource.DynamicChildren? = nil
     ) throws -> InMemorySource {
-        try load(data: data, format: format, name: name, path: name, dynamicChildren: dynamicChildren)
-    }
-
-    static func load(
-        data: Data, format: DocumentFormat?, name: String, path: String,
-        dynamicChildren: InMemorySource.DynamicChildren?
-    ) throws -> InMemorySource {
-        if data.starts(with: sqliteHeader) {
-            throw HierarchySourceError(
-                .unsupported, "this is an SQLite database, not a JSON, property list or YAML document", path: path)
-        }
-        guard let format = format ?? DocumentFormat.sniff(data.prefix(512)) else {
-            throw HierarchySourceError(
-                .unsupported, "not a JSON, property list or YAML document (binary data)", path: path)
-        }
-        // Parsing, reading and freeing the parsed values all happen on a thread with a large stack.
         let tree = try LargeStackThread.run { () throws(HierarchySourceError) -> InMemoryTree in
-            let object = try parse(data, as: format, path: path)
-            do throws(HierarchySourceError) {
-                return try DocumentTreeReader(name: name).read(object)
-            } catch {
-                var error = error
-                error.path = path
-                throw error
-            }
+            let parsed = try events(openingWith: { ByteInput(bytes: data) }, path: name, format: format)
+            return try buildTree(parsed, shape: shape, name: name, path: name)
         }
         return InMemorySource(tree: tree, displayName: name, dynamicChildren: dynamicChildren)
     }
 
-    /// Parses a document into arrays, dictionaries and scalars.
-    ///
-    /// - Throws: ``HierarchySourceError/Code/malformed`` with line and column where known.
-    static func parse(_ data: Data, as format: DocumentFormat, path: String) throws(HierarchySourceError) -> Any {
-        switch format {
-        case .json:
-            do {
-                return try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-            } catch {
-                throw jsonError(error, data: data, path: path)
+    static func readTree(path: String, name: String, format: DocumentFormat?, shape: DocumentShape)
+        throws(HierarchySourceError) -> InMemoryTree
+    {
+        if format == nil, URL(fileURLWithPath: path).pathExtension.lowercased() == "csv" {
+            throw HierarchySourceError(
+                .unsupported, "CSV is not a document to browse; import it: hierarchy import FILE --into DB", path: path)
+        }
+        let parsed = try events(openingWith: { () throws(HierarchySourceError) in try openInput(path) },
+                                path: path, format: format)
+        return try buildTree(parsed, shape: shape, name: name, path: path)
+    }
+
+    /// Opens a file for streaming, mapping failures to source errors.
+    public static func openInput(_ path: String) throws(HierarchySourceError) -> ByteInput {
+        var info = stat()
+        if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
+            throw HierarchySourceError(.unsupported, "is a directory, not a document", path: path)
+        }
+        do {
+            let input = try ByteInput(path: path)
+            return input.expectedSize == nil ? try ByteInput(path: path, limit: unsizedInputLimit) : input
+        } catch {
+            switch error.systemError {
+            case ENOENT?, ENOTDIR?: throw HierarchySourceError(.notFound, "no such file", path: path)
+            case EACCES?, EPERM?: throw HierarchySourceError(.permissionDenied, "permission denied", path: path)
+            default: throw HierarchySourceError(.io, "cannot read the file: \(error.message)", path: path)
             }
-        case .propertyList:
-            do {
-                return try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
-            } catch {
-                throw propertyListError(error, data: data, path: path)
-            }
-        case .yaml:
-            return try parseYAML(data, path: path)
         }
     }
 
-    /// Maps a file read failure to a source error.
-    static func readError(_ error: any Error, path: String) -> HierarchySourceError {
-        let cocoa = error as? CocoaError
-        switch cocoa?.code {
-        case .fileReadNoSuchFile?, .fileNoSuchFile?:
-            return HierarchySourceError(.notFound, "no such file", path: path, cause: cocoa)
-        case .fileReadNoPermission?:
-            return HierarchySourceError(.permissionDenied, "permission denied", path: path, cause: cocoa)
-        default:
-            let reason = (error as NSError).localizedDescription
-            return HierarchySourceError(.io, "cannot read the file: \(reason)", path: path, cause: cocoa)
+    /// A document's events, ready to be read once or more (to read it again in another shape).
+    public struct Events {
+        /// Makes a fresh reader at the document's start, or `nil` when the input cannot be read twice.
+        public let makeReader: () throws(HierarchySourceError) -> (any DocumentEventSource)?
+        /// The first reader.
+        public var first: any DocumentEventSource
+        /// The format read.
+        public let format: DocumentFormat
+    }
+
+    /// Opens a document file and returns its event reader, for readers outside this
+    /// module (the importer) that feed the same ``DocumentRecordBuilder``.
+    ///
+    /// - Parameters:
+    ///   - path: The file.
+    ///   - format: The format, or `nil` to decide by extension or by the first bytes.
+    /// - Throws: As ``load(contentsOf:format:shape:dynamicChildren:)``.
+    public static func events(path: String, format: DocumentFormat?) throws(HierarchySourceError) -> Events {
+        let format = format ?? DocumentFormat(pathExtension: URL(fileURLWithPath: path).pathExtension)
+        return try events(openingWith: { () throws(HierarchySourceError) in try openInput(path) }, path: path,
+                          format: format)
+    }
+
+    /// Opens a document and picks its reader.
+    ///
+    /// JSON streams from the input; YAML and property lists are composed whole by
+    /// their libraries and then walked.
+    static func events(
+        openingWith open: @escaping () throws(HierarchySourceError) -> ByteInput, path: String,
+        format: DocumentFormat?
+    ) throws(HierarchySourceError) -> Events {
+        let input = try open()
+        let head: [UInt8]
+        do { head = try input.head(512) } catch { throw HierarchySourceError(error, path: path, format: .json) }
+        if head.starts(with: sqliteHeader) {
+            throw HierarchySourceError(
+                .unsupported, "this is an SQLite database, not a JSON, property list or YAML document", path: path)
+        }
+        if head.isEmpty {
+            throw HierarchySourceError(.malformed, "the document is empty", path: path, line: 1, column: 1)
+        }
+        let format = format ?? DocumentFormat.sniff(head) ?? (Self.looksLikeUTF16(head) ? .json : nil)
+        guard let format else {
+            throw HierarchySourceError(
+                .unsupported, "not a JSON, property list or YAML document (binary data)", path: path)
+        }
+        switch format {
+        case .json:
+            return Events(
+                makeReader: { () throws(HierarchySourceError) in
+                    let again = try open()
+                    return again.expectedSize == nil ? nil : JSONEventReader(input: again)
+                },
+                first: JSONEventReader(input: input), format: .json)
+        case .propertyList:
+            let data = try readAll(input, path: path)
+            let value: Any
+            do {
+                value = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+            } catch {
+                throw propertyListError(error, data: data, path: path)
+            }
+            return Events(makeReader: { DocumentValueEvents(value) }, first: DocumentValueEvents(value),
+                          format: .propertyList)
+        case .yaml:
+            let data = try readAll(input, path: path)
+            let node = try composeYAML(data, path: path)
+            guard let node else {
+                return Events(makeReader: { DocumentValueEvents([Any]()) }, first: DocumentValueEvents([Any]()),
+                              format: .yaml)
+            }
+            return Events(makeReader: { DocumentYAMLEvents(node, inputSize: data.count) },
+                          first: DocumentYAMLEvents(node, inputSize: data.count), format: .yaml)
+        }
+    }
+
+    /// Whether the first bytes look like UTF-16 or UTF-32 text (NUL bytes between ASCII).
+    static func looksLikeUTF16(_ head: [UInt8]) -> Bool {
+        if head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0xFE, 0xFF]) { return true }
+        guard head.count >= 4 else { return false }
+        func isText(_ byte: UInt8) -> Bool { byte >= 0x09 && byte < 0x7F }
+        return (head[0] == 0 && isText(head[1]) && head[2] == 0 && isText(head[3]))
+            || (isText(head[0]) && head[1] == 0 && isText(head[2]) && head[3] == 0)
+    }
+
+    /// The rest of an input in memory (YAML and property lists are parsed whole).
+    static func readAll(_ input: ByteInput, path: String) throws(HierarchySourceError) -> Data {
+        do {
+            return try input.readAll()
+        } catch {
+            throw HierarchySourceError(error, path: path, format: .json)
+        }
+    }
+
+    /// Reads the events into a tree; with `.automatic`, a document that is not an
+    /// items document is read again as its structure.
+    static func buildTree(_ events: Events, shape: DocumentShape, name: String, path: String)
+        throws(HierarchySourceError) -> InMemoryTree
+    {
+        var reader = events.first
+        do {
+            return try InMemoryTree.build(from: &reader, shape: shape == .automatic ? .items : shape, name: name)
+        } catch let error as DocumentReadError where error.kind == .shape && shape == .automatic {
+            guard var again = try events.makeReader() else {
+                throw HierarchySourceError(error, path: path, format: events.format)
+            }
+            do {
+                return try InMemoryTree.build(from: &again, shape: .structure, name: name)
+            } catch {
+                throw HierarchySourceError.mapping(error, path: path, format: events.format)
+            }
+        } catch {
+            throw HierarchySourceError.mapping(error, path: path, format: events.format)
+        }
+    }
+}
+
+extension HierarchySourceError {
+    /// A document reader's error as a source error: `path:line:column: message`.
+    ///
+    /// - Parameters:
+    ///   - error: The reader's or builder's error.
+    ///   - path: The document's path.
+    ///   - format: The document's format, named in syntax errors.
+    public init(_ error: DocumentReadError, path: String, format: DocumentFormat) {
+        switch error.kind {
+        case .malformed:
+            let prefix = switch format {
+            case .json: "invalid JSON: "
+            case .yaml: "invalid YAML: "
+            case .propertyList: "invalid property list: "
+            }
+            self.init(.malformed, prefix + error.message, path: path, line: error.line, column: error.column)
+        case .shape, .limit:
+            self.init(.malformed, error.message, path: path, line: error.line, column: error.column)
+        case .io:
+            self.init(.io, error.message, path: path)
+        }
+    }
+
+    /// Any error of a document read as a source error.
+    static func mapping(_ error: any Error, path: String, format: DocumentFormat) -> HierarchySourceError {
+        switch error {
+        case let error as DocumentReadError: return HierarchySourceError(error, path: path, format: format)
+        case var error as HierarchySourceError:
+            if error.path == nil { error.path = path }
+            return error
+        default: return HierarchySourceError(.io, "\(error)", path: path)
         }
     }
 }

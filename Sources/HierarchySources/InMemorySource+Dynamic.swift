@@ -27,7 +27,9 @@ extension InMemorySource {
     ///   identifier, or the error of the `dynamicChildren` closure (not cached: the
     ///   next request asks again).
     func childIDs(of id: String) async throws -> [String] {
-        if let ids = tree.childIDs[id] { return ids }
+        if let index = tree.index(ofID: id), !tree.isDynamic(index) {
+            return tree.children(of: index, in: 0..<tree.childCount(of: index)).map(tree.id(of:))
+        }
         guard let node = lookup(id) else {
             throw HierarchySourceError(.notFound, "no item with id \"\(id)\"")
         }
@@ -65,7 +67,7 @@ extension InMemorySource {
             if state.pending[parentID] == task { state.pending[parentID] = nil }
             var seen: Set<String> = []
             for child in produced {
-                guard tree.nodes[child.id] == nil, state.nodes[child.id] == nil, seen.insert(child.id).inserted
+                guard tree.index(ofID: child.id) == nil, state.nodes[child.id] == nil, seen.insert(child.id).inserted
                 else {
                     throw HierarchySourceError(
                         .duplicateID, "duplicate id \"\(child.id)\" among the children supplied for \"\(parentID)\"")

@@ -3,8 +3,9 @@ import Synchronization
 
 /// A hierarchy held in memory: built once, then read without I/O.
 ///
-/// Every lookup is a hash lookup: identifier to node, to parent identifier, to
-/// the ordered child identifiers, and to the position among siblings. Build one
+/// The storage is the compact ``InMemoryTree`` (32 bytes per item plus its
+/// text); a lookup by identifier is one hash lookup (or none, for the generated
+/// `#n` identifiers of documents), a page of children a slice. Build one
 /// from ``Item`` values, from in-code arrays and dictionaries (the
 /// CBLinearHierarchy `hierarchyItems` shape), or from a document with
 /// ``DocumentSource``.
@@ -52,7 +53,7 @@ public final class InMemorySource: HierarchySource {
     ) throws {
         var tree = InMemoryTree()
         if let root { try Self.add(root, parentID: nil, to: &tree) }
-        tree.finish()
+        try tree.finish()
         self.init(tree: tree, displayName: displayName, dynamicChildren: dynamicChildren)
     }
 
@@ -84,7 +85,7 @@ public final class InMemorySource: HierarchySource {
         var tree = InMemoryTree()
         try tree.add(HierarchyNode(id: rootID, title: displayName), parentID: nil, isDynamic: false)
         for item in items { try Self.add(item, parentID: rootID, to: &tree) }
-        tree.finish()
+        try tree.finish()
         self.init(tree: tree, displayName: displayName, dynamicChildren: dynamicChildren)
     }
 
@@ -107,18 +108,19 @@ public final class InMemorySource: HierarchySource {
     // MARK: - Synchronous lookups
 
     /// The number of static items (dynamic children not included).
-    public var staticCount: Int { tree.nodes.count }
+    public var staticCount: Int { tree.count }
 
     /// Whether the source knows the item, statically or among dynamic children already supplied.
     public func contains(id: String) -> Bool {
-        if tree.nodes[id] != nil { return true }
+        if tree.index(ofID: id) != nil { return true }
         return dynamic.withLock { $0.nodes[id] != nil }
     }
 
     /// The node with this identifier, with the count of supplied dynamic children filled in.
     func lookup(_ id: String) -> HierarchyNode? {
-        if var node = tree.nodes[id] {
-            if tree.dynamicIDs.contains(id), let ids = dynamic.withLock({ $0.childIDs[id] }) {
+        if let index = tree.index(ofID: id) {
+            var node = tree.node(at: index)
+            if tree.isDynamic(index), let ids = dynamic.withLock({ $0.childIDs[id] }) {
                 node.childCount = ids.count
             }
             return node
@@ -131,17 +133,19 @@ public final class InMemorySource: HierarchySource {
     }
 
     func parentID(of id: String) -> String? {
-        tree.parentIDs[id] ?? dynamic.withLock { $0.parentIDs[id] }
+        if let index = tree.index(ofID: id) { return tree.parent(of: index).map(tree.id(of:)) }
+        return dynamic.withLock { $0.parentIDs[id] }
     }
 
     func isDynamic(_ id: String) -> Bool {
-        tree.dynamicIDs.contains(id) || dynamic.withLock { $0.dynamicIDs.contains(id) }
+        if let index = tree.index(ofID: id) { return tree.isDynamic(index) }
+        return dynamic.withLock { $0.dynamicIDs.contains(id) }
     }
 
     // MARK: - HierarchySource
 
     public func root() async throws -> HierarchyNode? {
-        tree.rootID.flatMap(lookup)
+        tree.rootIndex.map(tree.node(at:))
     }
 
     public func node(withID id: String) async throws -> HierarchyNode? {
@@ -156,13 +160,17 @@ public final class InMemorySource: HierarchySource {
     ///   any error of the `dynamicChildren` closure.
     /// - Complexity: O(1), or one call of `dynamicChildren` for a dynamic item not yet loaded.
     public func childCount(ofID id: String) async throws -> Int {
-        try await childIDs(of: id).count
+        if let index = tree.index(ofID: id), !tree.isDynamic(index) { return tree.childCount(of: index) }
+        return try await childIDs(of: id).count
     }
 
     /// - Throws: ``HierarchySourceError/Code/notFound`` for an unknown identifier;
     ///   any error of the `dynamicChildren` closure.
     /// - Complexity: O(k) for k children returned.
     public func children(ofID id: String, in range: Range<Int>) async throws -> [HierarchyNode] {
+        if let index = tree.index(ofID: id), !tree.isDynamic(index) {
+            return tree.children(of: index, in: range).map(tree.node(at:))
+        }
         let ids = try await childIDs(of: id)
         let lower = min(max(range.lowerBound, 0), ids.count)
         let upper = min(max(range.upperBound, lower), ids.count)
@@ -182,9 +190,12 @@ public final class InMemorySource: HierarchySource {
         return path.reversed()
     }
 
-    /// - Complexity: O(1).
+    /// - Complexity: O(log k) for k siblings.
     public func index(ofChildID childID: String, inParentID parentID: String) async throws -> Int? {
-        if tree.parentIDs[childID] == parentID { return tree.positions[childID] }
+        if let child = tree.index(ofID: childID) {
+            guard let parent = tree.parent(of: child), tree.id(of: parent) == parentID else { return nil }
+            return tree.position(of: child)
+        }
         return dynamic.withLock { state in
             state.parentIDs[childID] == parentID ? state.positions[childID] : nil
         }
@@ -196,7 +207,8 @@ public final class InMemorySource: HierarchySource {
     /// - Complexity: O(n) for n items in the worst case.
     public func search(_ query: String, in range: Range<Int>) async throws -> [HierarchyNode] {
         let needle = query.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !needle.isEmpty, !range.isEmpty, let rootID = tree.rootID else { return [] }
+        guard !needle.isEmpty, !range.isEmpty, let rootIndex = tree.rootIndex else { return [] }
+        let rootID = tree.id(of: rootIndex)
         let supplied = dynamic.withLock { $0.childIDs }
         var found: [HierarchyNode] = []
         var queue = [rootID]
@@ -208,7 +220,11 @@ public final class InMemorySource: HierarchySource {
             if let node = lookup(id), HierarchySearchScan<InMemorySource>.matches(node, needle) {
                 found.append(node)
             }
-            if let ids = tree.childIDs[id] ?? supplied[id] { queue.append(contentsOf: ids) }
+            if let index = tree.index(ofID: id), !tree.isDynamic(index) {
+                queue.append(contentsOf: tree.children(of: index, in: 0..<tree.childCount(of: index)).map(tree.id(of:)))
+            } else if let ids = supplied[id] {
+                queue.append(contentsOf: ids)
+            }
         }
         guard range.lowerBound < found.count else { return [] }
         return Array(found[range.lowerBound..<min(found.count, range.upperBound)])

@@ -1,20 +1,55 @@
-/// The flat storage behind ``InMemorySource``: dictionaries keyed by identifier.
+/// The compact storage behind ``InMemorySource``: a structure of arrays.
 ///
-/// Built once, then read only. Every lookup the source needs (node, parent,
-/// children, position among siblings) is a single hash lookup.
+/// Each node is an `Int32` index. Per node the tree keeps its parent, child
+/// count and where its children start in one shared child list (`Int32` each),
+/// where its text starts in one byte arena (`Int64`), the title's length and
+/// the subtitle's length with three flags (`UInt32` each): 32 bytes per node
+/// plus the title and subtitle bytes. Identifiers cost nothing when generated
+/// (`#` and the node's index, as the document reader numbers items); explicit
+/// identifiers, footnotes, statuses and attributes sit in side tables holding
+/// only the nodes that have them.
+///
+/// Built once (by ``add(_:parentID:isDynamic:location:)`` in order, or by
+/// ``place(_:at:parent:)`` in any order), closed by ``finish()``, then read only.
+///
+/// - Complexity: Memory 32 bytes per node plus text and the side tables; lookups
+///   by index O(1), by explicit identifier one hash lookup, the position of a
+///   child among its siblings O(log k) for k siblings.
 struct InMemoryTree: Sendable {
-    /// The identifier of the root, or `nil` for an empty tree.
-    var rootID: String?
-    /// Every node by identifier.
-    var nodes: [String: HierarchyNode] = [:]
-    /// The parent identifier of every node except the root.
-    var parentIDs: [String: String] = [:]
-    /// The ordered child identifiers of every node that has static children.
-    var childIDs: [String: [String]] = [:]
-    /// The position of every non-root node among its parent's children.
-    var positions: [String: Int] = [:]
-    /// Nodes whose children the host supplies at run time.
-    var dynamicIDs: Set<String> = []
+    /// What few nodes carry beyond a title and a short subtitle.
+    struct Extra: Sendable {
+        var subtitle: String?
+        var footnote: String?
+        var status: String?
+        var attributes: [String: String] = [:]
+    }
+
+    private static let hasSubtitle: UInt32 = 1 << 31
+    private static let dynamicFlag: UInt32 = 1 << 30
+    private static let present: UInt32 = 1 << 29
+    private static let explicitFlag: UInt32 = 1 << 28
+    private static let lengthMask: UInt32 = (1 << 28) - 1
+
+    private var parents: [Int32] = []
+    private var childCounts: [Int32] = []
+    private var childStarts: [Int32] = []
+    private var childList: [Int32] = []
+    private var textStarts: [Int64] = []
+    private var titleLengths: [UInt32] = []
+    private var meta: [UInt32] = []
+    private var text: [UInt8] = []
+    private var explicitIndex: [String: Int32] = [:]
+    private var explicitIDs: [Int32: String] = [:]
+    private var extras: [Int32: Extra] = [:]
+    /// The root's index, or `nil` for an empty tree.
+    private(set) var rootIndex: Int32?
+    /// The number of nodes.
+    private(set) var count = 0
+
+    /// The most nodes a tree holds (indexes are `Int32`).
+    static let capacity = Int(Int32.max) - 1
+
+    // MARK: - Building
 
     /// Adds a node below `parentID` (or as the root when `parentID` is `nil`).
     ///
@@ -28,39 +63,202 @@ struct InMemoryTree: Sendable {
     mutating func add(_ node: HierarchyNode, parentID: String?, isDynamic: Bool, location: String? = nil)
         throws(HierarchySourceError)
     {
-        guard nodes[node.id] == nil else {
-            let place = location.map { " (at \($0))" } ?? ""
-            throw HierarchySourceError(.duplicateID, "duplicate id \"\(node.id)\"\(place)")
+        let parent = parentID.flatMap { index(ofID: $0) } ?? -1
+        try place(node, at: parents.count, parent: parent, isDynamic: isDynamic, explicitID: true, location: location)
+        if parentID == nil { rootIndex = Int32(parents.count - 1) }
+    }
+
+    /// Stores a node at an index (the arrays grow as needed; gaps stay absent nodes).
+    ///
+    /// - Parameters:
+    ///   - node: The node.
+    ///   - index: Its index.
+    ///   - parent: The parent's index, or -1.
+    ///   - isDynamic: Whether the host supplies the node's children.
+    ///   - explicitID: Whether `node.id` was given (otherwise it is `#` and the index).
+    ///   - location: Where the node came from, for the duplicate error message.
+    /// - Throws: ``HierarchySourceError/Code/duplicateID`` when an explicit identifier is taken.
+    /// - Complexity: O(1) amortized plus the text's length.
+    mutating func place(
+        _ node: HierarchyNode, at index: Int, parent: Int32, isDynamic: Bool, explicitID: Bool, location: String? = nil
+    ) throws(HierarchySourceError) {
+        guard index < Self.capacity else {
+            throw HierarchySourceError(.unsupported, "more than \(Self.capacity) items")
         }
-        nodes[node.id] = node
-        if isDynamic { dynamicIDs.insert(node.id) }
-        if let parentID {
-            parentIDs[node.id] = parentID
-            var siblings = childIDs.removeValue(forKey: parentID) ?? []
-            positions[node.id] = siblings.count
-            siblings.append(node.id)
-            childIDs[parentID] = siblings
-        } else {
-            rootID = node.id
+        if index >= parents.count {
+            let grow = index + 1 - parents.count
+            parents.append(contentsOf: repeatElement(-1, count: grow))
+            childCounts.append(contentsOf: repeatElement(0, count: grow))
+            textStarts.append(contentsOf: repeatElement(0, count: grow))
+            titleLengths.append(contentsOf: repeatElement(0, count: grow))
+            meta.append(contentsOf: repeatElement(0, count: grow))
+        }
+        let key = Int32(index)
+        var flags = Self.present | (isDynamic ? Self.dynamicFlag : 0)
+        if explicitID {
+            guard explicitIndex.updateValue(key, forKey: node.id) == nil else {
+                let place = location.map { " (at \($0))" } ?? ""
+                throw HierarchySourceError(.duplicateID, "duplicate id \"\(node.id)\"\(place)")
+            }
+            explicitIDs[key] = node.id
+            flags |= Self.explicitFlag
+        }
+        parents[index] = parent
+        textStarts[index] = Int64(text.count)
+        var title = node.title
+        title.withUTF8 { text.append(contentsOf: $0) }
+        titleLengths[index] = UInt32(clamping: title.utf8.count)
+        var extra = Extra(footnote: node.footnote, status: node.status, attributes: node.attributes)
+        if var subtitle = node.subtitle {
+            if subtitle.utf8.count <= Int(Self.lengthMask) {
+                subtitle.withUTF8 { text.append(contentsOf: $0) }
+                flags |= Self.hasSubtitle | UInt32(subtitle.utf8.count)
+            } else {
+                extra.subtitle = subtitle
+            }
+        }
+        meta[index] = flags
+        if extra.subtitle != nil || extra.footnote != nil || extra.status != nil || !extra.attributes.isEmpty {
+            extras[key] = extra
+        }
+        count += 1
+    }
+
+    /// Makes a node the root (used when a document's single top-level item is the root).
+    mutating func setRoot(_ index: Int32?) {
+        rootIndex = index
+        if let index { parents[Int(index)] = -1 }
+    }
+
+    /// The indexes of the present nodes whose parent is `parent`, in index order.
+    func indexes(withParent parent: Int32) -> [Int32] {
+        var found: [Int32] = []
+        for index in parents.indices where parents[index] == parent && meta[index] & Self.present != 0 {
+            found.append(Int32(index))
+        }
+        return found
+    }
+
+    /// Groups the children of every node (in index order) and checks that no explicit
+    /// identifier names a generated one.
+    ///
+    /// - Throws: ``HierarchySourceError/Code/duplicateID`` for an explicit `#n` that is
+    ///   another node's generated identifier.
+    /// - Complexity: O(n) for n nodes.
+    mutating func finish() throws(HierarchySourceError) {
+        for index in childCounts.indices { childCounts[index] = 0 }
+        for index in parents.indices where meta[index] & Self.present != 0 && parents[index] >= 0 {
+            childCounts[Int(parents[index])] += 1
+        }
+        childStarts = Array(repeating: 0, count: parents.count)
+        var next: Int32 = 0
+        for index in parents.indices {
+            childStarts[index] = next
+            next += childCounts[index]
+        }
+        childList = Array(repeating: 0, count: Int(next))
+        var fill = childStarts
+        for index in parents.indices where meta[index] & Self.present != 0 && parents[index] >= 0 {
+            let parent = Int(parents[index])
+            childList[Int(fill[parent])] = Int32(index)
+            fill[parent] += 1
+        }
+        for (id, index) in explicitIndex where id.hasPrefix("#") {
+            if let other = Self.generatedIndex(id), other != index, isPresent(other), !hasExplicitID(other) {
+                throw HierarchySourceError(.duplicateID, "duplicate id \"\(id)\"")
+            }
         }
     }
 
-    /// Sets `childCount` and `isContainer` of every node from the children added.
+    // MARK: - Reading
+
+    private func isPresent(_ index: Int32) -> Bool {
+        Int(index) < meta.count && index >= 0 && meta[Int(index)] & Self.present != 0
+    }
+
+    private func hasExplicitID(_ index: Int32) -> Bool { meta[Int(index)] & Self.explicitFlag != 0 }
+
+    private static func generatedIndex(_ id: String) -> Int32? {
+        guard id.hasPrefix("#") else { return nil }
+        return Int32(id.dropFirst())
+    }
+
+    /// The index of a node.
     ///
-    /// Static nodes get their exact count; dynamic nodes are containers with an
-    /// unknown count until the host has supplied their children.
-    mutating func finish() {
-        for id in Array(nodes.keys) {
-            guard var node = nodes[id] else { continue }
-            if dynamicIDs.contains(id) {
-                node.childCount = nil
-                node.isContainer = true
-            } else {
-                let count = childIDs[id]?.count ?? 0
-                node.childCount = count
-                node.isContainer = count > 0
-            }
-            nodes[id] = node
+    /// - Complexity: One hash lookup, or the parse of a generated `#n`.
+    func index(ofID id: String) -> Int32? {
+        if let index = explicitIndex[id] { return index }
+        guard let index = Self.generatedIndex(id), "#\(index)" == id, isPresent(index),
+            !hasExplicitID(index)
+        else { return nil }
+        return index
+    }
+
+    /// A node's identifier.
+    func id(of index: Int32) -> String {
+        hasExplicitID(index) ? explicitIDs[index] ?? "" : "#\(index)"
+    }
+
+    /// A node's parent, or `nil` for the root.
+    func parent(of index: Int32) -> Int32? {
+        let parent = parents[Int(index)]
+        return parent >= 0 ? parent : nil
+    }
+
+    /// Whether the host supplies a node's children.
+    func isDynamic(_ index: Int32) -> Bool { meta[Int(index)] & Self.dynamicFlag != 0 }
+
+    /// The number of static children.
+    func childCount(of index: Int32) -> Int { Int(childCounts[Int(index)]) }
+
+    /// The indexes of a node's children in a range of positions (clamped).
+    ///
+    /// - Complexity: O(1); the slice shares the tree's storage.
+    func children(of index: Int32, in range: Range<Int>) -> ArraySlice<Int32> {
+        let count = childCount(of: index)
+        let lower = min(max(range.lowerBound, 0), count)
+        let upper = min(max(range.upperBound, lower), count)
+        let start = Int(childStarts[Int(index)])
+        return childList[(start + lower)..<(start + upper)]
+    }
+
+    /// A child's position among its siblings.
+    ///
+    /// - Complexity: O(log k) for k siblings (children are stored in index order).
+    func position(of index: Int32) -> Int? {
+        guard let parent = parent(of: index) else { return nil }
+        let siblings = children(of: parent, in: 0..<childCount(of: parent))
+        var low = siblings.startIndex
+        var high = siblings.endIndex
+        while low < high {
+            let middle = (low + high) / 2
+            if siblings[middle] < index { low = middle + 1 } else { high = middle }
         }
+        return low < siblings.endIndex && siblings[low] == index ? low - siblings.startIndex : nil
+    }
+
+    /// The node at an index, with its child count and container flag.
+    func node(at index: Int32) -> HierarchyNode {
+        let position = Int(index)
+        let start = Int(textStarts[position])
+        let titleEnd = start + Int(titleLengths[position])
+        let flags = meta[position]
+        let title = String(decoding: text[start..<titleEnd], as: UTF8.self)
+        let extra = extras[index]
+        var subtitle = extra?.subtitle
+        if flags & Self.hasSubtitle != 0 {
+            subtitle = String(decoding: text[titleEnd..<(titleEnd + Int(flags & Self.lengthMask))], as: UTF8.self)
+        }
+        var node = HierarchyNode(
+            id: id(of: index), title: title, subtitle: subtitle, footnote: extra?.footnote, status: extra?.status,
+            attributes: extra?.attributes ?? [:])
+        if isDynamic(index) {
+            node.childCount = nil
+            node.isContainer = true
+        } else {
+            node.childCount = childCount(of: index)
+            node.isContainer = childCount(of: index) > 0
+        }
+        return node
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HierarchyDocuments
 
 #if canImport(Glibc)
 import Glibc
@@ -44,9 +45,12 @@ public enum SourceOpener {
     /// - Parameters:
     ///   - path: A directory or a document file.
     ///   - start: Where to start, as for ``open(path:start:)``.
+    ///   - shape: How a document becomes a hierarchy (items, structure, or whichever fits).
     /// - Returns: The source and the start's identifier.
     /// - Throws: As ``open(path:start:)``.
-    public static func openWithStart(path: String, start: String? = nil) throws -> Opened {
+    public static func openWithStart(path: String, start: String? = nil, shape: DocumentShape = .automatic) throws
+        -> Opened
+    {
         var info = stat()
         guard stat(path, &info) == 0 else {
             let code = errno
@@ -75,11 +79,12 @@ public enum SourceOpener {
         guard access(path, R_OK) == 0 else {
             throw HierarchySourceError(.permissionDenied, "permission denied", path: path)
         }
-        if let head = readHead(path), head.starts(with: DocumentSource.sqliteHeader) {
+        // Only a regular file is peeked at: a FIFO can be read once, by the document reader.
+        if info.st_mode & S_IFMT == S_IFREG, let head = readHead(path), head.starts(with: DocumentSource.sqliteHeader) {
             throw HierarchySourceError(
                 .unsupported, "SQLite database: open it with the SQLite source, not as a document", path: path)
         }
-        let source = try DocumentSource.load(contentsOf: URL(fileURLWithPath: path))
+        let source = try DocumentSource.load(contentsOf: URL(fileURLWithPath: path), shape: shape)
         if let start, !source.contains(id: start) {
             throw HierarchySourceError(.notFound, "no item with id \"\(start)\" in the document", path: path)
         }

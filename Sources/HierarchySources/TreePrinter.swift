@@ -48,7 +48,8 @@ public struct TreePrinter: Sendable {
         var next: Int
         var page: [HierarchyNode]
         var pageStart: Int
-        var prefix: String
+        /// How many ancestor glyphs (``gaps``) precede this level's rows.
+        var prefixDepth: Int
     }
 
     /// The drawing pieces: branch, last branch, continuing line, gap.
@@ -62,7 +63,8 @@ public struct TreePrinter: Sendable {
     ///   - source: The hierarchy.
     ///   - write: Receives each line.
     /// - Throws: Errors of the source, `CancellationError`.
-    /// - Complexity: O(n) source requests in pages for n items printed.
+    /// - Complexity: O(n) source requests in pages for n items printed; time linear in the output,
+    ///   memory linear in the depth (one flag per level, not one prefix string per level).
     public func print(
         _ source: some HierarchySource, to write: (String) throws -> Void
     ) async throws {
@@ -72,9 +74,17 @@ public struct TreePrinter: Sendable {
         var onPath: Set<String> = [root.id]
         if depth.map({ $0 > 0 }) ?? true {
             let count = try await source.childCount(ofID: root.id)
-            stack.append(Level(id: root.id, count: count, next: 0, page: [], pageStart: 0, prefix: ""))
+            stack.append(Level(id: root.id, count: count, next: 0, page: [], pageStart: 0, prefixDepth: 0))
         }
         let glyphs = self.glyphs
+        // One flag per level of the current path (a gap below a last child, else a line): the
+        // row prefixes are built from it, so memory stays linear in the depth.
+        var gaps: [Bool] = []
+        func prefix(_ depth: Int) -> String {
+            var text = ""
+            for index in 0..<depth { text += gaps[index] ? glyphs.gap : glyphs.line }
+            return text
+        }
         while var level = stack.popLast() {
             guard level.next < level.count else {
                 onPath.remove(level.id)
@@ -95,9 +105,8 @@ public struct TreePrinter: Sendable {
             level.next += 1
             let isLast = level.next >= level.count
             let isCycle = onPath.contains(child.id)
-            try write(level.prefix + (isLast ? glyphs.last : glyphs.branch) + escape(child.title)
+            try write(prefix(level.prefixDepth) + (isLast ? glyphs.last : glyphs.branch) + escape(child.title)
                 + (isCycle ? cycleMark : "") + "\n")
-            let childPrefix = level.prefix + (isLast ? glyphs.gap : glyphs.line)
             let childLevel = stack.count + 2
             stack.append(level)
             guard !isCycle, depth.map({ childLevel <= $0 }) ?? true else { continue }
@@ -105,7 +114,10 @@ public struct TreePrinter: Sendable {
                 ? try await source.childCount(ofID: child.id) : 0
             if count > 0 {
                 onPath.insert(child.id)
-                stack.append(Level(id: child.id, count: count, next: 0, page: [], pageStart: 0, prefix: childPrefix))
+                gaps.removeSubrange(min(level.prefixDepth, gaps.count)...)
+                gaps.append(isLast)
+                stack.append(Level(
+                    id: child.id, count: count, next: 0, page: [], pageStart: 0, prefixDepth: level.prefixDepth + 1))
             }
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import HierarchyDocuments
 import HierarchySQLite
 import HierarchySources
 
@@ -11,7 +12,7 @@ enum SourceResolver {
         var name: String
     }
 
-    static func resolve(path: String?, start: String?) throws -> Resolved {
+    static func resolve(path: String?, start: String?, shape: DocumentShape = .automatic) throws -> Resolved {
         guard let path else {
             let sample = try SampleHierarchy.load()
             return Resolved(source: sample, startID: start, name: "Sample plant")
@@ -22,12 +23,15 @@ enum SourceResolver {
             let source = try SQLiteSource(path: path)
             return Resolved(source: source, startID: start, name: name)
         }
-        let opened = try SourceOpener.openWithStart(path: path, start: start)
+        let opened = try SourceOpener.openWithStart(path: path, start: start, shape: shape)
         return Resolved(source: opened.source, startID: opened.startID ?? start, name: name.isEmpty ? path : name)
     }
 
     /// Whether the file starts with SQLite's header.
     static func isSQLiteDatabase(_ path: String) -> Bool {
+        // Only a regular file is peeked at: reading a FIFO here would eat what the document reader needs.
+        guard (try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType) == .typeRegular
+        else { return false }
         guard let handle = FileHandle(forReadingAtPath: path) else { return false }
         defer { try? handle.close() }
         let head = (try? handle.read(upToCount: 16)) ?? Data()

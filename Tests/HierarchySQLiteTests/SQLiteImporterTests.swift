@@ -32,12 +32,13 @@ struct SQLiteImporterTests {
 
     @Test("top-level arrays and wrappers with several items get a root named after the file")
     func jsonSeveralTopLevel() async throws {
-        for text in ["[{\"id\":\"a\"},{\"id\":\"b\"}]", "{\"root\":[{\"id\":\"a\"},{\"id\":\"b\"}]}"] {
+        let items = "[{\"id\":\"a\",\"title\":\"a\"},{\"id\":\"b\",\"title\":\"b\"}]"
+        for text in [items, "{\"root\":\(items)}"] {
             let directory = try TemporaryDirectory()
             let db = directory.file("a.db")
             try await importText(text, named: "doc.json", into: db, in: directory)
             let lines = try await dump(SQLiteSource(path: db.path))
-            #expect(lines == ["0|doc|doc|-|-|-||2", "1|a|a|-|-|-||0", "1|b|b|-|-|-||0"])
+            #expect(lines == ["0|.|doc.json|-|-|-||2", "1|a|a|-|-|-||0", "1|b|b|-|-|-||0"])
         }
     }
 
@@ -97,7 +98,7 @@ struct SQLiteImporterTests {
     @Test("JSON duplicate ids are reported with the line of the second one")
     func jsonDuplicate() async throws {
         let directory = try TemporaryDirectory()
-        let json = "{\"root\": [\n {\"id\": \"a\"},\n {\"id\": \"b\", \"children\": [\n  {\"id\": \"a\"}]}]}"
+        let json = "{\"root\": [\n {\"id\": \"a\", \"title\": \"A\"},\n {\"id\": \"b\", \"title\": \"B\", \"children\": [\n  {\"id\": \"a\", \"title\": \"A\"}]}]}"
         let error = await #expect(throws: SQLiteImportError.self) {
             try await importText(json, named: "d.json", into: directory.file("a.db"), in: directory)
         }
@@ -110,7 +111,7 @@ struct SQLiteImporterTests {
     @Test("malformed files leave no database behind", arguments: [
         ("bad.json", "{\"root\": [{\"id\": \"a\",}]}"),
         ("bad.json", "{\"root\": [{\"id\": \"a\"}"),
-        ("bad.json", "[1, 2]"),
+        ("bad.json", "[1, 2,]"),
         ("bad.csv", "id,parent_id\na,\"unterminated\n"),
         ("bad.csv", "id,parent_id\na,,extra\n"),
         ("bad.csv", "title\nx\n"),
@@ -129,13 +130,13 @@ struct SQLiteImporterTests {
     func replace() async throws {
         let directory = try TemporaryDirectory()
         let db = directory.file("a.db")
-        try await importText("[{\"id\":\"first\"}]", named: "1.json", into: db, in: directory)
+        try await importText("[{\"id\":\"first\",\"title\":\"F\"}]", named: "1.json", into: db, in: directory)
         let error = await #expect(throws: HierarchySourceError.self) {
-            try await importText("[{\"id\":\"second\"}]", named: "2.json", into: db, in: directory)
+            try await importText("[{\"id\":\"second\",\"title\":\"S\"}]", named: "2.json", into: db, in: directory)
         }
         #expect(error?.description.contains("--replace") == true)
         #expect(try await SQLiteSource(path: db.path).root()?.id == "first")
-        try await importText("[{\"id\":\"second\"}]", named: "2.json", into: db, in: directory, replace: true)
+        try await importText("[{\"id\":\"second\",\"title\":\"S\"}]", named: "2.json", into: db, in: directory, replace: true)
         #expect(try await SQLiteSource(path: db.path).root()?.id == "second")
 
         var configuration = Configuration()

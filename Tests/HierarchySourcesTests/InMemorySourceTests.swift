@@ -160,11 +160,11 @@ import Testing
         #expect(root.title == "Space")
         let top = try await source.children(ofID: root.id, in: 0..<10)
         #expect(top.map(\.title) == ["Planets", "Spacecraft"])
-        #expect(top.map(\.id) == ["0", "1"])
+        #expect(top.map(\.id) == ["#1", "#4"])
         #expect(top[0].subtitle == nil)
         #expect(top[0].attributes["type"] == "static")
         #expect(top[1].isContainer)
-        #expect(try await source.children(ofID: "0", in: 0..<5).map(\.id) == ["0.0", "0.1"])
+        #expect(try await source.children(ofID: "#1", in: 0..<5).map(\.id) == ["#2", "#3"])
 
         let single = try InMemorySource(dictionary: ["root": [["name": "Only", "id": 7]]])
         #expect(try await single.root()?.id == "7")

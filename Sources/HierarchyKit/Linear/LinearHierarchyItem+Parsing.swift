@@ -1,4 +1,5 @@
 import Foundation
+import HierarchyDocuments
 
 extension LinearHierarchyItem {
     /// The deepest nesting accepted in a document; deeper entries are reported as errors.
@@ -68,20 +69,27 @@ extension LinearHierarchyItem {
 
     /// Builds items from JSON text, `{"root": [...]}` or a bare array.
     ///
+    /// The bytes are read by the strict RFC 8259 reader every command uses
+    /// (``JSONEventReader``), so a document the linear module opens is one
+    /// `hierarchy print` and `hierarchy import` open too.
+    ///
     /// - Parameters:
     ///   - data: UTF-8 JSON handed in by the caller.
     ///   - firstID: The raw value of the first identifier handed out.
     /// - Returns: The root items.
-    /// - Throws: ``LinearHierarchyError`` (`unreadableDocument` when the bytes are not JSON).
+    /// - Throws: ``LinearHierarchyError`` (`unreadableDocument` with line and column when
+    ///   the bytes are not JSON).
     public static func items(fromJSON data: Data, firstID: Int = 0) throws(LinearHierarchyError)
         -> [LinearHierarchyItem]
     {
         let value: Any
         do {
-            value = try JSONSerialization.jsonObject(with: data, options: [])
+            var reader = JSONEventReader(input: ByteInput(bytes: data))
+            value = try DocumentValueBuilder.value(of: &reader)
         } catch {
+            let place = error.line.map { " at line \($0), column \(error.column ?? 1)" } ?? ""
             throw LinearHierarchyError(
-                code: .unreadableDocument, indexPath: [], message: "not valid JSON (\(error.localizedDescription))")
+                code: .unreadableDocument, indexPath: [], message: "not valid JSON (\(error.message)\(place))")
         }
         return try items(fromPropertyList: value, firstID: firstID)
     }

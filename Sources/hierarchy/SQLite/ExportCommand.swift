@@ -43,7 +43,10 @@ struct ExportCommand: AsyncParsableCommand {
             } else {
                 handle = FileHandle.standardOutput
             }
-            try await SQLiteExporter(source: source).export(exportFormat, to: handle)
+            var exporter = SQLiteExporter(source: source)
+            // On a terminal, control characters in titles are shown escaped, never sent raw.
+            exporter.escapesControlCharacters = output == nil && isatty(STDOUT_FILENO) == 1
+            try await exporter.export(exportFormat, to: handle)
             if let temporary, let output {
                 try handle.close()
                 guard rename(temporary.path, output) == 0 else {

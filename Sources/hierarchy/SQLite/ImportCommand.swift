@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HierarchyDocuments
 import HierarchySQLite
 import HierarchySources
 
@@ -23,6 +24,11 @@ struct ImportCommand: AsyncParsableCommand {
     @Option(name: .long, help: "The input format (json, csv, plist, yaml); by default from the file name.")
     var format: String?
 
+    @Option(
+        name: .customLong("as"),
+        help: "Import a JSON/YAML/plist document as items or as its structure (auto: items when it follows the items schema).")
+    var shape: DocumentShape = .automatic
+
     @Flag(name: .long, help: "Replace the database if it exists.")
     var replace = false
 
@@ -44,7 +50,7 @@ struct ImportCommand: AsyncParsableCommand {
             let importer = SQLiteImporter(
                 destination: URL(fileURLWithPath: into), replace: replace, searchIndex: !noSearchIndex,
                 progress: progress)
-            let summary = try await importer.importFile(at: URL(fileURLWithPath: file), format: importFormat)
+            let summary = try await importer.importFile(at: URL(fileURLWithPath: file), format: importFormat, shape: shape)
             SQLiteCommandOutput.endProgress(progress)
             print("imported " + SQLiteCommandOutput.summary(summary, into: into))
         } catch {

@@ -43,7 +43,7 @@ enum SQLiteCommandOutput {
         default:
             printError("hierarchy: \(sanitize(String(describing: error)))")
         }
-        return ExitCode.failure
+        return ExitCode(CommandLineError.exitCode(for: error))
     }
 
     /// A progress callback drawing one updating line on standard error, or `nil`

@@ -1,0 +1,74 @@
+import Benchmark
+import Foundation
+import HierarchyDocuments
+import HierarchySQLite
+import HierarchySources
+
+/// Benchmarks of the document readers on generated documents (written once into
+/// the temporary directory and reused while present; nothing is written into the package):
+/// - wide: one item with 1,000,000 children (`{"title": "Item N"}`), about 25 MB;
+/// - deep: 100,000 nested arrays, then 100,000 nested objects.
+private func wideDocument() throws -> String {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("hierarchykit-wide-1m.json").path
+    if FileManager.default.fileExists(atPath: path) { return path }
+    var text = #"{"title": "Root", "children": ["#
+    text.reserveCapacity(26_000_000)
+    for index in 0..<1_000_000 {
+        if index > 0 { text += ", " }
+        text += #"{"title": "Item \#(index)"}"#
+    }
+    text += "]}\n"
+    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    return path
+}
+
+private func deepDocument() throws -> String {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("hierarchykit-deep-100k.json").path
+    if FileManager.default.fileExists(atPath: path) { return path }
+    let depth = 100_000
+    let text = String(repeating: "[", count: depth) + String(repeating: #"{"k":"#, count: depth) + "1"
+        + String(repeating: "}", count: depth) + String(repeating: "]", count: depth)
+    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    return path
+}
+
+/// Reads every event of a file; returns the count.
+private func readEvents(_ path: String) throws -> Int {
+    var reader = JSONEventReader(input: try ByteInput(path: path))
+    var count = 0
+    while try reader.next() != nil { count += 1 }
+    return count
+}
+
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .cpuTotal, .peakMemoryResident, .throughput], timeUnits: .milliseconds,
+        maxDuration: .seconds(20), maxIterations: 5)
+
+    Benchmark("JSON reader, 1M children (25 MB)") { benchmark in
+        let path = try wideDocument()
+        benchmark.startMeasurement()
+        blackHole(try readEvents(path))
+    }
+
+    Benchmark("JSON reader, 100,000-deep nesting") { benchmark in
+        let path = try deepDocument()
+        benchmark.startMeasurement()
+        blackHole(try readEvents(path))
+    }
+
+    Benchmark("Document load into the compact tree, 1M children") { benchmark in
+        let path = try wideDocument()
+        benchmark.startMeasurement()
+        let source = try DocumentSource.load(contentsOf: URL(fileURLWithPath: path))
+        blackHole(try await source.children(ofID: "#0", in: 0..<50))
+    }
+
+    Benchmark("Import into SQLite, 1M children", configuration: .init(maxIterations: 3)) { benchmark in
+        let path = try wideDocument()
+        let database = FileManager.default.temporaryDirectory.appendingPathComponent("hierarchykit-wide-1m.db")
+        benchmark.startMeasurement()
+        blackHole(try await SQLiteImporter(destination: database, replace: true, searchIndex: false)
+            .importFile(at: URL(fileURLWithPath: path)))
+    }
+}

@@ -1,0 +1,144 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// Bytes of a document, read from a file descriptor one chunk at a time or
+/// taken from memory.
+///
+/// Memory holds one chunk, never the file, so a document of any size (or a
+/// FIFO) streams through it.
+public final class ByteInput {
+    private let descriptor: Int32?
+    private let closesDescriptor: Bool
+    private let capacity: Int
+    private var storage: UnsafeMutablePointer<UInt8>
+    /// Valid bytes in `storage`.
+    private var end = 0
+    /// The next byte to read in `storage`.
+    var index = 0
+    /// The file offset of `storage[0]`.
+    private var base: Int64 = 0
+    private var atEnd = false
+    /// The most bytes read before giving up (protects against `/dev/zero`).
+    public let limit: Int64
+    /// The size the file had when opened, when it is a regular file.
+    public let expectedSize: Int64?
+
+    /// Opens a file for reading.
+    ///
+    /// - Parameters:
+    ///   - path: The file.
+    ///   - chunkSize: Bytes read at a time.
+    ///   - limit: The most bytes read.
+    /// - Throws: ``DocumentReadError`` of kind `.io` with the `errno` text.
+    public init(path: String, chunkSize: Int = 1 << 20, limit: Int64 = 1 << 40) throws(DocumentReadError) {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            let code = errno
+            var error = DocumentReadError(.io, String(cString: strerror(code)))
+            error.systemError = code
+            throw error
+        }
+        var status = stat()
+        if fstat(fd, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG {
+            expectedSize = Int64(status.st_size)
+        } else {
+            expectedSize = nil
+        }
+        descriptor = fd
+        closesDescriptor = true
+        capacity = max(16, chunkSize)
+        storage = .allocate(capacity: capacity)
+        self.limit = limit
+    }
+
+    /// Reads bytes held in memory.
+    public init(bytes: some Collection<UInt8>) {
+        descriptor = nil
+        closesDescriptor = false
+        capacity = max(16, bytes.count)
+        storage = .allocate(capacity: capacity)
+        _ = UnsafeMutableBufferPointer(start: storage, count: capacity).initialize(from: bytes)
+        end = bytes.count
+        atEnd = true
+        expectedSize = Int64(bytes.count)
+        limit = .max
+    }
+
+    deinit {
+        storage.deallocate()
+        if closesDescriptor, let descriptor { close(descriptor) }
+    }
+
+    /// Bytes consumed so far.
+    @inline(__always) public var offset: Int64 { base + Int64(index) }
+
+    /// The next byte without consuming it, `nil` at the end of the input.
+    @inline(__always)
+    public func peek() throws(DocumentReadError) -> UInt8? {
+        if index < end { return storage[index] }
+        return try refill() ? storage[index] : nil
+    }
+
+    /// Consumes one byte (after a `peek` that returned one).
+    @inline(__always)
+    public func advance() { index += 1 }
+
+    /// The bytes available now from the current position (at least one unless at the end).
+    @inline(__always)
+    func available() throws(DocumentReadError) -> UnsafeBufferPointer<UInt8> {
+        if index >= end, !(try refill()) { return UnsafeBufferPointer(start: storage, count: 0) }
+        return UnsafeBufferPointer(start: storage + index, count: end - index)
+    }
+
+    /// Up to `count` bytes from the current position, without consuming them.
+    ///
+    /// Returns fewer when the input ends sooner or the first read of a pipe returns fewer.
+    public func head(_ count: Int) throws(DocumentReadError) -> [UInt8] {
+        let chunk = try available()
+        return Array(chunk.prefix(count))
+    }
+
+    /// The rest of the input.
+    ///
+    /// - Throws: ``DocumentReadError`` (`.io`, or `.limit` past ``limit`` bytes).
+    public func readAll() throws(DocumentReadError) -> Data {
+        var data = Data()
+        if let expectedSize { data.reserveCapacity(Int(min(expectedSize, 1 << 30))) }
+        while true {
+            let chunk = try available()
+            if chunk.isEmpty { return data }
+            data.append(chunk.baseAddress!, count: chunk.count)
+            index += chunk.count
+        }
+    }
+
+    /// Reads the next chunk; `false` at the end of the input.
+    private func refill() throws(DocumentReadError) -> Bool {
+        guard !atEnd, let descriptor else { return false }
+        base += Int64(end)
+        index = 0
+        end = 0
+        guard base < limit else {
+            throw DocumentReadError(.limit, "the input is larger than \(limit) bytes")
+        }
+        while true {
+            let count = read(descriptor, storage, capacity)
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw DocumentReadError(.io, "cannot read: \(String(cString: strerror(errno)))")
+            }
+            if count == 0 {
+                atEnd = true
+                return false
+            }
+            end = count
+            return true
+        }
+    }
+}

@@ -1,0 +1,376 @@
+/// Turns the events of any document (JSON, YAML, property list) into items: the
+/// one place that owns the field mapping.
+///
+/// **Items** (``DocumentShape/items``): `{"root": [items]}`, a top-level array of
+/// items, or one item object. An item is an object with `title` or `name`; its
+/// `children` array holds its children (objects, or bare strings, numbers and
+/// booleans as leaves). Fields: `id` (a string or number; else `#` and the
+/// item's key), `title` (else `name`), `subtitle` (else `type` unless it is
+/// `static`/`dynamic`), `footnote` (else `location`, else `body`), `status`;
+/// `type: dynamic` before `children` makes an item whose children the host
+/// supplies. Every other scalar field is an attribute; other nested values are
+/// skipped. For duplicate names the first member wins. Anything else is a
+/// ``DocumentReadError/Kind/shape`` error.
+///
+/// **Structure** (``DocumentShape/structure``): the document itself is the root,
+/// titled with the document's name; object members (titled with their key) and
+/// array elements (titled `[index]`) are items; scalars are leaves whose
+/// subtitle is their value; a container's member count is its child count.
+///
+/// Keys are numbered in document order as items start; a record is handed out
+/// when its item ends, so its child count is known. Memory grows with the
+/// nesting depth only.
+public struct DocumentRecordBuilder {
+    /// What the document turned out to be at its top level (items shape).
+    public enum Top: Equatable, Sendable {
+        /// Not finished yet.
+        case pending
+        /// The document's top level is an item: the record with key 0, the root.
+        case item
+        /// A wrapper (a top-level array or `{"root": [...]}`) around this many items,
+        /// whose records name key 0 as their parent, which has no record.
+        case wrapper(count: Int64)
+    }
+
+    private struct Frame {
+        var key: Int64
+        var parent: Int64?
+        var position: Int64
+        var line: Int?
+        var column: Int?
+        var isDocument: Bool
+        var childCount: Int64 = 0
+        var fields: [DocumentRecord.Attribute] = []
+        var pendingKey: String?
+        var isDynamic = false
+        /// Structure shape: the title, and whether the container is an object.
+        var title = ""
+        var isObject = false
+    }
+
+    private enum Context {
+        /// Inside an item object (the last frame).
+        case object
+        /// Inside the children array of the last frame.
+        case children
+        /// Inside a value being skipped, at this nesting depth.
+        case skip(Int)
+    }
+
+    /// The shape this builder reads (never `.automatic`).
+    public let shape: DocumentShape
+    /// The document's name: the root's title in the structure shape.
+    public let name: String
+    private var frames: [Frame] = []
+    private var contexts: [Context] = []
+    private var started = false
+    /// The next key to hand out.
+    public private(set) var nextKey: Int64 = 1
+    /// How the top level ended.
+    public private(set) var top = Top.pending
+
+    /// - Parameters:
+    ///   - shape: `.items` or `.structure` (`.automatic` reads items; see ``DocumentReading``).
+    ///   - name: The document's name.
+    public init(shape: DocumentShape, name: String) {
+        self.shape = shape == .structure ? .structure : .items
+        self.name = name
+    }
+
+    /// Whether the whole document has been consumed.
+    public var isFinished: Bool { started && frames.isEmpty }
+
+    /// Consumes one event; returns the record of an item that just ended.
+    ///
+    /// - Parameters:
+    ///   - event: The next event of the document.
+    ///   - line: The line where the event starts, if known.
+    ///   - column: The column where the event starts, if known.
+    /// - Throws: ``DocumentReadError`` of kind `.shape` for a document that is not
+    ///   an items document (items shape only).
+    /// - Complexity: O(1) amortized, O(f) at the end of an item with f fields.
+    public mutating func consume(_ event: DocumentEvent, line: Int?, column: Int?)
+        throws(DocumentReadError) -> DocumentRecord?
+    {
+        shape == .structure
+            ? try consumeStructure(event, line: line, column: column)
+            : try consumeItems(event, line: line, column: column)
+    }
+
+    // MARK: - Items
+
+    private mutating func consumeItems(_ event: DocumentEvent, line: Int?, column: Int?)
+        throws(DocumentReadError) -> DocumentRecord?
+    {
+        guard let context = contexts.last else {
+            guard !started else { throw DocumentReadError(.malformed, "data after the document", line: line, column: column) }
+            started = true
+            switch event {
+            case .beginObject:
+                frames.append(Frame(key: 0, parent: nil, position: 0, line: line, column: column, isDocument: true))
+                contexts.append(.object)
+            case .beginArray:
+                frames.append(Frame(key: 0, parent: nil, position: 0, line: line, column: column, isDocument: true))
+                contexts.append(.children)
+            default:
+                throw shapeError("the document is \(Self.kind(of: event)), not an object or an array of items", line, column)
+            }
+            return nil
+        }
+        switch context {
+        case .skip(let depth):
+            switch event {
+            case .beginObject, .beginArray: contexts[contexts.count - 1] = .skip(depth + 1)
+            case .endObject, .endArray:
+                if depth == 1 { contexts.removeLast() } else { contexts[contexts.count - 1] = .skip(depth - 1) }
+            default: break
+            }
+            return nil
+        case .children:
+            let parentIndex = frames.count - 1
+            switch event {
+            case .beginObject:
+                let frame = Frame(
+                    key: nextKey, parent: frames[parentIndex].key, position: frames[parentIndex].childCount,
+                    line: line, column: column, isDocument: false)
+                frames[parentIndex].childCount += 1
+                nextKey += 1
+                frames.append(frame)
+                contexts.append(.object)
+                return nil
+            case .string(let text), .number(let text):
+                return leaf(text, line: line, column: column)
+            case .bool(let value):
+                return leaf(value ? "true" : "false", line: line, column: column)
+            case .endArray:
+                contexts.removeLast()
+                if contexts.isEmpty, let document = frames.popLast() {
+                    top = .wrapper(count: document.childCount)
+                }
+                return nil
+            default:
+                throw shapeError(
+                    "item \(DocumentRecord.generatedID(key: nextKey)) must be an object, not \(Self.kind(of: event))",
+                    line, column)
+            }
+        case .object:
+            let index = frames.count - 1
+            guard let key = frames[index].pendingKey else {
+                switch event {
+                case .key(let key):
+                    frames[index].pendingKey = key
+                    return nil
+                case .endObject:
+                    contexts.removeLast()
+                    guard let frame = frames.popLast() else { return nil }
+                    return try finish(frame)
+                default:
+                    throw DocumentReadError(.malformed, "expected a key", line: line, column: column)
+                }
+            }
+            frames[index].pendingKey = nil
+            switch event {
+            case .beginArray where key == "children" || (key == "root" && frames[index].isDocument):
+                contexts.append(frames[index].isDynamic ? .skip(1) : .children)
+            case .beginArray, .beginObject:
+                if key == "children" {
+                    throw shapeError("item \(itemName(frames[index])): children must be an array, not an object", line, column)
+                }
+                contexts.append(.skip(1))
+            case .string(let text), .number(let text):
+                if key == "children" {
+                    throw shapeError("item \(itemName(frames[index])): children must be an array, not \(Self.kind(of: event))", line, column)
+                }
+                if key == "type", text.lowercased() == "dynamic", !frames[index].fields.contains(where: { $0.name == "type" }) {
+                    frames[index].isDynamic = true
+                }
+                frames[index].fields.append(DocumentRecord.Attribute(key, text))
+            case .bool(let value):
+                frames[index].fields.append(DocumentRecord.Attribute(key, value ? "true" : "false"))
+            case .null:
+                break
+            case .key, .endArray, .endObject:
+                throw DocumentReadError(.malformed, "expected a value", line: line, column: column)
+            }
+            return nil
+        }
+    }
+
+    private mutating func leaf(_ text: String, line: Int?, column: Int?) -> DocumentRecord {
+        let parentIndex = frames.count - 1
+        let key = nextKey
+        nextKey += 1
+        let position = frames[parentIndex].childCount
+        frames[parentIndex].childCount += 1
+        return DocumentRecord(
+            key: key, parent: frames[parentIndex].key, position: position, id: DocumentRecord.generatedID(key: key),
+            title: text, line: line, column: column)
+    }
+
+    private func itemName(_ frame: Frame) -> String {
+        frame.fields.first { $0.name == "id" }?.value ?? DocumentRecord.generatedID(key: frame.key)
+    }
+
+    /// The record of an item that ended, or `nil` for a wrapper document object.
+    private mutating func finish(_ frame: Frame) throws(DocumentReadError) -> DocumentRecord? {
+        if frame.isDocument {
+            if frame.fields.isEmpty {
+                top = .wrapper(count: frame.childCount)
+                return nil
+            }
+            top = .item
+        }
+        guard let record = Self.record(
+            key: frame.key, parent: frame.parent, position: frame.position, childCount: frame.childCount,
+            fields: frame.fields, isDynamic: frame.isDynamic, line: frame.line, column: frame.column)
+        else {
+            throw shapeError("item \(itemName(frame)) has no title or name", frame.line, frame.column)
+        }
+        return record
+    }
+
+    /// Applies the field mapping to an item's scalar fields; `nil` without a title or name.
+    static func record(
+        key: Int64, parent: Int64?, position: Int64, childCount: Int64, fields: [DocumentRecord.Attribute],
+        isDynamic: Bool, line: Int?, column: Int?
+    ) -> DocumentRecord? {
+        var id: String?
+        var title: String?
+        var name: String?
+        var subtitle: String?
+        var type: String?
+        var footnote: String?
+        var location: String?
+        var body: String?
+        var status: String?
+        var extra: [DocumentRecord.Attribute] = []
+        var seen: Set<String> = []
+        for field in fields {
+            switch field.name {
+            case "id": if id == nil { id = field.value }
+            case "title": if title == nil { title = field.value }
+            case "name": if name == nil { name = field.value }
+            case "subtitle": if subtitle == nil { subtitle = field.value }
+            case "type": if type == nil { type = field.value }
+            case "footnote": if footnote == nil { footnote = field.value }
+            case "location": if location == nil { location = field.value }
+            case "body": if body == nil { body = field.value }
+            case "status": if status == nil { status = field.value }
+            default:
+                if seen.insert(field.name).inserted { extra.append(field) }
+            }
+        }
+        guard let itemTitle = title ?? name else { return nil }
+        // Fields not used for a column are kept as attributes.
+        var kept: [DocumentRecord.Attribute] = []
+        if title != nil, let name { kept.append(.init("name", name)) }
+        var itemSubtitle = subtitle
+        if let type {
+            let kind = type.lowercased()
+            if itemSubtitle == nil, kind != "static", kind != "dynamic" { itemSubtitle = type } else {
+                kept.append(.init("type", type))
+            }
+        }
+        if footnote != nil, let location { kept.append(.init("location", location)) }
+        if footnote != nil || location != nil, let body { kept.append(.init("body", body)) }
+        let itemID = id.flatMap { $0.isEmpty ? nil : $0 } ?? DocumentRecord.generatedID(key: key)
+        return DocumentRecord(
+            key: key, parent: parent, position: position, id: itemID, title: itemTitle, subtitle: itemSubtitle,
+            footnote: footnote ?? location ?? body, status: status, attributes: kept + extra, isDynamic: isDynamic,
+            childCount: isDynamic ? 0 : childCount, line: line, column: column)
+    }
+
+    // MARK: - Structure
+
+    private mutating func consumeStructure(_ event: DocumentEvent, line: Int?, column: Int?)
+        throws(DocumentReadError) -> DocumentRecord?
+    {
+        guard !frames.isEmpty else {
+            guard !started else { throw DocumentReadError(.malformed, "data after the document", line: line, column: column) }
+            started = true
+            top = .item
+            switch event {
+            case .beginObject, .beginArray:
+                var frame = Frame(key: 0, parent: nil, position: 0, line: line, column: column, isDocument: true)
+                frame.title = name
+                frame.isObject = event == .beginObject
+                frames.append(frame)
+                return nil
+            default:
+                return DocumentRecord(
+                    key: 0, parent: nil, position: 0, id: DocumentRecord.generatedID(key: 0), title: name,
+                    subtitle: Self.scalarText(event), line: line, column: column)
+            }
+        }
+        let index = frames.count - 1
+        if frames[index].isObject, frames[index].pendingKey == nil {
+            switch event {
+            case .key(let key):
+                frames[index].pendingKey = key
+                return nil
+            case .endObject:
+                return closeStructure()
+            default:
+                throw DocumentReadError(.malformed, "expected a key", line: line, column: column)
+            }
+        }
+        if event == .endArray, !frames[index].isObject { return closeStructure() }
+        let title = frames[index].pendingKey ?? "[\(frames[index].childCount)]"
+        frames[index].pendingKey = nil
+        let key = nextKey
+        nextKey += 1
+        let position = frames[index].childCount
+        frames[index].childCount += 1
+        switch event {
+        case .beginObject, .beginArray:
+            var frame = Frame(key: key, parent: frames[index].key, position: position, line: line, column: column,
+                              isDocument: false)
+            frame.title = title
+            frame.isObject = event == .beginObject
+            frames.append(frame)
+            return nil
+        case .key, .endObject, .endArray:
+            throw DocumentReadError(.malformed, "expected a value", line: line, column: column)
+        default:
+            return DocumentRecord(
+                key: key, parent: frames[index].key, position: position, id: DocumentRecord.generatedID(key: key),
+                title: title, subtitle: Self.scalarText(event), line: line, column: column)
+        }
+    }
+
+    private mutating func closeStructure() -> DocumentRecord? {
+        guard let frame = frames.popLast() else { return nil }
+        return DocumentRecord(
+            key: frame.key, parent: frame.parent, position: frame.position, id: DocumentRecord.generatedID(key: frame.key),
+            title: frame.title, childCount: frame.childCount, line: frame.line, column: frame.column)
+    }
+
+    // MARK: - Helpers
+
+    /// A scalar's value as shown: strings as they are, numbers as written, `true`, `false`, `null`.
+    static func scalarText(_ event: DocumentEvent) -> String? {
+        switch event {
+        case .string(let text), .number(let text): text
+        case .bool(let value): value ? "true" : "false"
+        case .null: "null"
+        default: nil
+        }
+    }
+
+    /// A short name of an event's kind for messages.
+    static func kind(of event: DocumentEvent) -> String {
+        switch event {
+        case .beginObject, .endObject: "an object"
+        case .beginArray, .endArray: "an array"
+        case .string: "text"
+        case .number: "a number"
+        case .bool: "a boolean"
+        case .null: "null"
+        case .key: "a key"
+        }
+    }
+
+    private func shapeError(_ message: String, _ line: Int?, _ column: Int?) -> DocumentReadError {
+        DocumentReadError(.shape, message, line: line, column: column)
+    }
+}

@@ -1,0 +1,357 @@
+/// A strict RFC 8259 JSON reader that produces ``DocumentEvent``s one at a time.
+///
+/// It holds one chunk of input, the current string and the stack of open
+/// containers (one byte per level), never the document, so nesting of any
+/// depth costs no call stack. Everything RFC 8259 forbids is an error with the
+/// line and column where it was found: trailing commas, leading zeros, `1.`,
+/// raw control characters in strings, invalid escapes, invalid UTF-8, anything
+/// after the document. A UTF-8 byte order mark is skipped; UTF-16 and UTF-32
+/// are refused with a message saying so. Lone surrogate escapes become U+FFFD.
+///
+/// - Complexity: O(n) time for n bytes; memory O(depth + longest string).
+public struct JSONEventReader: DocumentEventSource {
+    private enum Expect: UInt8 { case value, valueOrEnd, key, keyOrEnd, colon, commaOrEnd, done }
+
+    private let input: ByteInput
+    /// Open containers: `true` for an object, `false` for an array.
+    private var containers: [Bool] = []
+    private var expect = Expect.value
+    private var scratch: [UInt8] = []
+    private var line = 1
+    private var lineStart: Int64 = 0
+    private var started = false
+    public private(set) var eventLine: Int? = 1
+    public private(set) var eventColumn: Int? = 1
+
+    public var bytesRead: Int64 { input.offset }
+    /// The nesting depth of the containers open now.
+    public var depth: Int { containers.count }
+
+    /// - Parameter input: The document's bytes.
+    public init(input: ByteInput) {
+        self.input = input
+        scratch.reserveCapacity(256)
+    }
+
+    private func error(_ message: String) -> DocumentReadError {
+        DocumentReadError(.malformed, message, line: line, column: Int(input.offset - lineStart) + 1)
+    }
+
+    private mutating func start() throws(DocumentReadError) {
+        started = true
+        let head = try input.available()
+        if head.count >= 2, head[0] == 0 || head[1] == 0 || (head[0] == 0xFE && head[1] == 0xFF)
+            || (head[0] == 0xFF && head[1] == 0xFE)
+        {
+            throw error("the document is UTF-16 or UTF-32; JSON must be UTF-8")
+        }
+        if head.count >= 1, head[0] == 0xEF {
+            for expected: UInt8 in [0xEF, 0xBB, 0xBF] {
+                guard try input.peek() == expected else { throw error("invalid byte at the start of the document") }
+                input.advance()
+            }
+            lineStart = input.offset
+        }
+    }
+
+    /// The next event, `nil` after the end of the document.
+    ///
+    /// - Throws: ``DocumentReadError`` (`.malformed`) with line and column, or `.io`.
+    public mutating func next() throws(DocumentReadError) -> DocumentEvent? {
+        if !started { try start() }
+        while true {
+            guard let byte = try skipWhitespace() else {
+                if expect == .done { return nil }
+                throw error(expect == .value && containers.isEmpty ? "the document is empty" : "unexpected end of the document")
+            }
+            eventLine = line
+            eventColumn = Int(input.offset - lineStart) + 1
+            switch expect {
+            case .done:
+                throw error("unexpected '\(Self.printable(byte))' after the end of the document")
+            case .colon:
+                guard byte == UInt8(ascii: ":") else { throw error("expected ':' after an object key") }
+                input.advance()
+                expect = .value
+            case .commaOrEnd:
+                let inObject = containers[containers.count - 1]
+                if byte == UInt8(ascii: ",") {
+                    input.advance()
+                    expect = inObject ? .key : .value
+                } else if byte == UInt8(ascii: "}") && inObject || byte == UInt8(ascii: "]") && !inObject {
+                    input.advance()
+                    return close(inObject)
+                } else {
+                    throw error("expected ',' or '\(inObject ? "}" : "]")', found '\(Self.printable(byte))'")
+                }
+            case .keyOrEnd, .key:
+                if byte == UInt8(ascii: "}") {
+                    guard expect == .keyOrEnd else { throw error("trailing comma before '}'") }
+                    input.advance()
+                    return close(true)
+                }
+                guard byte == UInt8(ascii: "\"") else {
+                    throw error("expected a key in double quotes, found '\(Self.printable(byte))'")
+                }
+                input.advance()
+                let key = try readString()
+                expect = .colon
+                return .key(key)
+            case .valueOrEnd, .value:
+                if byte == UInt8(ascii: "]") {
+                    guard expect == .valueOrEnd else { throw error("trailing comma before ']'") }
+                    input.advance()
+                    return close(false)
+                }
+                return try readValue(startingWith: byte)
+            }
+        }
+    }
+
+    private mutating func close(_ object: Bool) -> DocumentEvent {
+        containers.removeLast()
+        expect = containers.isEmpty ? .done : .commaOrEnd
+        return object ? .endObject : .endArray
+    }
+
+    @inline(__always)
+    private mutating func afterValue() {
+        expect = containers.isEmpty ? .done : .commaOrEnd
+    }
+
+    private mutating func readValue(startingWith byte: UInt8) throws(DocumentReadError) -> DocumentEvent {
+        switch byte {
+        case UInt8(ascii: "{"):
+            input.advance()
+            containers.append(true)
+            expect = .keyOrEnd
+            return .beginObject
+        case UInt8(ascii: "["):
+            input.advance()
+            containers.append(false)
+            expect = .valueOrEnd
+            return .beginArray
+        case UInt8(ascii: "\""):
+            input.advance()
+            let string = try readString()
+            afterValue()
+            return .string(string)
+        case UInt8(ascii: "t"):
+            try readLiteral("true")
+            afterValue()
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try readLiteral("false")
+            afterValue()
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try readLiteral("null")
+            afterValue()
+            return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            let text = try readNumber()
+            afterValue()
+            return .number(text)
+        default:
+            throw error("unexpected '\(Self.printable(byte))'")
+        }
+    }
+
+    /// Reads a number by the RFC 8259 grammar: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
+    private mutating func readNumber() throws(DocumentReadError) -> String {
+        scratch.removeAll(keepingCapacity: true)
+        func isDigit(_ byte: UInt8?) -> Bool { byte.map { $0 >= 0x30 && $0 <= 0x39 } ?? false }
+        var byte = try input.peek()
+        if byte == UInt8(ascii: "-") {
+            scratch.append(UInt8(ascii: "-"))
+            input.advance()
+            byte = try input.peek()
+        }
+        guard let first = byte, isDigit(first) else { throw error("a digit must follow '-'") }
+        scratch.append(first)
+        input.advance()
+        if first == UInt8(ascii: "0") {
+            if isDigit(try input.peek()) { throw error("numbers must not have leading zeros") }
+        } else {
+            while let next = try input.peek(), isDigit(next) {
+                scratch.append(next)
+                input.advance()
+            }
+        }
+        if try input.peek() == UInt8(ascii: ".") {
+            scratch.append(UInt8(ascii: "."))
+            input.advance()
+            guard isDigit(try input.peek()) else { throw error("a digit must follow the decimal point") }
+            while let next = try input.peek(), isDigit(next) {
+                scratch.append(next)
+                input.advance()
+            }
+        }
+        if let marker = try input.peek(), marker == UInt8(ascii: "e") || marker == UInt8(ascii: "E") {
+            scratch.append(marker)
+            input.advance()
+            if let sign = try input.peek(), sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") {
+                scratch.append(sign)
+                input.advance()
+            }
+            guard isDigit(try input.peek()) else { throw error("a digit must follow the exponent") }
+            while let next = try input.peek(), isDigit(next) {
+                scratch.append(next)
+                input.advance()
+            }
+        }
+        return String(decoding: scratch, as: UTF8.self)
+    }
+
+    private static func printable(_ byte: UInt8) -> String {
+        byte >= 0x20 && byte < 0x7F ? String(UnicodeScalar(byte)) : "\\x" + String(byte, radix: 16, uppercase: true)
+    }
+
+    private mutating func readLiteral(_ literal: StaticString) throws(DocumentReadError) {
+        let expected = UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
+        for byte in expected {
+            guard try input.peek() == byte else { throw error("invalid literal (expected \(literal))") }
+            input.advance()
+        }
+    }
+
+    @inline(__always)
+    private mutating func skipWhitespace() throws(DocumentReadError) -> UInt8? {
+        while let byte = try input.peek() {
+            switch byte {
+            case 0x0A:
+                input.advance()
+                line += 1
+                lineStart = input.offset
+            case 0x20, 0x09, 0x0D:
+                input.advance()
+            default:
+                return byte
+            }
+        }
+        return nil
+    }
+
+    /// Reads a string after its opening quote, checking escapes and UTF-8.
+    private mutating func readString() throws(DocumentReadError) -> String {
+        scratch.removeAll(keepingCapacity: true)
+        while true {
+            let chunk = try input.available()
+            guard !chunk.isEmpty else { throw error("unterminated string") }
+            // Copy the run of plain ASCII bytes in one go.
+            var run = 0
+            while run < chunk.count {
+                let byte = chunk[run]
+                if byte == 0x22 || byte == 0x5C || byte < 0x20 || byte >= 0x80 { break }
+                run += 1
+            }
+            if run > 0 {
+                scratch.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[0..<run]))
+                input.index += run
+                if run == chunk.count { continue }
+            }
+            let byte = chunk[run]
+            switch byte {
+            case 0x22:
+                input.advance()
+                return String(decoding: scratch, as: UTF8.self)
+            case 0x5C:
+                input.advance()
+                try readEscape()
+            case 0..<0x20:
+                throw error("control character \\x\(String(byte, radix: 16, uppercase: true)) inside a string")
+            default:
+                try readMultiByte()
+            }
+        }
+    }
+
+    /// Reads and checks one multi-byte UTF-8 sequence (RFC 3629: no overlongs, no surrogates).
+    private mutating func readMultiByte() throws(DocumentReadError) {
+        guard let lead = try input.peek() else { throw error("unterminated string") }
+        let count: Int
+        var low: UInt8 = 0x80
+        var high: UInt8 = 0xBF
+        switch lead {
+        case 0xC2...0xDF: count = 1
+        case 0xE0: count = 2; low = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: count = 2
+        case 0xED: count = 2; high = 0x9F
+        case 0xF0: count = 3; low = 0x90
+        case 0xF1...0xF3: count = 3
+        case 0xF4: count = 3; high = 0x8F
+        default: throw error("invalid UTF-8 byte \\x\(String(lead, radix: 16, uppercase: true)) inside a string")
+        }
+        scratch.append(lead)
+        input.advance()
+        for position in 0..<count {
+            guard let byte = try input.peek(), byte >= (position == 0 ? low : 0x80),
+                byte <= (position == 0 ? high : 0xBF)
+            else { throw error("invalid UTF-8 sequence inside a string") }
+            scratch.append(byte)
+            input.advance()
+        }
+    }
+
+    private mutating func readEscape() throws(DocumentReadError) {
+        guard let byte = try input.peek() else { throw error("unterminated string") }
+        input.advance()
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): scratch.append(byte)
+        case UInt8(ascii: "b"): scratch.append(0x08)
+        case UInt8(ascii: "f"): scratch.append(0x0C)
+        case UInt8(ascii: "n"): scratch.append(0x0A)
+        case UInt8(ascii: "r"): scratch.append(0x0D)
+        case UInt8(ascii: "t"): scratch.append(0x09)
+        case UInt8(ascii: "u"):
+            var scalar = try readHex4()
+            if (0xD800..<0xDC00).contains(scalar) {
+                // A high surrogate pairs with a following \u low surrogate; alone it is U+FFFD.
+                if try input.peek() == UInt8(ascii: "\\") {
+                    input.advance()
+                    guard try input.peek() == UInt8(ascii: "u") else {
+                        scratch.append(contentsOf: [0xEF, 0xBF, 0xBD])
+                        try readEscape()
+                        return
+                    }
+                    input.advance()
+                    let low = try readHex4()
+                    if (0xDC00..<0xE000).contains(low) {
+                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                    } else {
+                        scratch.append(contentsOf: [0xEF, 0xBF, 0xBD])
+                        scalar = (0xD800..<0xDC00).contains(low) ? 0xFFFD : low
+                    }
+                } else {
+                    scalar = 0xFFFD
+                }
+            } else if (0xDC00..<0xE000).contains(scalar) {
+                scalar = 0xFFFD
+            }
+            scratch.append(contentsOf: String(Character(UnicodeScalar(scalar) ?? "\u{FFFD}")).utf8)
+        default:
+            throw error("invalid escape '\\\(Self.printable(byte))'")
+        }
+    }
+
+    private mutating func readHex4() throws(DocumentReadError) -> UInt32 {
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            guard let byte = try input.peek(), let digit = Self.hexValue(byte) else {
+                throw error("invalid \\u escape (four hexadecimal digits expected)")
+            }
+            input.advance()
+            value = value << 4 | digit
+        }
+        return value
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import HierarchyDocuments
+
+/// The events of a value tree of arrays, dictionaries and scalars (a decoded
+/// property list, or in-code items), walked with an explicit stack.
+///
+/// Dictionary members come in sorted key order (Foundation's dictionaries have none).
+struct DocumentValueEvents: DocumentEventSource {
+    private enum Step {
+        case value(Any)
+        case event(DocumentEvent)
+    }
+
+    private var stack: [Step]
+    var eventLine: Int? { nil }
+    var eventColumn: Int? { nil }
+    var bytesRead: Int64 { 0 }
+
+    init(_ value: Any) {
+        stack = [.value(value)]
+    }
+
+    mutating func next() throws(DocumentReadError) -> DocumentEvent? {
+        guard let step = stack.popLast() else { return nil }
+        switch step {
+        case .event(let event):
+            return event
+        case .value(let value):
+            switch value {
+            case let dictionary as [String: Any]:
+                stack.append(.event(.endObject))
+                for key in dictionary.keys.sorted().reversed() {
+                    stack.append(.value(dictionary[key] as Any))
+                    stack.append(.event(.key(key)))
+                }
+                return .beginObject
+            case let array as [Any]:
+                stack.append(.event(.endArray))
+                for element in array.reversed() { stack.append(.value(element)) }
+                return .beginArray
+            case let string as String:
+                return .string(string)
+            case let number as NSNumber:
+                return Self.event(number)
+            case let date as Date:
+                return .string(date.formatted(.iso8601))
+            case let data as Data:
+                return .string(data.base64EncodedString())
+            default:
+                return .null
+            }
+        }
+    }
+
+    /// A number as people write it: `true`/`false`, `42`, `2.5`.
+    static func event(_ number: NSNumber) -> DocumentEvent {
+        switch String(cString: number.objCType) {
+        case "c", "B":
+            return .bool(number.boolValue)
+        case "d", "f":
+            let double = number.doubleValue
+            if double.rounded() == double, abs(double) < 1e15 { return .number(String(Int64(double))) }
+            return .number(String(double))
+        case "Q":
+            return .number(String(number.uint64Value))
+        default:
+            return .number(String(number.int64Value))
+        }
+    }
+}

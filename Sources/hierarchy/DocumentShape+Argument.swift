@@ -1,0 +1,5 @@
+import ArgumentParser
+import HierarchyDocuments
+
+/// `--as auto|items|structure`.
+extension DocumentShape: ExpressibleByArgument {}

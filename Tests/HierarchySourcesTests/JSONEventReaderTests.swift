@@ -1,0 +1,76 @@
+import Foundation
+import HierarchyDocuments
+import Testing
+
+@Suite struct JSONEventReaderTests {
+    func events(_ text: String) throws(DocumentReadError) -> [DocumentEvent] {
+        var reader = JSONEventReader(input: ByteInput(bytes: Array(text.utf8)))
+        var events: [DocumentEvent] = []
+        while let event = try reader.next() { events.append(event) }
+        return events
+    }
+
+    func failure(_ bytes: [UInt8]) -> DocumentReadError? {
+        var reader = JSONEventReader(input: ByteInput(bytes: bytes))
+        do {
+            while try reader.next() != nil {}
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    func failure(_ text: String) -> DocumentReadError? { failure(Array(text.utf8)) }
+
+    @Test func readsEveryKindOfValue() throws {
+        #expect(try events(#"{"a": [1, -2.5e3, "x\n\u00e9\ud83d\ude00", true, false, null], "b": {}}"#) == [
+            .beginObject, .key("a"), .beginArray, .number("1"), .number("-2.5e3"), .string("x\né😀"), .bool(true),
+            .bool(false), .null, .endArray, .key("b"), .beginObject, .endObject, .endObject,
+        ])
+        #expect(try events(" 42 ") == [.number("42")])
+        #expect(try events("\u{FEFF}[]") == [.beginArray, .endArray])
+    }
+
+    @Test(arguments: [
+        ("[1,]", "trailing comma before ']'", 1, 4),
+        ("{\"a\":1,}", "trailing comma before '}'", 1, 8),
+        ("[01]", "numbers must not have leading zeros", 1, 3),
+        ("[1.]", "a digit must follow the decimal point", 1, 4),
+        ("[\"a\tb\"]", "control character \\x9 inside a string", 1, 4),
+        ("[1]\n x", "unexpected 'x' after the end of the document", 2, 2),
+        ("{\"a\" 1}", "expected ':' after an object key", 1, 6),
+        ("[\"\\x\"]", "invalid escape '\\x'", 1, 5),
+        ("", "the document is empty", 1, 1),
+        ("[\n[", "unexpected end of the document", 2, 2),
+    ])
+    func rejectsWhatRFC8259Forbids(text: String, message: String, line: Int, column: Int) {
+        let error = failure(text)
+        #expect(error?.kind == .malformed)
+        #expect(error?.message == message)
+        #expect(error?.line == line)
+        #expect(error?.column == column)
+    }
+
+    @Test func rejectsInvalidUTF8AndUTF16() {
+        #expect(failure([0x5B, 0x22, 0xC0, 0xAF, 0x22, 0x5D])?.message == "invalid UTF-8 byte \\xC0 inside a string")
+        #expect(failure([0x5B, 0x22, 0xED, 0xA0, 0x80, 0x22, 0x5D])?.message == "invalid UTF-8 sequence inside a string")
+        #expect(failure([0x5B, 0x00, 0x5D, 0x00])?.message == "the document is UTF-16 or UTF-32; JSON must be UTF-8")
+    }
+
+    @Test func loneSurrogatesBecomeReplacementCharacters() throws {
+        #expect(try events(#"["\ud800", "\udc00x"]"#) == [.beginArray, .string("\u{FFFD}"), .string("\u{FFFD}x"), .endArray])
+    }
+
+    @Test func readsAcrossChunkBoundaries() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("JSONEventReaderTests-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("doc.json")
+        let long = String(repeating: "é", count: 100)
+        try Data("[\"\(long)\", 12345, true]".utf8).write(to: file)
+        var reader = JSONEventReader(input: try ByteInput(path: file.path, chunkSize: 16))
+        var events: [DocumentEvent] = []
+        while let event = try reader.next() { events.append(event) }
+        #expect(events == [.beginArray, .string(long), .number("12345"), .bool(true), .endArray])
+    }
+}
