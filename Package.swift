@@ -78,7 +78,7 @@ let package = Package(
         .testTarget(name: "HierarchySourcesTests", dependencies: ["HierarchySources"]),
         .testTarget(name: "HierarchySQLiteTests", dependencies: ["HierarchySQLite"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["hierarchy"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["hierarchy"], exclude: ["hangfs.py"]),
         .testTarget(
             name: "HierarchyWebTests",
             dependencies: [

@@ -37,6 +37,10 @@ public final class HierarchySourceDataSource: HierarchyViewDataSource {
     private var loadingPages: Set<PageKey> = []
     private var loadingParents: Set<String> = []
     private var failedPages: Set<PageKey> = []
+    /// Why an item's children could not be read, by item (shown in its column).
+    private var childErrors: [String: HierarchySourceError] = [:]
+    /// Items on screen whose child count is being read for their indicator.
+    private var loadingShownCounts: Set<String> = []
     /// Loads in flight.
     public private(set) var activeLoads = 0 {
         didSet {
@@ -147,6 +151,7 @@ public final class HierarchySourceDataSource: HierarchyViewDataSource {
             return cell
         }
         Self.configure(cell, with: node, childCount: childCounts[uuid])
+        if node.isContainer, node.childCount == nil, childCounts[uuid] == nil { loadShownCount(of: uuid) }
         return cell
     }
 
@@ -182,7 +187,31 @@ public final class HierarchySourceDataSource: HierarchyViewDataSource {
         }
     }
 
+    /// What an expanded item's empty column says instead of "Empty": "Loading…" while its
+    /// children are being read, or why they could not be read; `nil` when it has none.
+    public func childrenNote(of uuid: String) -> String? {
+        if loadingCounts.contains(uuid) { return "Loading…" }
+        return childErrors[uuid].map { $0.message.prefix(1).uppercased() + $0.message.dropFirst() }
+    }
+
     // MARK: Loading
+
+    /// Reads the child count of an item on screen for its indicator, without expanding it.
+    private func loadShownCount(of uuid: String) {
+        guard !loadingCounts.contains(uuid), loadingShownCounts.insert(uuid).inserted else { return }
+        let source = self.source
+        Task { [weak self] in
+            let result: Result<Int, Error>
+            do { result = .success(try await source.childCount(ofID: uuid)) } catch { result = .failure(error) }
+            guard let self else { return }
+            switch result {
+            case .success(let count): nodes[uuid]?.childCount = count
+            case .failure(let error as HierarchySourceError): childErrors[uuid] = error
+            case .failure: break
+            }
+            view?.invalidateItems(with: [uuid])
+        }
+    }
 
     private func loadCount(of parent: String) {
         guard loadingCounts.insert(parent).inserted else { return }
@@ -223,6 +252,7 @@ public final class HierarchySourceDataSource: HierarchyViewDataSource {
             view?.invalidateItems(with: [parent])
         case .failure(let error):
             childCounts[parent] = 0
+            if let error = error as? HierarchySourceError { childErrors[parent] = error }
             report(error, "cannot list the children of \(nodes[parent]?.title ?? parent)")
             view?.invalidateItems(with: [parent])
         }
