@@ -200,10 +200,12 @@ public final class HierarchySourceDataSource: HierarchyViewDataSource {
     private func loadShownCount(of uuid: String) {
         guard !loadingCounts.contains(uuid), loadingShownCounts.insert(uuid).inserted else { return }
         let source = self.source
+        activeLoads += 1
         Task { [weak self] in
             let result: Result<Int, Error>
             do { result = .success(try await source.childCount(ofID: uuid)) } catch { result = .failure(error) }
             guard let self else { return }
+            activeLoads -= 1
             switch result {
             case .success(let count): nodes[uuid]?.childCount = count
             case .failure(let error as HierarchySourceError): childErrors[uuid] = error
