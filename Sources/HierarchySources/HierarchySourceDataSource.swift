@@ -240,6 +240,7 @@ public final class HierarchySourceDataSource: HierarchyViewDataSource {
         case .success(let (count, first)):
             // A reveal may have told the view the count meanwhile; the rows are there already.
             let known = childCounts[parent] != nil
+            childErrors[parent] = nil
             store(first, page: 0, of: parent)
             childCounts[parent] = count
             if var node = nodes[parent] {
