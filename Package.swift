@@ -85,7 +85,7 @@ let package = Package(
         .testTarget(name: "HierarchySourcesTests", dependencies: ["HierarchySources", "HierarchyDocuments", "HierarchyTestSupport"]),
         .testTarget(name: "HierarchySQLiteTests", dependencies: ["HierarchySQLite", "HierarchyDocuments"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["hierarchy"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["hierarchy"], exclude: ["hangfs.py"]),
         // The Examples package's controller and model (linked here, not copied), hosted by
         // both faces: proves the example compiles against the products and runs.
         .testTarget(

@@ -52,6 +52,10 @@ extension FileSystemSource {
             }
             return .success(listing)
         case .failure(.notADirectory):
+            // A folder shown before and replaced by a file since is an error in its own column.
+            if state.withLock({ $0.nodes[id]?.isContainer == true }) {
+                return .failure(HierarchySourceError(.notFound, "not a folder any more", path: path))
+            }
             return .success(.empty(identity: FileIdentity(device: 0, inode: 0)))
         case .failure(.notFound):
             return .failure(HierarchySourceError(.notFound, "no such folder", path: path))

@@ -57,6 +57,11 @@ public final class HierarchySourceDataSource: HierarchyViewDataSource {
     /// Loads in flight, by a serial number, so a closed session can cancel them.
     private var loadTasks: [Int: Task<Void, Never>] = [:]
     private var nextLoad = 0
+
+    /// Why an item's children could not be read, by item (shown in its column).
+    private var childErrors: [String: HierarchySourceError] = [:]
+    /// Items on screen whose child count was asked for their indicator (asked once).
+    private var loadingShownCounts: Set<String> = []
     /// Loads in flight.
     public private(set) var activeLoads = 0 {
         didSet {
@@ -122,6 +127,7 @@ public final class HierarchySourceDataSource: HierarchyViewDataSource {
         loadingPages.removeAll()
         loadingParents.removeAll()
         loadingNodes.removeAll()
+        loadingShownCounts.removeAll()
         activeLoads = 0
     }
 
@@ -212,6 +218,7 @@ public final class HierarchySourceDataSource: HierarchyViewDataSource {
             return cell
         }
         Self.configure(cell, with: node, childCount: childCounts[uuid])
+        if node.isContainer, node.childCount == nil, childCounts[uuid] == nil { loadShownCount(of: uuid) }
         return cell
     }
 
@@ -266,7 +273,37 @@ public final class HierarchySourceDataSource: HierarchyViewDataSource {
         }
     }
 
+    /// What an expanded item's empty column says instead of "Empty": "Loading…" while its
+    /// children are being read, or why they could not be read; `nil` when it has none.
+    public func childrenNote(of uuid: String) -> String? {
+        if loadingCounts.contains(uuid) { return "Loading…" }
+        return childErrors[uuid].map { $0.message.prefix(1).uppercased() + $0.message.dropFirst() }
+    }
+
     // MARK: Loading
+
+    /// Reads the child count of an item on screen for its indicator, without expanding it.
+    private func loadShownCount(of uuid: String) {
+        guard !loadingCounts.contains(uuid), loadingShownCounts.insert(uuid).inserted else { return }
+        let source = self.source
+        activeLoads += 1
+        startLoad {
+            let result: Result<Int, Error>
+            do { result = .success(try await source.childCount(ofID: uuid)) } catch { result = .failure(error) }
+            return { $0.shownCountLoaded(uuid, result) }
+        }
+    }
+
+    private func shownCountLoaded(_ uuid: String, _ result: Result<Int, Error>) {
+        activeLoads -= 1
+        // The id stays in `loadingShownCounts`: a failed count is not asked again on every redraw.
+        switch result {
+        case .success(let count): nodes[uuid]?.childCount = count
+        case .failure(let error as HierarchySourceError): childErrors[uuid] = error
+        case .failure: break
+        }
+        view?.invalidateItems(with: [uuid])
+    }
 
     private func loadCount(of parent: String) {
         guard loadingCounts.insert(parent).inserted else { return }
@@ -293,6 +330,7 @@ public final class HierarchySourceDataSource: HierarchyViewDataSource {
         case .success(let (count, first)):
             // A reveal may have told the view the count meanwhile; the rows are there already.
             let known = childCounts[parent] != nil
+            childErrors[parent] = nil
             store(first, page: 0, of: parent)
             childCounts[parent] = count
             if var node = nodes[parent] {
@@ -307,6 +345,7 @@ public final class HierarchySourceDataSource: HierarchyViewDataSource {
             view?.invalidateItems(with: [parent])
         case .failure(let error):
             childCounts[parent] = 0
+            if let error = error as? HierarchySourceError { childErrors[parent] = error }
             report(error, "cannot list the children of \(nodes[parent]?.title ?? parent)")
             view?.invalidateItems(with: [parent])
         }

@@ -25,20 +25,21 @@ public enum DisplayWidth {
         case center
     }
 
-    /// Makes `wcwidth` see a UTF-8 character type once per process.
+    /// A UTF-8 character-type locale for `wcwidth`, made once (`C.UTF-8`, else `en_US.UTF-8`).
     ///
-    /// Keeps a UTF-8 `LC_CTYPE` the process already has; otherwise switches the
-    /// character type (only) to `C.UTF-8`, falling back to `en_US.UTF-8`.
-    private static let localeIsUTF8: Bool = {
-        if let current = setlocale(LC_CTYPE, nil) {
-            let name = String(cString: current).lowercased()
-            if name.contains("utf-8") || name.contains("utf8") {
-                return true
-            }
-        }
-        if setlocale(LC_CTYPE, "C.UTF-8") != nil { return true }
-        return setlocale(LC_CTYPE, "en_US.UTF-8") != nil
+    /// It is installed with `uselocale` only around each `wcwidth` call, on the calling
+    /// thread: the process's `LC_CTYPE` is never changed.
+    // Safe: written once by the lazy initialiser, then only read; a locale_t is immutable.
+    private nonisolated(unsafe) static let utf8Locale: locale_t? = {
+        newlocale(LC_CTYPE_MASK, "C.UTF-8", nil) ?? newlocale(LC_CTYPE_MASK, "en_US.UTF-8", nil)
     }()
+
+    /// `wcwidth` of a scalar in a UTF-8 character type on this thread only; -1 when unknown.
+    private static func utf8WCWidth(_ value: UInt32) -> Int32 {
+        guard let locale = utf8Locale, let previous = uselocale(locale) else { return -1 }
+        defer { uselocale(previous) }
+        return systemWCWidth(Int32(bitPattern: value))
+    }
 
     /// The number of columns one grapheme cluster occupies (0, 1 or 2).
     ///
@@ -118,10 +119,7 @@ public enum DisplayWidth {
         if (0xFE00...0xFE0F).contains(value) || (0xE0100...0xE01EF).contains(value) { return 0 }
         if (0x1160...0x11FF).contains(value) { return 0 }  // Hangul medial vowels and final consonants
         if properties.isEmojiPresentation { return 2 }
-        var width: Int32 = -1
-        if localeIsUTF8 {
-            width = systemWCWidth(Int32(bitPattern: value))
-        }
+        let width = utf8WCWidth(value)
         if width < 0 {
             return isWideFallback(value) ? 2 : 1
         }

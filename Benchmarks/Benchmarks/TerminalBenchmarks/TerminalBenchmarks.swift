@@ -103,6 +103,29 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    Benchmark("Wide and combining text: width of 1,000 names", configuration: configuration) { benchmark in
+        let samples = ["日本語のファイル名", "👨‍👩‍👧‍👦 family", "👍🏿 thumbs", "🇯🇵🇫🇷 flags", "e\u{301}te\u{301}", "שלום עולם", "zero\u{200B}width"]
+        let names = (0..<1000).map { samples[$0 % samples.count] + " \($0)" }
+        for _ in benchmark.scaledIterations {
+            var total = 0
+            for name in names { total += DisplayWidth.of(name) }
+            blackHole(total)
+        }
+    }
+
+    Benchmark("Wide text frame 200x60, full redraw", configuration: configuration) { benchmark in
+        var frame = ScreenBuffer(width: 200, height: 60)
+        for row in 0..<60 {
+            frame.put("日本語 👨‍👩‍👧‍👦 e\u{301} שלום 🇯🇵 \(row)", x: 0, y: row, maxWidth: 66)
+            frame.put("│", x: 66, y: row, maxWidth: 1)
+        }
+        var renderer = FrameRenderer(capability: .indexed256)
+        for _ in benchmark.scaledIterations {
+            renderer.invalidate()
+            blackHole(renderer.render(frame))
+        }
+    }
+
     Benchmark("Key press to finished frame, column browser 200x60", configuration: .init(metrics: [.wallClock, .cpuTotal, .mallocCountTotal], maxDuration: .seconds(5))) { benchmark async throws in
         try await keyPressToFrame(Unchecked(value: benchmark))
     }

@@ -10,6 +10,9 @@ import HierarchyKit
 @MainActor
 public struct ColumnsRenderer {
     public var palette: BrowserPalette
+    /// What an expanded item's empty column says ("Loading…", an error), by the item's uuid;
+    /// "Empty" when it answers `nil`.
+    public var emptyColumnNote: ((String) -> String?)?
 
     public init(palette: BrowserPalette) {
         self.palette = palette
@@ -70,9 +73,12 @@ public struct ColumnsRenderer {
             }
         }
         if column.items.isEmpty {
-            let message = column.itemCount == 0 ? (column.parentUUID == nil ? "" : "Empty") : "Loading…"
+            var message = "Loading…"
+            if column.itemCount == 0 {
+                message = column.parentUUID.map { emptyColumnNote?($0) ?? "Empty" } ?? ""
+            }
             if !message.isEmpty {
-                buffer.put(message, x: x0 + 2, y: y0, maxWidth: max(0, width - 3), style: palette.placeholder)
+                buffer.put(TerminalText.sanitize(message), x: x0 + 2, y: y0, maxWidth: max(0, width - 3), style: palette.placeholder)
             }
         }
         for item in column.items {

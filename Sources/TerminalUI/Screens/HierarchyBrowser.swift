@@ -67,7 +67,9 @@ public final class HierarchyBrowser {
         self.dataSource = dataSource
         self.sourceName = sourceName
         self.palette = palette
-        self.columnsRenderer = ColumnsRenderer(palette: palette)
+        var columnsRenderer = ColumnsRenderer(palette: palette)
+        columnsRenderer.emptyColumnNote = { [weak dataSource] in dataSource?.childrenNote(of: $0) }
+        self.columnsRenderer = columnsRenderer
         self.columns = columns
         self.rows = rows
         self.now = now

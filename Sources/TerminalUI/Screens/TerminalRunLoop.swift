@@ -9,7 +9,11 @@ public enum TerminalRunLoop {
     private enum LoopEvent: Sendable {
         case terminal(TerminalEvent)
         case redraw
+        case frameWritten
     }
+
+    /// The longest wait at exit (or suspension) for the frame in flight and the input thread.
+    static let exitDrainTimeout: Duration = .milliseconds(100)
 
     /// Runs the Miller-column browser until the user quits or a termination signal arrives.
     ///
@@ -47,35 +51,49 @@ public enum TerminalRunLoop {
             continuation.yield(.redraw)
         }
         terminal.enter()
-        let events = TerminalEventSource(terminal: terminal)
+        let events = TerminalEventSource(inputFileDescriptor: terminal.inputFileDescriptor, terminal: terminal)
         events.start()
         let forward = Task {
             for await event in events.events { continuation.yield(.terminal(event)) }
             continuation.finish()
         }
         var renderer = FrameRenderer(capability: capability)
+        let writer = FrameWriter(terminal: terminal)
+        // Set while the screen changed but a frame was still being written; drawn when it ends.
+        var frameDeferred = false
+        func drawFrame() {
+            guard !writer.isBusy else {
+                frameDeferred = true
+                return
+            }
+            frameDeferred = false
+            writer.submit(renderer.render(screen.render())) { continuation.yield(.frameWritten) }
+        }
         let size = terminal.size()
         screen.resize(columns: size.columns, rows: size.rows)
         var endedBy: Int32?
-        _ = terminal.write(renderer.render(screen.render()))
+        drawFrame()
 
         loop: for await event in stream {
             switch event {
             case .redraw:
                 redrawPending = false
+            case .frameWritten:
+                guard frameDeferred else { continue loop }
             case .terminal(.input(var input)):
                 // Raw mode delivers Ctrl-Z as a key: suspend as the shell's job control would.
                 let suspendKey = InputEvent.key(KeyEvent(.character("z"), modifiers: .control))
                 if let index = input.firstIndex(of: suspendKey) {
                     input.removeSubrange(index...)
                     _ = screen.handle(input)
+                    writer.drain(timeout: Self.exitDrainTimeout)
                     terminal.suspend()
                     continue loop
                 }
                 for command in screen.handle(input) {
                     switch command {
                     case .quit: break loop
-                    case .write(let bytes): _ = terminal.write(bytes)
+                    case .write(let bytes): writer.enqueue(bytes)
                     case .search:
                         if let onSearch {
                             await onSearch()
@@ -96,10 +114,13 @@ public enum TerminalRunLoop {
                 endedBy = signal
                 break loop
             }
-            _ = terminal.write(renderer.render(screen.render()))
+            drawFrame()
         }
+        // A frame still being written to a terminal that stopped reading must not hold the exit long.
+        writer.drain(timeout: Self.exitDrainTimeout)
         screen.setRedrawHandler(nil)
-        _ = events.stop()
+        // The input thread ends as soon as its wake pipe closes; never wait long for it.
+        _ = events.stop(timeout: Self.exitDrainTimeout)
         forward.cancel()
         terminal.restore()
         return endedBy

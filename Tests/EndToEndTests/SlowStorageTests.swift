@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The real program on storage that answers slowly or never: a FIFO among the entries, and a
+/// FUSE mount with a folder whose listing never returns.
+@Suite(.serialized, .enabled(if: Tmux.isAvailable, "tmux is not installed"))
+struct SlowStorageTests {
+    /// Runs the program on a directory in a shell that reports how it ended.
+    func start(_ directory: String) throws -> Tmux {
+        let script = FileManager.default.temporaryDirectory.appendingPathComponent("hierarchy-e2e-\(UUID().uuidString).sh")
+        try """
+            \(ProgramRunner.executable.path) '\(directory)'
+            echo EXIT=$?
+            echo DONE
+            exec sleep 60
+            """.write(to: script, atomically: true, encoding: .utf8)
+        return try Tmux(command: "sh \(script.path)", columns: 120, rows: 30)
+    }
+
+    /// How long until the screen satisfies `condition`, looking every 2 ms (at most `limit`).
+    func timeUntil(_ tmux: Tmux, limit: Duration = .seconds(5), _ condition: (String) -> Bool) async throws -> Duration? {
+        let clock = ContinuousClock()
+        let start = clock.now
+        while clock.now - start < limit {
+            if condition(try tmux.screen()) { return clock.now - start }
+            try await Task.sleep(for: .milliseconds(2))
+        }
+        return nil
+    }
+
+    @Test func aFIFOAmongTheEntriesNeverBlocks() async throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hierarchy-fifo-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir + "/folder", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        #expect(mkfifo(dir + "/a-pipe", 0o644) == 0)
+        FileManager.default.createFile(atPath: dir + "/folder/inside.txt", contents: Data("x".utf8))
+        let tmux = try start(dir)
+        try await tmux.waitFor("the first frame") { $0.contains("a-pipe") && $0.contains("1 of 2") }
+        try tmux.send("j")
+        let screen = try await tmux.waitFor("the pipe focused") { $0.contains("2 of 2") }
+        #expect(screen.contains("Pipe"))
+        try tmux.send("k")
+        try await tmux.waitFor("the folder focused again") { $0.contains("1 of 2") && $0.contains("inside.txt") }
+        try tmux.send("q")
+        let end = try await tmux.waitFor("the program to exit") { $0.contains("DONE") }
+        #expect(end.contains("EXIT=0"))
+    }
+
+    static var canMountFUSE: Bool {
+        FileManager.default.fileExists(atPath: "/dev/fuse") && access("/dev/fuse", R_OK | W_OK) == 0
+            && FileManager.default.isExecutableFile(atPath: "/usr/bin/fusermount3")
+            && FileManager.default.fileExists(atPath: "/usr/lib/python3/dist-packages/fusepy.py")
+    }
+
+    @Test(.enabled(if: canMountFUSE, "needs /dev/fuse, fusermount3 and python3-fusepy"))
+    func aHungMountShowsLoadingAndKeysAndCtrlCAnswer() async throws {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("hierarchy-fuse-\(UUID().uuidString)").path
+        let mount = base + "/mnt"
+        try FileManager.default.createDirectory(atPath: mount, withIntermediateDirectories: true)
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("hangfs.py").path
+        let daemon = Process()
+        daemon.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        daemon.arguments = [script, mount]
+        daemon.standardOutput = FileHandle.nullDevice
+        daemon.standardError = FileHandle.nullDevice
+        try daemon.run()
+        defer {
+            // Killing the daemon aborts the hung requests, so the program's stuck thread returns
+            // (SIGTERM is not enough: the daemon's own hung handler keeps it alive).
+            kill(daemon.processIdentifier, SIGKILL)
+            let unmount = Process()
+            unmount.executableURL = URL(fileURLWithPath: "/usr/bin/fusermount3")
+            unmount.arguments = ["-u", "-z", mount]
+            try? unmount.run()
+            try? FileManager.default.removeItem(atPath: base)
+        }
+        let clock = ContinuousClock()
+        let mounted = clock.now.advanced(by: .seconds(10))
+        while clock.now < mounted, (try? FileManager.default.contentsOfDirectory(atPath: mount))?.contains("fine") != true {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        try #require((try? FileManager.default.contentsOfDirectory(atPath: mount))?.contains("hung") == true)
+
+        let tmux = try start(mount)
+        try await tmux.waitFor("the first frame") { $0.contains("hung") && $0.contains("1 of 2") }
+        try tmux.send("j")
+        let loading = try await tmux.waitFor("the hung folder loading") { $0.contains("2 of 2") && $0.contains("Loading…") }
+        #expect(loading.contains("hung"))
+        // Keys answer while the listing hangs.
+        var worst = Duration.zero
+        for (key, expected) in [("k", "1 of 2"), ("j", "2 of 2"), ("k", "1 of 2"), ("j", "2 of 2")] {
+            try tmux.send(key)
+            let took = try #require(try await timeUntil(tmux) { $0.contains(expected) })
+            worst = max(worst, took)
+        }
+        print("hung mount: worst key response \(worst)")
+        #expect(worst < .milliseconds(500))
+        // Ctrl-C restores the terminal at once.
+        let clockStart = clock.now
+        try tmux.send("C-c")
+        var restoredAfter: Duration?
+        while clock.now - clockStart < .seconds(5) {
+            if try tmux.format("alternate_on") == "0" {
+                restoredAfter = clock.now - clockStart
+                break
+            }
+            try await Task.sleep(for: .milliseconds(2))
+        }
+        let restored = try #require(restoredAfter)
+        print("hung mount: Ctrl-C to restored terminal \(restored)")
+        #expect(restored < .milliseconds(500))
+        // The listing thread is stuck in the kernel until the mount answers; once it does (the
+        // daemon is gone), the program ends: nothing else keeps it alive.
+        kill(daemon.processIdentifier, SIGKILL)
+        let end = try await tmux.waitFor("the program to exit", timeout: .seconds(10)) { $0.contains("DONE") }
+        #expect(end.contains("EXIT=0"))
+    }
+}

@@ -1,0 +1,122 @@
+import Dispatch
+import Foundation
+import Synchronization
+import Testing
+@testable import TerminalUI
+
+/// An output whose writes after the first (the enter sequence) block until released, as a
+/// terminal that stopped reading would.
+final class StallingOutput: TerminalOutput {
+    private let gate = DispatchSemaphore(value: 0)
+    /// Writes so far, whether one is blocked now, and whether the gate is open.
+    private let state = Mutex<(writes: Int, blocked: Bool, open: Bool)>((0, false, false))
+
+    func write(_ bytes: [UInt8]) {
+        let mustWait = state.withLock { state -> Bool in
+            state.writes += 1
+            let wait = state.writes > 1 && !state.open
+            state.blocked = wait
+            return wait
+        }
+        if mustWait {
+            gate.wait()
+            state.withLock { $0.blocked = false }
+        }
+    }
+
+    var isBlocked: Bool { state.withLock { $0.blocked } }
+    var writes: Int { state.withLock { $0.writes } }
+
+    /// Lets every blocked and later write through. Idempotent.
+    func release() {
+        let wasOpen = state.withLock { state -> Bool in
+            defer { state.open = true }
+            return state.open
+        }
+        if !wasOpen { gate.signal() }
+    }
+}
+
+/// A screen that counts the keys it handles and quits on `q`.
+@MainActor
+final class CountingScreen: TerminalScreen {
+    var keys: [InputEvent] = []
+    var renders = 0
+
+    func handle(_ events: [InputEvent]) -> [BrowserCommand] {
+        keys += events
+        return events.contains(.key(KeyEvent(.character("q")))) ? [.quit] : []
+    }
+
+    func render() -> ScreenBuffer {
+        renders += 1
+        var buffer = ScreenBuffer(width: 20, height: 3)
+        buffer.put("keys \(keys.count)", x: 0, y: 0, maxWidth: 20, style: TextStyle())
+        return buffer
+    }
+
+    func resize(columns: Int, rows: Int) {}
+    func setRedrawHandler(_ handler: (() -> Void)?) {}
+}
+
+@Suite("TerminalRunLoop")
+@MainActor
+struct TerminalRunLoopTests {
+    /// Polls `condition` every 5 ms until it holds or `limit` passes (the loop runs on this actor).
+    func eventually(_ limit: Duration = .seconds(30), _ condition: () -> Bool) async -> Bool {
+        let deadline = ContinuousClock.now.advanced(by: limit)
+        while ContinuousClock.now < deadline {
+            if condition() { return true }
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        return condition()
+    }
+
+    @Test("Keys are handled at once while a frame write is stalled; the newest frame follows")
+    func keysWhileAWriteStalls() async throws {
+        let output = StallingOutput()
+        let pipe = TestPipe()
+        let terminal = Terminal(output: output, inputFileDescriptor: pipe.readFD, environment: [:], handlesSignals: false)
+        let screen = CountingScreen()
+        let run = Task { await TerminalRunLoop.run(screen: screen, terminal: terminal, capability: .none) }
+        // Whatever happens, the stall ends and the loop is told to quit within 60 s.
+        let watchdog = Task.detached {
+            try? await Task.sleep(for: .seconds(60))
+            output.release()
+            pipe.write("q")
+        }
+        defer { watchdog.cancel() }
+
+        #expect(await eventually { output.isBlocked })
+        pipe.write("jjj")
+        #expect(await eventually { screen.keys.count == 3 })
+        // Still stalled: the three keys were handled without waiting for the terminal.
+        #expect(output.isBlocked)
+        #expect(screen.renders == 1)
+
+        output.release()
+        // The deferred frame is drawn once the stalled write ends: the newest state, drawn once.
+        #expect(await eventually { screen.renders == 2 && output.writes >= 3 })
+        pipe.write("q")
+        let signal = await run.value
+        #expect(signal == nil)
+        #expect(screen.keys.count == 4)
+        #expect(!terminal.isActive)
+    }
+
+    @Test("Quitting does not wait for the input thread")
+    func quitIsPrompt() async throws {
+        let output = CapturedOutput()
+        let pipe = TestPipe()
+        let terminal = Terminal(output: output, inputFileDescriptor: pipe.readFD, environment: [:], handlesSignals: false)
+        let screen = CountingScreen()
+        let run = Task { await TerminalRunLoop.run(screen: screen, terminal: terminal, capability: .none) }
+        #expect(await eventually { screen.renders == 1 })
+        let start = ContinuousClock.now
+        pipe.write("q")
+        _ = try await withTimeout(.seconds(30)) { await run.value }
+        // Bounded by the 100 ms drains, with room for a loaded machine (it waited up to 1 s before).
+        #expect(ContinuousClock.now - start < .seconds(2))
+        #expect(output.text.hasSuffix(String(decoding: Terminal.restoreSequence, as: UTF8.self)))
+    }
+}
