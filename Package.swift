@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "ListFloorplan", targets: ["ListFloorplan"]),
         .library(name: "HierarchySources", targets: ["HierarchySources"]),
         .library(name: "HierarchySQLite", targets: ["HierarchySQLite"]),
+        .library(name: "HierarchyPostgres", targets: ["HierarchyPostgres"]),
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
         .executable(name: "hierarchy", targets: ["hierarchy"]),
     ],
@@ -21,6 +22,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.1.4"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         // The engine: platform independent, no I/O.
@@ -46,6 +48,11 @@ let package = Package(
             name: "HierarchySQLite",
             dependencies: ["HierarchySources", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        // The PostgreSQL store: a hierarchy shared by a team, with change notifications.
+        .target(
+            name: "HierarchyPostgres",
+            dependencies: ["HierarchySources", .product(name: "PostgresNIO", package: "postgres-nio")]
+        ),
         .target(
             name: "TerminalUI",
             dependencies: [
@@ -65,7 +72,7 @@ let package = Package(
         .executableTarget(
             name: "hierarchy",
             dependencies: [
-                "HierarchyKit", "HierarchySources", "HierarchySQLite", "TerminalUI", "ListFloorplan", "HierarchyWeb",
+                "HierarchyKit", "HierarchySources", "HierarchySQLite", "HierarchyPostgres", "TerminalUI", "ListFloorplan", "HierarchyWeb",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -77,6 +84,10 @@ let package = Package(
         .testTarget(name: "ListFloorplanTests", dependencies: ["ListFloorplan"]),
         .testTarget(name: "HierarchySourcesTests", dependencies: ["HierarchySources"]),
         .testTarget(name: "HierarchySQLiteTests", dependencies: ["HierarchySQLite"]),
+        .testTarget(
+            name: "HierarchyPostgresTests",
+            dependencies: ["HierarchyPostgres", "HierarchySQLite", "HierarchySources", "HierarchyKit", "hierarchy"]
+        ),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
         .testTarget(name: "EndToEndTests", dependencies: ["hierarchy"]),
         .testTarget(

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HierarchyPostgres
 import HierarchySources
 import TerminalUI
 
@@ -7,6 +8,7 @@ import TerminalUI
 enum CommandLineError {
     /// Exit codes (sysexits.h): 64 usage, 65 bad data, 66 no input, 69 unavailable, 74 I/O, 77 permission.
     static func exitCode(for error: Error) -> Int32 {
+        if error is PostgresURLError { return 64 }
         guard let error = error as? HierarchySourceError else { return 1 }
         switch error.code {
         case .notFound: return 66

@@ -1,4 +1,5 @@
 import Foundation
+import HierarchyPostgres
 import HierarchySQLite
 import HierarchySources
 
@@ -11,7 +12,11 @@ enum SourceResolver {
         var name: String
     }
 
-    static func resolve(path: String?, start: String?) throws -> Resolved {
+    static func resolve(path: String?, start: String?) async throws -> Resolved {
+        if let path, PostgresStoreURL.isPostgresURL(path) {
+            let url = try PostgresStoreURL(path)
+            return Resolved(source: try await PostgresSource.open(url), startID: start, name: url.database)
+        }
         guard let path else {
             let sample = try SampleHierarchy.load()
             return Resolved(source: sample, startID: start, name: "Sample plant")
