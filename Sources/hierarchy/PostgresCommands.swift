@@ -79,6 +79,26 @@ enum PostgresCommands {
         }
     }
 
+    /// `export postgres://… --format json|csv`: the store is read into a temporary SQLite store
+    /// (walking it a page of children at a time) and written by the SQLite exporter, so both
+    /// stores export exactly the same text.
+    static func export(_ text: String, format: SQLiteExporter.Format, to handle: FileHandle) async throws {
+        let url = try url(text)
+        let scratch = FileManager.default.temporaryDirectory
+            .appendingPathComponent("hierarchy-export-\(getpid())-\(UUID().uuidString).sqlite")
+        defer {
+            for suffix in ["", "-wal", "-shm", "-journal"] { unlink(scratch.path + suffix) }
+        }
+        do {
+            let source = try await PostgresSource.open(url)
+            defer { Task { await source.close() } }
+            _ = try await SQLiteImporter(destination: scratch, replace: true, searchIndex: false).importSource(source)
+            try await SQLiteExporter(source: try SQLiteSource(path: scratch.path)).export(format, to: handle)
+        } catch {
+            throw CommandLineError.report(error)
+        }
+    }
+
     static func describe(_ summary: PostgresImporter.Summary, into url: PostgresStoreURL) -> String {
         "\(summary.items) items into \(SQLiteCommandOutput.sanitize(url.description)) in "
             + String(format: "%.2f s (COPY %.2f s, %d items/s)", summary.seconds, summary.copySeconds, Int(summary.copyRate.rounded()))

@@ -86,3 +86,23 @@ struct PostgresCommandLineTests {
         #expect(document.status == 69)
     }
 }
+
+@Suite("hierarchy export with postgres://", .enabled(if: postgresAvailable, "\(TestCluster.missingReason ?? "")"))
+struct PostgresExportTests {
+    @Test(arguments: ["json", "csv"])
+    func exportMatchesTheSQLiteStore(_ format: String) async throws {
+        let cluster = try await sharedCluster()
+        let url = cluster.url(try await cluster.makeDatabase())
+        let directory = try scratchDirectory()
+        let file = directory.appendingPathComponent("plant.json")
+        try Data(plantDocument.utf8).write(to: file)
+        let db = directory.appendingPathComponent("plant.sqlite").path
+        #expect(try await CommandLineRunner.run(["import", file.path, "--into", db]).status == 0)
+        #expect(try await CommandLineRunner.run(["import", file.path, "--into", url]).status == 0)
+        let fromSQLite = try await CommandLineRunner.run(["export", db, "--format", format])
+        let fromPostgres = try await CommandLineRunner.run(["export", url, "--format", format])
+        #expect(fromPostgres.status == 0, "\(fromPostgres.error)")
+        #expect(fromPostgres.output == fromSQLite.output)
+        #expect(fromPostgres.output.contains("Seal kit"))
+    }
+}
