@@ -179,3 +179,61 @@ struct LiveUpdateTests {
         await (editor as? PostgresSource)?.close()
     }
 }
+
+@Suite("Server going away", .enabled(if: postgresAvailable, "\(TestCluster.missingReason ?? "")"))
+struct ReconnectTests {
+    @MainActor
+    @Test func viewsSayReconnectingKeepWhatTheyShowAndRecover() async throws {
+        let cluster = try await TestCluster.dedicated()
+        do {
+            try await outage(cluster)
+        } catch {
+            _ = try? await offPool { cluster.stop() }
+            throw error
+        }
+        _ = try? await offPool { cluster.stop() }
+    }
+
+    @MainActor
+    private func outage(_ cluster: TestCluster) async throws {
+        let database = try await cluster.makeDatabase()
+        let url = try PostgresStoreURL(cluster.url(database), environment: [:])
+        _ = try await PostgresImporter(url: url).load(source: try await makeSQLiteStore())
+        let store = try await PostgresSource.open(url)
+        defer { Task { await store.close() } }
+        let view = HierarchyView(layout: HierarchyCollectionViewLayout(metrics: .terminal, size: Size(width: 90, height: 12)))
+        let dataSource = HierarchySourceDataSource(source: store, pageSize: 10)
+        dataSource.view = view
+        view.dataSource = dataSource
+        let messages = ChangeMessages()
+        dataSource.errorHandler = { messages.append($0.message) }
+        try await dataSource.load()
+        await dataSource.settle()
+        #expect(await eventually { store.isListening })
+        let shown = view.visibleItemUUIDs
+        #expect(shown.last == ["a1", "a2", "a3"])
+
+        try await cluster.pause()
+        #expect(await eventuallyOnMain(within: 5) { messages.all.contains { $0.contains("reconnecting…") } })
+        view.layoutIfNeeded()
+        #expect(view.visibleItemUUIDs == shown)
+
+        try await cluster.resume()
+        #expect(await eventuallyOnMain(within: 10) { messages.all.contains { $0.contains("connected again") } })
+        // A change made after the return arrives as usual.
+        let editor = try await PostgresSource.open(url)
+        _ = try await editor.addItem(parentID: "plant", title: "After the outage", id: "late", position: 3)
+        await editor.close()
+        #expect(await eventuallyOnMain(within: 5) {
+            view.layoutIfNeeded()
+            return view.itemCount(ofColumn: 1) == 4
+        })
+    }
+}
+
+/// Messages a data source reported, in order (main actor only).
+@MainActor
+final class ChangeMessages {
+    private(set) var all: [String] = []
+    func append(_ message: String) { all.append(message) }
+}

@@ -46,6 +46,29 @@ final class TestCluster: Sendable {
     }()
     private static let sharedForExit = Mutex<TestCluster?>(nil)
 
+    /// A cluster of its own, for a test that stops and restarts the server; `stop()` it at the end.
+    static func dedicated() async throws -> TestCluster {
+        try await offPool { try TestCluster() }
+    }
+
+    /// Stops the server, keeping the data (a server that went away).
+    func pause() async throws {
+        let data = directory.appendingPathComponent("data").path
+        try await offPool {
+            try Self.server("pg_ctl", ["-D", data, "-m", "fast", "-w", "-t", "30", "stop"], asRoot: geteuid() == 0)
+        }
+    }
+
+    /// Starts the server again on the same port.
+    func resume() async throws {
+        let data = directory.appendingPathComponent("data").path
+        let options = "-p \(port) -k \(directory.path) -c listen_addresses=127.0.0.1 -c fsync=off"
+        let log = directory.appendingPathComponent("server.log").path
+        try await offPool {
+            try Self.server("pg_ctl", ["-D", data, "-l", log, "-o", options, "-w", "-t", "60", "start"], asRoot: geteuid() == 0)
+        }
+    }
+
     private init() throws {
         let base = URL(fileURLWithPath: "/tmp").appendingPathComponent("hk-pg-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
