@@ -100,6 +100,7 @@ struct LiveSessionTests {
         let webLatency = ContinuousClock.now - started
         #expect(seenByFirst && seenBySecond)
         #expect(webLatency < .seconds(1), "web: \(webLatency)")
+        print("change latency: terminal \(terminalLatency), both web sessions \(webLatency)")
 
         // A deletion by plain SQL reaches them too.
         try await cluster.psql(database, "DELETE FROM hierarchy_item WHERE id = 'f1'")
