@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "HierarchyDocuments", targets: ["HierarchyDocuments"]),
         .library(name: "HierarchySources", targets: ["HierarchySources"]),
         .library(name: "HierarchySQLite", targets: ["HierarchySQLite"]),
+        .library(name: "HierarchyPostgres", targets: ["HierarchyPostgres"]),
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
         .library(name: "HierarchyWeb", targets: ["HierarchyWeb"]),
         .executable(name: "hierarchy", targets: ["hierarchy"]),
@@ -23,6 +24,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.1.4"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         // The engine: platform independent, no I/O.
@@ -50,6 +52,11 @@ let package = Package(
             name: "HierarchySQLite",
             dependencies: ["HierarchySources", "HierarchyDocuments", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        // The PostgreSQL store: a hierarchy shared by a team, with change notifications.
+        .target(
+            name: "HierarchyPostgres",
+            dependencies: ["HierarchySources", .product(name: "PostgresNIO", package: "postgres-nio")]
+        ),
         .target(
             name: "TerminalUI",
             dependencies: [
@@ -69,8 +76,8 @@ let package = Package(
         .executableTarget(
             name: "hierarchy",
             dependencies: [
-                "HierarchyKit", "HierarchyDocuments", "HierarchySources", "HierarchySQLite", "TerminalUI", "ListFloorplan",
-                "HierarchyWeb",
+                "HierarchyKit", "HierarchyDocuments", "HierarchySources", "HierarchySQLite", "HierarchyPostgres", "TerminalUI",
+                "ListFloorplan", "HierarchyWeb",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -84,6 +91,10 @@ let package = Package(
         .testTarget(name: "ListFloorplanTests", dependencies: ["ListFloorplan"]),
         .testTarget(name: "HierarchySourcesTests", dependencies: ["HierarchySources", "HierarchyDocuments", "HierarchyTestSupport"]),
         .testTarget(name: "HierarchySQLiteTests", dependencies: ["HierarchySQLite", "HierarchyDocuments"]),
+        .testTarget(
+            name: "HierarchyPostgresTests",
+            dependencies: ["HierarchyPostgres", "HierarchySQLite", "HierarchySources", "HierarchyKit", "hierarchy"]
+        ),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
         .testTarget(name: "EndToEndTests", dependencies: ["hierarchy"], exclude: ["hangfs.py"]),
         // The Examples package's controller and model (linked here, not copied), hosted by

@@ -56,6 +56,15 @@ let package = Package(
             plugins: benchmarkPlugins
         ),
         .executableTarget(
+            name: "PostgresBenchmarks",
+            dependencies: benchmarkDependencies + [
+                .product(name: "HierarchyPostgres", package: "HierarchyKit"),
+                .product(name: "HierarchySources", package: "HierarchyKit"),
+            ],
+            path: "Benchmarks/PostgresBenchmarks",
+            plugins: benchmarkPlugins
+        ),
+        .executableTarget(
             name: "ListBenchmarks",
             dependencies: benchmarkDependencies + [
                 .product(name: "ListFloorplan", package: "HierarchyKit"),

@@ -26,6 +26,8 @@ public final class SQLiteSource: HierarchySource {
     public let hasSearchIndex: Bool
     /// Sort keys at the page boundaries served so far.
     let boundaries = Mutex(PageBoundaries())
+    /// Publishes changes committed by other connections (see `SQLiteChangeWatcher`).
+    let watcher: SQLiteChangeWatcher
 
     /// Opens the store at `path` read-only and checks its schema.
     ///
@@ -47,6 +49,7 @@ public final class SQLiteSource: HierarchySource {
         do {
             let queue = try DatabaseQueue(path: path, configuration: configuration)
             self.queue = queue
+            self.watcher = SQLiteChangeWatcher(queue: queue)
             (self.hasDenseSortKeys, self.hasSearchIndex) = try queue.read { db in
                 try SQLiteSchema.validate(db, path: path)
                 let dense = try Bool.fetchOne(

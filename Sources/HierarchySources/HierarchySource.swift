@@ -40,6 +40,9 @@ public protocol HierarchySource: Sendable {
     /// hierarchy breadth first and compares titles, subtitles and footnotes
     /// case- and diacritic-insensitively.
     func search(_ query: String, in range: Range<Int>) async throws -> [HierarchyNode]
+
+    /// The changes made to the data from now on (see `HierarchySourceChange`); by default none.
+    func changes() -> AsyncStream<HierarchySourceChange>
 }
 
 extension HierarchySource {

@@ -160,6 +160,7 @@ public final class HierarchySourceDataSource: HierarchyViewDataSource {
         }
         if let rootNode { nodes[rootNode.id] = rootNode }
         view?.reloadData()
+        observeChanges()
     }
 
     /// The cached item for an id.
@@ -532,6 +533,13 @@ public final class HierarchySourceDataSource: HierarchyViewDataSource {
             parents[child] = .some(nil)
             report(error, "cannot read the parent of \(nodes[child]?.title ?? child)")
         }
+    }
+
+    /// Forgets the cached pages and positions of `parent`'s children (see `+Changes`).
+    func forgetChildren(of parent: String) {
+        pages[parent] = nil
+        failedPages = failedPages.filter { $0.parent != parent }
+        positions = positions.filter { $0.value.parent != parent }
     }
 
     private func report(_ error: Error, _ context: String) {

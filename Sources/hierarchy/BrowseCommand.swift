@@ -24,7 +24,7 @@ struct BrowseCommand: AsyncParsableCommand {
         }
         let resolved: SourceResolver.Resolved
         do {
-            resolved = try SourceResolver.resolve(path: source.path, start: source.start, shape: source.shape)
+            resolved = try await SourceResolver.resolve(path: source.path, start: source.start, shape: source.shape)
         } catch {
             throw CommandLineError.report(error)
         }

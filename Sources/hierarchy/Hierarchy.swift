@@ -12,6 +12,7 @@ struct Hierarchy: AsyncParsableCommand {
         subcommands: [
             BrowseCommand.self, ListCommand.self, PrintCommand.self, ServeCommand.self,
             ImportCommand.self, SearchCommand.self, ExportCommand.self, GenerateCommand.self,
+            AddCommand.self, RenameCommand.self, MoveCommand.self, DeleteCommand.self,
         ],
         defaultSubcommand: BrowseCommand.self
     )

@@ -26,7 +26,7 @@ struct ListCommand: AsyncParsableCommand {
         }
         let resolved: SourceResolver.Resolved
         do {
-            resolved = try SourceResolver.resolve(path: source.path, start: source.start, shape: source.shape)
+            resolved = try await SourceResolver.resolve(path: source.path, start: source.start, shape: source.shape)
         } catch {
             throw CommandLineError.report(error)
         }

@@ -31,7 +31,7 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         let resolved: SourceResolver.Resolved
         do {
-            resolved = try SourceResolver.resolve(path: source.path, start: source.start, shape: source.shape)
+            resolved = try await SourceResolver.resolve(path: source.path, start: source.start, shape: source.shape)
         } catch {
             throw CommandLineError.report(error)
         }

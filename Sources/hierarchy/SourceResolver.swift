@@ -1,5 +1,6 @@
 import Foundation
 import HierarchyDocuments
+import HierarchyPostgres
 import HierarchySQLite
 import HierarchySources
 
@@ -12,7 +13,11 @@ enum SourceResolver {
         var name: String
     }
 
-    static func resolve(path: String?, start: String?, shape: DocumentShape = .automatic) throws -> Resolved {
+    static func resolve(path: String?, start: String?, shape: DocumentShape = .automatic) async throws -> Resolved {
+        if let path, PostgresStoreURL.isPostgresURL(path) {
+            let url = try PostgresStoreURL(path)
+            return Resolved(source: try await PostgresSource.open(url), startID: start, name: url.database)
+        }
         guard let path else {
             let sample = try SampleHierarchy.load()
             return Resolved(source: sample, startID: start, name: "Sample plant")

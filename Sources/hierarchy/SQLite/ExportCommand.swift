@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HierarchyPostgres
 import HierarchySQLite
 import HierarchySources
 
@@ -26,6 +27,13 @@ struct ExportCommand: AsyncParsableCommand {
 
     func run() async throws {
         let exportFormat = SQLiteExporter.Format(rawValue: format.lowercased()) ?? .json
+        if PostgresStoreURL.isPostgresURL(database) {
+            guard output == nil else {
+                CommandLineError.printError("write the export of a postgres:// store to standard output (> FILE)")
+                throw ExitCode(64)
+            }
+            return try await PostgresCommands.export(database, format: exportFormat, to: FileHandle.standardOutput)
+        }
         var temporary: URL?
         do {
             let source = try SQLiteSource(path: database)

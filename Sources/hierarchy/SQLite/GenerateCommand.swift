@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HierarchyPostgres
 import HierarchySQLite
 import HierarchySources
 
@@ -35,6 +36,10 @@ struct GenerateCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        if PostgresStoreURL.isPostgresURL(into) {
+            let hierarchy = SyntheticHierarchy(nodes: nodes, levels: depth, seed: seed)
+            return try await PostgresCommands.generate(hierarchy, into: into, replace: replace)
+        }
         let progress = SQLiteCommandOutput.progressLine()
         do {
             let importer = SQLiteImporter(

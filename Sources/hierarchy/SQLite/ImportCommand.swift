@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HierarchyDocuments
+import HierarchyPostgres
 import HierarchySQLite
 import HierarchySources
 
@@ -44,6 +45,10 @@ struct ImportCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        if PostgresStoreURL.isPostgresURL(into) {
+            let importFormat = format.flatMap { ImportFormat(rawValue: $0.lowercased()) }
+            return try await PostgresCommands.importFile(file, format: importFormat, into: into, replace: replace)
+        }
         let progress = SQLiteCommandOutput.progressLine()
         do {
             let importFormat = format.flatMap { ImportFormat(rawValue: $0.lowercased()) }

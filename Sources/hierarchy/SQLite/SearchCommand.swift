@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HierarchyPostgres
 import HierarchySQLite
 import HierarchySources
 
@@ -28,6 +29,9 @@ struct SearchCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        if PostgresStoreURL.isPostgresURL(database) {
+            return try await PostgresCommands.search(database, query: query, range: offset..<(offset + limit))
+        }
         do {
             let source = try SQLiteSource(path: database)
             let results = try await source.search(query, in: offset..<(offset + limit))

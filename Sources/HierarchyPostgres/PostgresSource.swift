@@ -1,0 +1,290 @@
+import Foundation
+import HierarchySources
+import Logging
+import NIOCore
+import PostgresNIO
+import Synchronization
+
+/// A hierarchy stored in PostgreSQL (see `PostgresSchema`), shared by everyone who opens the
+/// same database.
+///
+/// Reads go through a `PostgresClient` pool (up to `maximumConnections` connections, each query
+/// a prepared, parameterised statement); `open` first makes one direct connection so that a wrong
+/// address, password or database fails at once with a clear error instead of waiting in the pool.
+/// Call `close()` when done; the pool runs in a task of its own until then.
+public final class PostgresSource: HierarchySource {
+    public let displayName: String
+    /// The address (without password).
+    public let url: PostgresStoreURL
+    let client: PostgresClient
+    private let runTask: Task<Void, Never>
+    let logger: Logger
+    /// The listener behind `changes()`.
+    let feed: PostgresChangeFeed
+    /// The statement timeout every pooled connection sets, in milliseconds (0: none).
+    public let statementTimeout: Int
+
+    /// The most pooled connections one source opens.
+    public static let maximumConnections = 40
+
+    private init(url: PostgresStoreURL, client: PostgresClient, runTask: Task<Void, Never>, logger: Logger, statementTimeout: Int) {
+        self.url = url
+        self.client = client
+        self.runTask = runTask
+        self.logger = logger
+        self.statementTimeout = statementTimeout
+        self.displayName = url.database
+        self.feed = PostgresChangeFeed(url: url)
+    }
+
+    /// Connects to the store at `url` and checks its schema.
+    ///
+    /// - Parameters:
+    ///   - url: The store's address.
+    ///   - requireSchema: Whether a database without HierarchyKit's tables is an error (the
+    ///     importer opens empty databases).
+    ///   - statementTimeout: A statement running longer is cancelled by the server (seconds; 0: no limit).
+    /// - Throws: `HierarchySourceError`: `.unsupported` (the server cannot be reached, names the
+    ///   address; an unknown database; not a HierarchyKit store), `.permissionDenied` (wrong
+    ///   password or role).
+    public static func open(_ url: PostgresStoreURL, requireSchema: Bool = true, statementTimeout: Double = 30)
+        async throws -> PostgresSource
+    {
+        let logger = Logger(label: "HierarchyPostgres", factory: { _ in SwiftLogNoOpLogHandler() })
+        let milliseconds = Int((statementTimeout * 1000).rounded())
+        // One direct connection first: errors come back at once, with their cause.
+        do {
+            let connection = try await PostgresConnection.connect(
+                configuration: connectionConfiguration(url), id: 0, logger: logger)
+            defer { Task { try? await connection.close() } }
+            if requireSchema {
+                try await checkSchema(connection, url: url, logger: logger)
+            }
+        } catch {
+            throw PostgresErrors.map(error, url: url)
+        }
+        var configuration = clientConfiguration(url)
+        if milliseconds > 0 {
+            // Every pooled connection starts with the limit: no extra round trip per query.
+            configuration.options.additionalStartupParameters = [("statement_timeout", String(milliseconds))]
+        }
+        configuration.options.maximumConnections = maximumConnections
+        configuration.options.minimumConnections = 0
+        let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        let runTask = Task { await client.run() }
+        let source = PostgresSource(url: url, client: client, runTask: runTask, logger: logger, statementTimeout: milliseconds)
+        return source
+    }
+
+    /// Stops the pool and closes its connections.
+    public func close() async {
+        feed.stop()
+        runTask.cancel()
+        _ = await runTask.value
+    }
+
+    deinit {
+        feed.stop()
+        runTask.cancel()
+    }
+
+    static func connectionConfiguration(_ url: PostgresStoreURL) -> PostgresConnection.Configuration {
+        var configuration: PostgresConnection.Configuration
+        switch url.endpoint {
+        case .tcp(let host, let port):
+            configuration = .init(host: host, port: port, username: url.user, password: url.password, database: url.database, tls: .disable)
+        case .socket(let path, _, _):
+            configuration = .init(unixSocketPath: path, username: url.user, password: url.password, database: url.database)
+        }
+        configuration.options.connectTimeout = .seconds(5)
+        return configuration
+    }
+
+    static func clientConfiguration(_ url: PostgresStoreURL) -> PostgresClient.Configuration {
+        var configuration: PostgresClient.Configuration
+        switch url.endpoint {
+        case .tcp(let host, let port):
+            configuration = .init(host: host, port: port, username: url.user, password: url.password, database: url.database, tls: .disable)
+        case .socket(let path, _, _):
+            configuration = .init(unixSocketPath: path, username: url.user, password: url.password, database: url.database)
+        }
+        configuration.options.connectTimeout = .seconds(5)
+        return configuration
+    }
+
+    /// Fails unless the database holds a HierarchyKit store of this version.
+    static func checkSchema(_ connection: PostgresConnection, url: PostgresStoreURL, logger: Logger) async throws {
+        var tables: [(String?, String?)] = []
+        for try await row in try await connection.query(
+            "SELECT to_regclass('hierarchy_item')::text, to_regclass('hierarchy_meta')::text", logger: logger)
+        {
+            tables.append(try row.decode((String?, String?).self))
+        }
+        guard let first = tables.first, first.0 != nil, first.1 != nil else {
+            throw HierarchySourceError(
+                .unsupported, "\(url) is not a HierarchyKit store (no table hierarchy_item; import into it first, or open a table with --table)")
+        }
+        var versions: [String] = []
+        for try await row in try await connection.query(
+            "SELECT value FROM hierarchy_meta WHERE name = 'schema_version'", logger: logger)
+        {
+            versions.append(try row.decode(String.self))
+        }
+        guard let version = versions.first.flatMap({ Int($0) }) else {
+            throw HierarchySourceError(.malformed, "\(url) is not a HierarchyKit store (no schema version)")
+        }
+        guard version <= PostgresSchema.version else {
+            throw HierarchySourceError(
+                .unsupported, "\(url): store schema version \(version) is newer than this program supports (\(PostgresSchema.version))")
+        }
+    }
+
+    // MARK: - Running queries
+
+    /// Runs `query` on a pooled connection (with the statement timeout) and decodes every row.
+    ///
+    /// - Throws: `HierarchySourceError` (see `PostgresErrors`).
+    func fetch<Row: Sendable>(_ query: PostgresQuery, _ decode: @Sendable (PostgresRow) throws -> Row) async throws -> [Row] {
+        do {
+            return try await client.withConnection { connection in
+                var result: [Row] = []
+                for try await row in try await connection.query(query, logger: logger) {
+                    result.append(try decode(row))
+                }
+                return result
+            }
+        } catch {
+            throw PostgresErrors.map(error, url: url)
+        }
+    }
+
+    /// The columns every node query selects, in the order `node(from:)` reads them.
+    static let columns = "i.key, i.id, i.title, i.subtitle, i.footnote, i.status, i.child_count, i.attributes::text, i.position"
+
+    /// Makes a node from a row selected with `columns`.
+    @Sendable static func node(from row: PostgresRow) throws -> HierarchyNode {
+        let (_, id, title, subtitle, footnote, status, count, attributes, _) = try row.decode(
+            (Int64, String, String, String?, String?, String?, Int64, String?, Int64).self)
+        return HierarchyNode(
+            id: id, title: title, subtitle: subtitle, footnote: footnote, status: status, childCount: Int(count),
+            isContainer: count > 0, attributes: attributes.map(Self.decodeAttributes) ?? [:])
+    }
+
+    static func decodeAttributes(_ json: String) -> [String: String] {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any] else { return [:] }
+        var out: [String: String] = [:]
+        for (key, value) in object {
+            switch value {
+            case let text as String: out[key] = text
+            case let number as NSNumber: out[key] = number.stringValue
+            default: continue
+            }
+        }
+        return out
+    }
+
+    // MARK: - HierarchySource
+
+    /// Every change to the store from now on, by anyone (the triggers' notifications), through
+    /// one `LISTEN` connection shared by all subscribers.
+    public func changes() -> AsyncStream<HierarchySourceChange> {
+        feed.broadcaster.subscribe()
+    }
+
+    /// Whether the change listener has issued `LISTEN` (changes committed later are heard).
+    public var isListening: Bool { feed.listening.withLock { $0 } }
+
+    /// The first top-level item.
+    ///
+    /// - Complexity: one index seek.
+    public func root() async throws -> HierarchyNode? {
+        try await fetch(
+            "SELECT \(unescaped: Self.columns) FROM hierarchy_item i WHERE parent IS NULL ORDER BY position, key LIMIT 1",
+            Self.node(from:)
+        ).first
+    }
+
+    /// The item with this identifier.
+    ///
+    /// - Complexity: one index seek.
+    public func node(withID id: String) async throws -> HierarchyNode? {
+        try await fetch("SELECT \(unescaped: Self.columns) FROM hierarchy_item i WHERE id = \(id)", Self.node(from:)).first
+    }
+
+    /// The parent of an item, `nil` for a top-level or unknown item.
+    ///
+    /// - Complexity: two index seeks.
+    public func parent(ofID id: String) async throws -> HierarchyNode? {
+        try await fetch(
+            "SELECT \(unescaped: Self.columns) FROM hierarchy_item i WHERE key = (SELECT parent FROM hierarchy_item WHERE id = \(id))",
+            Self.node(from:)
+        ).first
+    }
+
+    /// The maintained number of children of an item.
+    ///
+    /// - Throws: `HierarchySourceError.Code.notFound` for an unknown identifier.
+    /// - Complexity: one index seek.
+    public func childCount(ofID id: String) async throws -> Int {
+        let counts = try await fetch("SELECT child_count FROM hierarchy_item WHERE id = \(id)") { try $0.decode(Int64.self) }
+        guard let count = counts.first else {
+            throw HierarchySourceError(.notFound, "no item with id \"\(id)\" in \(url)")
+        }
+        return Int(count)
+    }
+
+    /// The children of an item at positions `range`, in position order.
+    ///
+    /// An unknown parent has no children. A range past the end is clamped.
+    ///
+    /// - Complexity: one seek in `(parent, position)` plus `range.count` index steps.
+    public func children(ofID id: String, in range: Range<Int>) async throws -> [HierarchyNode] {
+        guard !range.isEmpty, range.lowerBound >= 0 else { return [] }
+        let start = Int64(range.lowerBound)
+        let limit = Int64(range.count)
+        return try await fetch(
+            """
+            SELECT \(unescaped: Self.columns) FROM hierarchy_item i
+            WHERE parent = (SELECT key FROM hierarchy_item WHERE id = \(id)) AND position >= \(start)
+            ORDER BY position LIMIT \(limit)
+            """, Self.node(from:))
+    }
+
+    /// The path from the topmost ancestor to the item, in one recursive query.
+    ///
+    /// - Throws: `HierarchySourceError.Code.cycle` if the chain of parents does not end.
+    /// - Complexity: one primary-key seek per ancestor.
+    public func path(toID id: String) async throws -> [HierarchyNode] {
+        let limit = Int64(Self.maximumDepth)
+        let rows = try await fetch(
+            """
+            WITH RECURSIVE chain(key, parent, depth) AS (
+                SELECT key, parent, 0 FROM hierarchy_item WHERE id = \(id)
+                UNION ALL
+                SELECT h.key, h.parent, chain.depth + 1 FROM hierarchy_item h JOIN chain ON h.key = chain.parent
+                WHERE chain.depth < \(limit)
+            )
+            SELECT \(unescaped: Self.columns) FROM chain JOIN hierarchy_item i ON i.key = chain.key
+            ORDER BY chain.depth DESC
+            """, Self.node(from:))
+        if rows.count > Self.maximumDepth {
+            throw HierarchySourceError(.cycle, "the item \"\(id)\" is its own ancestor in \(url)")
+        }
+        return rows
+    }
+
+    /// The deepest chain of parents `path(toID:)` follows before it reports a cycle.
+    static let maximumDepth = 100_000
+
+    /// The position of `childID` among the children of `parentID`, or `nil` if it is not one of them.
+    ///
+    /// - Complexity: two index seeks.
+    public func index(ofChildID childID: String, inParentID parentID: String) async throws -> Int? {
+        try await fetch(
+            """
+            SELECT c.position FROM hierarchy_item c JOIN hierarchy_item p ON c.parent = p.key
+            WHERE c.id = \(childID) AND p.id = \(parentID)
+            """
+        ) { Int(try $0.decode(Int64.self)) }.first
+    }
+}

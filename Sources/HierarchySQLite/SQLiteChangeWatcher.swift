@@ -1,0 +1,68 @@
+import Foundation
+import GRDB
+import HierarchySources
+import Synchronization
+
+/// Watches an SQLite store for commits by other connections (`PRAGMA data_version`, polled
+/// every `interval` on the source's read connection) and publishes what the change log says
+/// changed.
+final class SQLiteChangeWatcher: Sendable {
+    let broadcaster: ChangeBroadcaster
+    private let task = Mutex<Task<Void, Never>?>(nil)
+    /// How often the file is checked.
+    static let interval = Duration.milliseconds(100)
+
+    init(queue: DatabaseQueue) {
+        let box = Box()
+        broadcaster = ChangeBroadcaster { box.watcher?.start(queue) }
+        box.watcher = self
+    }
+
+    private final class Box: @unchecked Sendable {
+        // @unchecked: written once in `init`, before any subscriber can call `start`.
+        weak var watcher: SQLiteChangeWatcher?
+    }
+
+    deinit {
+        task.withLock { $0 }?.cancel()
+        broadcaster.finish()
+    }
+
+    private func start(_ queue: DatabaseQueue) {
+        let broadcaster = self.broadcaster
+        let started = Task {
+            guard var (version, seq) = try? await queue.read({ db in
+                (try Int64.fetchOne(db, sql: "PRAGMA data_version") ?? 0, try SQLiteChangeLog.latest(db))
+            }) else { return }
+            while !Task.isCancelled {
+                try? await Task.sleep(for: Self.interval)
+                let (seen, after) = (version, seq)
+                guard
+                    let (newVersion, found) = try? await queue.read({ db in
+                        let now = try Int64.fetchOne(db, sql: "PRAGMA data_version") ?? 0
+                        return (now, now == seen ? nil : try SQLiteChangeLog.changes(db, after: after))
+                    })
+                else { continue }
+                guard newVersion != version else { continue }
+                version = newVersion
+                if let (changes, latest) = found, !changes.isEmpty {
+                    seq = latest
+                    for change in changes { broadcaster.publish(change) }
+                } else {
+                    // A change that left no log entry (another program), or a log trimmed past us.
+                    if let (_, latest) = found { seq = latest }
+                    broadcaster.publish(.reset)
+                }
+            }
+        }
+        task.withLock { $0 = started }
+    }
+}
+
+extension SQLiteSource {
+    /// Changes committed to the file by any connection (this process's editing included), as
+    /// the watcher sees them within `SQLiteChangeWatcher.interval`.
+    public func changes() -> AsyncStream<HierarchySourceChange> {
+        watcher.broadcaster.subscribe()
+    }
+}

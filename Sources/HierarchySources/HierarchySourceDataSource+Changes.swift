@@ -1,0 +1,98 @@
+import Foundation
+import HierarchyKit
+
+extension HierarchySourceDataSource {
+    /// Applies the source's changes (``HierarchySource/changes()``) to the view as they arrive,
+    /// through the seed API only: `insertChildren(of:at:)` and `removeChildren(of:at:)` for items
+    /// added or removed under an expanded parent (the view keeps the focused item and the
+    /// scroll position), `invalidateItems(with:)` for changed text and child counts,
+    /// `invalidateChildren(of:)` when the source cannot say what changed.
+    ///
+    /// Started by `load(startingAt:)`; the observation ends with the data source (at the next
+    /// change after it is released). A lost connection is reported once through
+    /// `errorHandler` ("reconnecting…") and again when it is back.
+    func observeChanges() {
+        let stream = source.changes()
+        Task { [weak self] in
+            for await change in stream {
+                guard let self else { return }
+                await self.apply(change)
+            }
+        }
+    }
+
+    /// Applies one change.
+    ///
+    /// - Complexity: O(cached children of the parent) to drop its stale pages, plus the view's
+    ///   O(log n) row insert or removal.
+    func apply(_ change: HierarchySourceChange) async {
+        switch change {
+        case .inserted(let id, let parentID, let index):
+            nodes[id] = nil
+            guard let count = childCounts[parentID] else {
+                view?.invalidateItems(with: [parentID])
+                return
+            }
+            forgetChildren(of: parentID)
+            childCounts[parentID] = count + 1
+            bumpCount(of: parentID, to: count + 1)
+            if isShowingChildren(of: parentID), index >= 0, index <= count {
+                view?.insertChildren(of: parentID, at: IndexSet(integer: index))
+            }
+            view?.invalidateItems(with: [parentID])
+        case .removed(let id, let parentID, let index):
+            nodes[id] = nil
+            parents[id] = nil
+            guard let count = childCounts[parentID] else {
+                view?.invalidateItems(with: [parentID])
+                return
+            }
+            forgetChildren(of: parentID)
+            childCounts[parentID] = max(0, count - 1)
+            bumpCount(of: parentID, to: max(0, count - 1))
+            if isShowingChildren(of: parentID), index >= 0, index < count {
+                view?.removeChildren(of: parentID, at: IndexSet(integer: index))
+            }
+            view?.invalidateItems(with: [parentID])
+        case .updated(let id):
+            guard nodes[id] != nil || rootNode?.id == id else { return }
+            guard let fresh = try? await source.node(withID: id) else { return }
+            nodes[id] = fresh
+            if rootNode?.id == id { rootNode = fresh }
+            view?.invalidateItems(with: [id])
+        case .childrenChanged(let parentID):
+            refreshChildren(of: parentID)
+        case .reset:
+            for parentID in Array(childCounts.keys) { refreshChildren(of: parentID) }
+        case .connection(let available):
+            let name = source.displayName
+            errorHandler?(
+                available
+                    ? HierarchySourceError(.io, "\(name): connected again")
+                    : HierarchySourceError(.io, "\(name): the server went away; reconnecting…"))
+        }
+    }
+
+    /// Drops what is known of `parentID`'s children and lets the view ask again.
+    private func refreshChildren(of parentID: String) {
+        forgetChildren(of: parentID)
+        childCounts[parentID] = nil
+        if isShowingChildren(of: parentID) {
+            view?.invalidateChildren(of: parentID)
+        } else {
+            view?.invalidateItems(with: [parentID])
+        }
+    }
+
+    private func bumpCount(of parentID: String, to count: Int) {
+        guard var node = nodes[parentID] else { return }
+        node.childCount = count
+        node.isContainer = node.isContainer || count > 0
+        nodes[parentID] = node
+    }
+
+    /// Whether the view has a column of `parentID`'s children.
+    private func isShowingChildren(of parentID: String) -> Bool {
+        view?.expandedPath.contains(parentID) ?? false
+    }
+}

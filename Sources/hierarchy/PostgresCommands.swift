@@ -1,0 +1,106 @@
+import ArgumentParser
+import Foundation
+import HierarchyPostgres
+import HierarchySQLite
+import HierarchySources
+
+/// The `postgres://` branches of `import`, `generate`, `search` and `export`.
+enum PostgresCommands {
+    /// Parses an address given on the command line; a bad one is a usage error (64).
+    static func url(_ text: String) throws -> PostgresStoreURL {
+        do {
+            return try PostgresStoreURL(text)
+        } catch {
+            throw CommandLineError.report(error)
+        }
+    }
+
+    /// `import FILE --into postgres://…`: the file is read and checked by the SQLite importer
+    /// (every format, the same item model and checks) into a temporary store, which is then
+    /// copied to the server with COPY.
+    static func importFile(_ file: String, format: ImportFormat?, into text: String, replace: Bool) async throws {
+        let url = try url(text)
+        let scratch = FileManager.default.temporaryDirectory
+            .appendingPathComponent("hierarchy-import-\(getpid())-\(UUID().uuidString).sqlite")
+        defer {
+            for suffix in ["", "-wal", "-shm", "-journal"] { unlink(scratch.path + suffix) }
+        }
+        do {
+            _ = try await SQLiteImporter(destination: scratch, replace: true, searchIndex: false)
+                .importFile(at: URL(fileURLWithPath: file), format: format)
+        } catch {
+            throw SQLiteCommandOutput.fail(error)
+        }
+        do {
+            let source = try SQLiteSource(path: scratch.path)
+            let summary = try await PostgresImporter(url: url, replace: replace).load(source: source)
+            print("imported " + describe(summary, into: url))
+        } catch {
+            throw CommandLineError.report(error)
+        }
+    }
+
+    /// `generate --into postgres://…`.
+    static func generate(_ hierarchy: SyntheticHierarchy, into text: String, replace: Bool) async throws {
+        let url = try url(text)
+        do {
+            let summary = try await PostgresImporter(url: url, replace: replace).load { emit in
+                hierarchy.generateItems { items in
+                    emit(
+                        items.map {
+                            PostgresImportRow(
+                                key: $0.key, parent: $0.parent, position: $0.position, id: $0.id, title: $0.title,
+                                subtitle: $0.subtitle, footnote: $0.footnote, status: $0.status, childCount: $0.childCount)
+                        })
+                }
+            }
+            print("generated " + describe(summary, into: url))
+        } catch {
+            throw CommandLineError.report(error)
+        }
+    }
+
+    /// `search postgres://… QUERY`.
+    static func search(_ text: String, query: String, range: Range<Int>) async throws {
+        let url = try url(text)
+        do {
+            let source = try await PostgresSource.open(url)
+            defer { Task { await source.close() } }
+            let results = try await source.search(query, in: range)
+            for node in results {
+                let path = try await source.path(toID: node.id)
+                let trail = path.dropLast().map { SQLiteCommandOutput.sanitize($0.title) }.joined(separator: " / ")
+                let title = SQLiteCommandOutput.sanitize(node.title)
+                print(trail.isEmpty ? title : "\(title)  (\(trail))")
+            }
+            if results.isEmpty { SQLiteCommandOutput.printError("hierarchy: no matches") }
+        } catch {
+            throw CommandLineError.report(error)
+        }
+    }
+
+    /// `export postgres://… --format json|csv`: the store is read into a temporary SQLite store
+    /// (walking it a page of children at a time) and written by the SQLite exporter, so both
+    /// stores export exactly the same text.
+    static func export(_ text: String, format: SQLiteExporter.Format, to handle: FileHandle) async throws {
+        let url = try url(text)
+        let scratch = FileManager.default.temporaryDirectory
+            .appendingPathComponent("hierarchy-export-\(getpid())-\(UUID().uuidString).sqlite")
+        defer {
+            for suffix in ["", "-wal", "-shm", "-journal"] { unlink(scratch.path + suffix) }
+        }
+        do {
+            let source = try await PostgresSource.open(url)
+            defer { Task { await source.close() } }
+            _ = try await SQLiteImporter(destination: scratch, replace: true, searchIndex: false).importSource(source)
+            try await SQLiteExporter(source: try SQLiteSource(path: scratch.path)).export(format, to: handle)
+        } catch {
+            throw CommandLineError.report(error)
+        }
+    }
+
+    static func describe(_ summary: PostgresImporter.Summary, into url: PostgresStoreURL) -> String {
+        "\(summary.items) items into \(SQLiteCommandOutput.sanitize(url.description)) in "
+            + String(format: "%.2f s (COPY %.2f s, %d items/s)", summary.seconds, summary.copySeconds, Int(summary.copyRate.rounded()))
+    }
+}

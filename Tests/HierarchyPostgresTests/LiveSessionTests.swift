@@ -1,0 +1,127 @@
+import Foundation
+import Synchronization
+import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A `hierarchy serve` process, stopped when the value goes away.
+final class ServeProcess: Sendable {
+    let process: Process
+    let address: String
+
+    init(_ arguments: [String]) async throws {
+        let process = Process()
+        process.executableURL = CommandLineRunner.executable
+        process.arguments = ["serve"] + arguments + ["--port", "0"]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+        process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
+        try process.run()
+        self.process = process
+        // The first line names the address; read it on a thread of its own, bounded.
+        let line: String? = try await offPool {
+            var bytes: [UInt8] = []
+            let handle = out.fileHandleForReading
+            let deadline = Date().addingTimeInterval(30)
+            while Date() < deadline {
+                let chunk = handle.readData(ofLength: 1)
+                guard let byte = chunk.first else { break }
+                if byte == UInt8(ascii: "\n") { return String(decoding: bytes, as: UTF8.self) }
+                bytes.append(byte)
+            }
+            return nil
+        }
+        guard let line, let range = line.range(of: "http://") else {
+            process.terminate()
+            throw TestClusterError(message: "hierarchy serve printed no address: \(line ?? "")")
+        }
+        address = String(line[range.lowerBound...]).trimmingCharacters(in: .whitespaces)
+    }
+
+    deinit {
+        process.terminate()
+    }
+
+    /// Opens a browser session (as the page does); returns its id.
+    func openSession() async throws -> String {
+        var request = URLRequest(url: URL(string: address + "api/sessions")!)
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.httpBody = Data(#"{"width": 1200, "height": 800}"#.utf8)
+        request.timeoutInterval = 10
+        let (data, _) = try await URLSession.shared.data(for: request)
+        let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+        guard let id = object?["id"] as? String ?? object?["session"] as? String else {
+            throw TestClusterError(message: "no session id in \(String(decoding: data, as: UTF8.self).prefix(200))")
+        }
+        return id
+    }
+
+    /// The session's current snapshot, as JSON text.
+    func snapshot(_ id: String) async throws -> String {
+        var request = URLRequest(url: URL(string: address + "api/sessions/\(id)")!)
+        request.timeoutInterval = 10
+        let (data, _) = try await URLSession.shared.data(for: request)
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+@Suite("Open sessions see changes by other processes", .serialized,
+       .enabled(if: postgresAvailable && Tmux.isAvailable, "\(TestCluster.missingReason ?? "tmux is missing")"))
+struct LiveSessionTests {
+    @Test func browseAndTwoServersSeeAnAddWithinASecond() async throws {
+        let cluster = try await sharedCluster()
+        let (store, database) = try await makePostgresStore()
+        await store.close()
+        let url = cluster.url(database)
+
+        let pane = try Tmux(command: "\(CommandLineRunner.executable.path) browse '\(url)'", columns: 100, rows: 24)
+        _ = try await pane.waitFor("the browser") { $0.contains("Area North") }
+        let first = try await ServeProcess([url])
+        let second = try await ServeProcess([url])
+        let firstSession = try await first.openSession()
+        let secondSession = try await second.openSession()
+        #expect(try await first.snapshot(firstSession).contains("Area North"))
+        // Give the listeners a moment to issue LISTEN (they start with the first session).
+        try await Task.sleep(for: .milliseconds(300))
+
+        let added = try await CommandLineRunner.run(["add", url, "--parent", "plant", "--title", "Freshly added", "--id", "f1", "--position", "1"])
+        #expect(added.status == 0, "\(added.error)")
+        let started = ContinuousClock.now
+        let screen = try await pane.waitFor("the added item in the terminal", timeout: .seconds(5)) { $0.contains("Freshly added") }
+        let terminalLatency = ContinuousClock.now - started
+        #expect(screen.contains("Area North"))
+        #expect(terminalLatency < .seconds(1), "terminal: \(terminalLatency)")
+        let seenByFirst = await eventually(within: 5) { (try? await first.snapshot(firstSession).contains("Freshly added")) ?? false }
+        let seenBySecond = await eventually(within: 5) { (try? await second.snapshot(secondSession).contains("Freshly added")) ?? false }
+        let webLatency = ContinuousClock.now - started
+        #expect(seenByFirst && seenBySecond)
+        #expect(webLatency < .seconds(1), "web: \(webLatency)")
+        print("change latency: terminal \(terminalLatency), both web sessions \(webLatency)")
+
+        // A deletion by plain SQL reaches them too.
+        try await cluster.psql(database, "DELETE FROM hierarchy_item WHERE id = 'f1'")
+        _ = try await pane.waitFor("the item gone", timeout: .seconds(5)) { !$0.contains("Freshly added") }
+        #expect(await eventually(within: 5) { (try? await second.snapshot(secondSession).contains("Freshly added")) == false })
+        try pane.send("q")
+    }
+
+    @Test func sqliteBrowserSeesAnAddByAnotherProcess() async throws {
+        let directory = try scratchDirectory()
+        let file = directory.appendingPathComponent("plant.json")
+        try Data(plantDocument.utf8).write(to: file)
+        let db = directory.appendingPathComponent("plant.sqlite").path
+        #expect(try await CommandLineRunner.run(["import", file.path, "--into", db]).status == 0)
+        let pane = try Tmux(command: "\(CommandLineRunner.executable.path) browse '\(db)'", columns: 100, rows: 24)
+        _ = try await pane.waitFor("the browser") { $0.contains("Area North") }
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(try await CommandLineRunner.run(["add", db, "--parent", "plant", "--title", "Added elsewhere"]).status == 0)
+        let started = ContinuousClock.now
+        _ = try await pane.waitFor("the added item", timeout: .seconds(5)) { $0.contains("Added elsewhere") }
+        #expect(ContinuousClock.now - started < .seconds(1))
+        try pane.send("q")
+    }
+}

@@ -1,0 +1,239 @@
+import Foundation
+import HierarchyKit
+import HierarchyPostgres
+import HierarchySQLite
+import HierarchySources
+import Synchronization
+import Testing
+
+/// Records a source's changes as they arrive.
+final class ChangeRecorder: Sendable {
+    private final class Box: Sendable {
+        let changes = Mutex<[HierarchySourceChange]>([])
+    }
+
+    private let box = Box()
+    private let task: Task<Void, Never>
+
+    init(_ stream: AsyncStream<HierarchySourceChange>) {
+        let box = self.box
+        task = Task {
+            for await change in stream { box.changes.withLock { $0.append(change) } }
+        }
+    }
+
+    deinit { task.cancel() }
+
+    var all: [HierarchySourceChange] { box.changes.withLock { $0 } }
+
+    /// Whether `change` arrives within `seconds` (bounded poll).
+    func receives(_ change: HierarchySourceChange, within seconds: Double = 5) async -> Bool {
+        await eventually(within: seconds) { self.all.contains(change) }
+    }
+}
+
+/// Polls `condition` on the main actor every 10 ms until it holds or `seconds` pass.
+@MainActor
+func eventuallyOnMain(within seconds: Double = 5, _ condition: () -> Bool) async -> Bool {
+    let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+    while ContinuousClock.now < deadline {
+        if condition() { return true }
+        try? await Task.sleep(for: .milliseconds(10))
+    }
+    return condition()
+}
+
+/// Polls an async condition until it holds or `seconds` pass.
+func eventually(within seconds: Double = 5, _ condition: @Sendable () async -> Bool) async -> Bool {
+    let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+    while ContinuousClock.now < deadline {
+        if await condition() { return true }
+        try? await Task.sleep(for: .milliseconds(10))
+    }
+    return await condition()
+}
+
+@Suite("Live updates", .enabled(if: postgresAvailable, "\(TestCluster.missingReason ?? "")"))
+struct LiveUpdateTests {
+    @Test func postgresChangesArriveFromEditsAndPlainSQL() async throws {
+        let cluster = try await sharedCluster()
+        let (watcher, database) = try await makePostgresStore()
+        defer { Task { await watcher.close() } }
+        let changes = ChangeRecorder(watcher.changes())
+        #expect(await eventually { watcher.isListening })
+        let editor = try await PostgresSource.open(try PostgresStoreURL(cluster.url(database), environment: [:]))
+        defer { Task { await editor.close() } }
+
+        let added = try await editor.addItem(parentID: "a1", title: "Pump 303", id: "p9", position: 1)
+        #expect(added.id == "p9")
+        #expect(await changes.receives(.inserted(id: "p9", parentID: "a1", index: 1)))
+        #expect(try await watcher.children(ofID: "a1", in: 0..<10).map(\.id) == ["p1", "p9", "p2", "v1", "m1"])
+        #expect(try await watcher.childCount(ofID: "a1") == 5)
+
+        try await editor.renameItem(id: "p9", title: "Pump 303b")
+        #expect(await changes.receives(.updated(id: "p9")))
+
+        try await editor.moveItem(id: "p9", toParentID: "a2", position: 0)
+        #expect(await changes.receives(.inserted(id: "p9", parentID: "a2", index: 0)))
+        #expect(try await watcher.children(ofID: "a1", in: 0..<10).map(\.id) == ["p1", "p2", "v1", "m1"])
+        #expect(try await watcher.childCount(ofID: "a2") == 3)
+
+        #expect(try await editor.deleteItem(id: "p3") == 3)
+        #expect(await changes.receives(.removed(id: "p3", parentID: "a2", index: 1)))
+        #expect(try await watcher.childCount(ofID: "a2") == 2)
+        #expect(try await watcher.node(withID: "s1") == nil)
+
+        // Plain SQL, as anyone with a client would write it: the triggers count and notify.
+        try await cluster.psql(database, "INSERT INTO hierarchy_item (id, parent, title) SELECT 'sql1', key, 'Added by SQL' FROM hierarchy_item WHERE id = 'a3'")
+        #expect(await changes.receives(.inserted(id: "sql1", parentID: "a3", index: 0)))
+        #expect(try await watcher.childCount(ofID: "a3") == 1)
+        #expect(try await watcher.search("added sql", in: 0..<5).map(\.id) == ["sql1"])
+    }
+
+    @Test func editsAreCheckedOnBothStores() async throws {
+        for kind in StoreKind.allCases {
+            let store = try #require(try await makeStore(kind) as? any HierarchyEditableSource)
+            await #expect(throws: HierarchySourceError.self) { try await store.moveItem(id: "a2", toParentID: "s1", position: nil) }
+            await #expect(throws: HierarchySourceError.self) { try await store.deleteItem(id: "plant") }
+            await #expect(throws: HierarchySourceError.self) { try await store.addItem(parentID: "nope", title: "x", id: nil, position: nil) }
+            await #expect(throws: HierarchySourceError.self) { try await store.addItem(parentID: "a1", title: "x", id: "p1", position: nil) }
+            await #expect(throws: HierarchySourceError.self) { try await store.renameItem(id: "nope", title: "x") }
+            _ = try await store.addItem(parentID: "a1", title: "Zeta", id: "z1", position: 99)
+            try await store.moveItem(id: "p1", toParentID: "a1", position: 3)
+            #expect(try await store.children(ofID: "a1", in: 0..<10).map(\.id) == ["p2", "v1", "m1", "p1", "z1"], "\(kind)")
+            try await store.moveItem(id: "a1", toParentID: "a3", position: nil)
+            #expect(try await store.path(toID: "z1").map(\.id) == ["plant", "a3", "a1", "z1"], "\(kind)")
+            #expect(try await store.childCount(ofID: "plant") == 2, "\(kind)")
+            #expect(try await store.deleteItem(id: "a3") == 7, "\(kind)")
+            #expect(try await store.children(ofID: "plant", in: 0..<10).map(\.id) == ["a2"], "\(kind)")
+            #expect(try await store.search("zeta", in: 0..<5).isEmpty, "\(kind)")
+            try await store.renameItem(id: "t1", title: "Tank seventeen")
+            #expect(try await store.search("seventeen", in: 0..<5).map(\.id) == ["t1"], "\(kind)")
+        }
+    }
+
+    @Test func sqliteChangesFromAnotherConnectionArrive() async throws {
+        let watcher = try await makeSQLiteStore()
+        let editor = try SQLiteSource(path: watcher.path)
+        let changes = ChangeRecorder(watcher.changes())
+        // The watcher reads its starting point first; give it a moment by polling a harmless read.
+        try await Task.sleep(for: .milliseconds(250))
+        _ = try await editor.addItem(parentID: "a2", title: "Valve 9", id: "v9", position: 0)
+        let started = ContinuousClock.now
+        #expect(await changes.receives(.inserted(id: "v9", parentID: "a2", index: 0)))
+        #expect(ContinuousClock.now - started < .seconds(1))
+        _ = try await editor.deleteItem(id: "v9")
+        #expect(await changes.receives(.removed(id: "v9", parentID: "a2", index: 0)))
+    }
+
+    @MainActor
+    @Test(arguments: StoreKind.allCases)
+    func openViewGetsTheChangeAndKeepsItsFocus(_ kind: StoreKind) async throws {
+        let store = try await makeStore(kind)
+        let view = HierarchyView(layout: HierarchyCollectionViewLayout(metrics: .terminal, size: Size(width: 90, height: 12)))
+        let dataSource = HierarchySourceDataSource(source: store, pageSize: 10)
+        dataSource.view = view
+        view.dataSource = dataSource
+        try await dataSource.load()
+        await dataSource.settle()
+        view.expandItem(with: "a1")
+        await dataSource.settle()
+        #expect(view.visibleItemUUIDs.last == ["p1", "p2", "v1", "m1"])
+        view.focusRow(2, inColumn: 2)
+        #expect(view.focusedUUID == "v1")
+        if kind == .postgres {
+            let postgres = try #require(store as? PostgresSource)
+            #expect(await eventually { postgres.isListening })
+        } else {
+            try await Task.sleep(for: .milliseconds(250))
+        }
+
+        // Another connection (another process in real use) adds an item above the focus.
+        let editor: any HierarchyEditableSource =
+            switch kind {
+            case .sqlite: try SQLiteSource(path: try #require(store as? SQLiteSource).path)
+            case .postgres: try await PostgresSource.open((store as! PostgresSource).url)
+            }
+        let started = ContinuousClock.now
+        _ = try await editor.addItem(parentID: "a1", title: "New pump", id: "n1", position: 0)
+        let arrived = await eventuallyOnMain(within: 3) {
+            view.layoutIfNeeded()
+            return view.itemCount(ofColumn: 2) == 5 && view.visibleItemUUIDs.last == ["n1", "p1", "p2", "v1"]
+        }
+        #expect(arrived, "\(view.visibleItemUUIDs)")
+        #expect(ContinuousClock.now - started < .seconds(1))
+        #expect(view.focusedUUID == "v1")
+
+        _ = try await editor.deleteItem(id: "p2")
+        #expect(await eventuallyOnMain(within: 3) {
+            view.layoutIfNeeded()
+            return view.visibleItemUUIDs.last == ["n1", "p1", "v1", "m1"]
+        })
+        #expect(view.focusedUUID == "v1")
+        try await editor.renameItem(id: "v1", title: "Valve renamed")
+        #expect(await eventuallyOnMain(within: 3) {
+            view.layoutIfNeeded()
+            return view.cellForItem(with: "v1")?.title.text == "Valve renamed"
+        })
+        #expect(view.recentErrors.isEmpty, "\(view.recentErrors)")
+        await (editor as? PostgresSource)?.close()
+    }
+}
+
+@Suite("Server going away", .enabled(if: postgresAvailable, "\(TestCluster.missingReason ?? "")"))
+struct ReconnectTests {
+    @MainActor
+    @Test func viewsSayReconnectingKeepWhatTheyShowAndRecover() async throws {
+        let cluster = try await TestCluster.dedicated()
+        do {
+            try await outage(cluster)
+        } catch {
+            _ = try? await offPool { cluster.stop() }
+            throw error
+        }
+        _ = try? await offPool { cluster.stop() }
+    }
+
+    @MainActor
+    private func outage(_ cluster: TestCluster) async throws {
+        let database = try await cluster.makeDatabase()
+        let url = try PostgresStoreURL(cluster.url(database), environment: [:])
+        _ = try await PostgresImporter(url: url).load(source: try await makeSQLiteStore())
+        let store = try await PostgresSource.open(url)
+        defer { Task { await store.close() } }
+        let view = HierarchyView(layout: HierarchyCollectionViewLayout(metrics: .terminal, size: Size(width: 90, height: 12)))
+        let dataSource = HierarchySourceDataSource(source: store, pageSize: 10)
+        dataSource.view = view
+        view.dataSource = dataSource
+        let messages = ChangeMessages()
+        dataSource.errorHandler = { messages.append($0.message) }
+        try await dataSource.load()
+        await dataSource.settle()
+        #expect(await eventually { store.isListening })
+        let shown = view.visibleItemUUIDs
+        #expect(shown.last == ["a1", "a2", "a3"])
+
+        try await cluster.pause()
+        #expect(await eventuallyOnMain(within: 5) { messages.all.contains { $0.contains("reconnecting…") } })
+        view.layoutIfNeeded()
+        #expect(view.visibleItemUUIDs == shown)
+
+        try await cluster.resume()
+        #expect(await eventuallyOnMain(within: 10) { messages.all.contains { $0.contains("connected again") } })
+        // A change made after the return arrives as usual.
+        let editor = try await PostgresSource.open(url)
+        _ = try await editor.addItem(parentID: "plant", title: "After the outage", id: "late", position: 3)
+        await editor.close()
+        #expect(await eventuallyOnMain(within: 5) {
+            view.layoutIfNeeded()
+            return view.itemCount(ofColumn: 1) == 4
+        })
+    }
+}
+
+/// Messages a data source reported, in order (main actor only).
+@MainActor
+final class ChangeMessages {
+    private(set) var all: [String] = []
+    func append(_ message: String) { all.append(message) }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import HierarchyPostgres
+import HierarchySQLite
+import HierarchySources
+
+/// The two stores the shared suite runs against.
+enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case sqlite, postgres
+    var testDescription: String { rawValue }
+}
+
+import Testing
+
+/// A small plant hierarchy with diacritics, shared words and prefixes, as a JSON document.
+let plantDocument = """
+    {"id": "plant", "title": "Plant Zürich", "subtitle": "Site", "children": [
+      {"id": "a1", "title": "Area North", "subtitle": "Area", "footnote": "Building 1", "children": [
+        {"id": "p1", "title": "Pump 101", "subtitle": "Rotating equipment", "status": "Operational", "footnote": "Hall A"},
+        {"id": "p2", "title": "Pumpkin press", "subtitle": "Static equipment", "footnote": "Hall B"},
+        {"id": "v1", "title": "Valve pump feed", "subtitle": "Instrument", "footnote": "Hall A"},
+        {"id": "m1", "title": "Motor Über", "subtitle": "Electrical", "footnote": "Hall C", "serial": "X-1"}
+      ]},
+      {"id": "a2", "title": "Area South", "subtitle": "Area", "footnote": "Building 2", "children": [
+        {"id": "p3", "title": "Pump 202", "subtitle": "Rotating equipment", "status": "Error", "footnote": "Hall D", "children": [
+          {"id": "s1", "title": "Seal kit", "subtitle": "Spare", "footnote": "Pump room"},
+          {"id": "s2", "title": "Sensor 'quoted' & more", "subtitle": "Instrument", "footnote": "tab\\there"}
+        ]},
+        {"id": "t1", "title": "Tank 7", "subtitle": "Static equipment"}
+      ]},
+      {"id": "a3", "title": "Area East", "subtitle": "Area"}
+    ]}
+    """
+
+/// A fresh scratch directory.
+func scratchDirectory() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("HierarchyPostgresTests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
+
+/// Imports `document` into an SQLite store and returns it.
+func makeSQLiteStore(_ document: String = plantDocument) async throws -> SQLiteSource {
+    let directory = try scratchDirectory()
+    let file = directory.appendingPathComponent("plant.json")
+    try Data(document.utf8).write(to: file)
+    let db = directory.appendingPathComponent("plant.sqlite")
+    _ = try await SQLiteImporter(destination: db).importFile(at: file)
+    return try SQLiteSource(path: db.path)
+}
+
+/// Imports `document` into a fresh PostgreSQL database of the shared cluster; returns the opened store.
+func makePostgresStore(_ document: String = plantDocument) async throws -> (PostgresSource, database: String) {
+    let cluster = try await sharedCluster()
+    let database = try await cluster.makeDatabase()
+    let url = try PostgresStoreURL(cluster.url(database))
+    let sqlite = try await makeSQLiteStore(document)
+    _ = try await PostgresImporter(url: url).load(source: sqlite)
+    return (try await PostgresSource.open(url), database)
+}
+
+/// The store of `kind` holding `document`.
+func makeStore(_ kind: StoreKind, _ document: String = plantDocument) async throws -> any HierarchySource {
+    switch kind {
+    case .sqlite: try await makeSQLiteStore(document)
+    case .postgres: try await makePostgresStore(document).0
+    }
+}
+
+/// Reads a whole store through the public source API, depth first, as lines
+/// `depth|id|title|subtitle|footnote|status|attributes|childCount`.
+func dump(_ source: any HierarchySource, pageSize: Int = 2) async throws -> [String] {
+    guard let root = try await source.root() else { return [] }
+    var lines: [String] = []
+    func visit(_ node: HierarchyNode, depth: Int) async throws {
+        let attributes = node.attributes.keys.sorted().map { "\($0)=\(node.attributes[$0] ?? "")" }.joined(separator: ";")
+        lines.append(
+            "\(depth)|\(node.id)|\(node.title)|\(node.subtitle ?? "-")|\(node.footnote ?? "-")|\(node.status ?? "-")|\(attributes)|\(node.childCount ?? -1)"
+        )
+        let count = try await source.childCount(ofID: node.id)
+        var start = 0
+        while start < count {
+            let page = try await source.children(ofID: node.id, in: start..<min(count, start + pageSize))
+            if page.isEmpty { break }
+            for child in page { try await visit(child, depth: depth + 1) }
+            start += page.count
+        }
+    }
+    try await visit(root, depth: 0)
+    return lines
+}

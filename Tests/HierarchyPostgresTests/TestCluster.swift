@@ -1,0 +1,243 @@
+import Foundation
+import Synchronization
+
+/// A throwaway PostgreSQL cluster for one test run: `initdb` into a temporary directory,
+/// `pg_ctl start` on a free loopback port and a Unix socket in that directory, stopped and
+/// removed when the test process exits.
+///
+/// Every test gets a database of its own (`makeDatabase()`), so tests run in parallel on one
+/// server. When the process runs as root, the server runs as the `postgres` user (PostgreSQL
+/// refuses root) through `runuser`.
+final class TestCluster: Sendable {
+    /// Where the PostgreSQL 15 server programs live (Debian's `postgresql-15`).
+    static let binaries = "/usr/lib/postgresql/15/bin"
+    /// The superuser the tests connect as (trust authentication on loopback and the socket).
+    static let user = "hierarchy"
+    /// A role that must give its password (scram-sha-256 on TCP), for the wrong-password test.
+    static let passwordUser = "guarded"
+    static let password = "correct horse"
+
+    /// Why the cluster is not there, for the skip message; `nil` when the binaries exist.
+    static var missingReason: String? {
+        FileManager.default.isExecutableFile(atPath: binaries + "/initdb")
+            ? nil
+            : "PostgreSQL 15 server programs not found in \(binaries) (apt-get install postgresql postgresql-contrib)"
+    }
+
+    let directory: URL
+    let port: Int
+    private let counter = Mutex(0)
+
+    /// The socket directory (also the cluster's temporary directory).
+    var socketDirectory: String { directory.path }
+
+    /// The cluster shared by every test of this process, started on first use.
+    static let shared: Result<TestCluster, TestClusterError> = {
+        do {
+            let cluster = try TestCluster()
+            sharedForExit.withLock { $0 = cluster }
+            atexit { TestCluster.sharedForExit.withLock { $0 }?.stop() }
+            return .success(cluster)
+        } catch let error as TestClusterError {
+            return .failure(error)
+        } catch {
+            return .failure(TestClusterError(message: "\(error)"))
+        }
+    }()
+    private static let sharedForExit = Mutex<TestCluster?>(nil)
+
+    /// A cluster of its own, for a test that stops and restarts the server; `stop()` it at the end.
+    static func dedicated() async throws -> TestCluster {
+        try await offPool { try TestCluster() }
+    }
+
+    /// Stops the server, keeping the data (a server that went away).
+    func pause() async throws {
+        let data = directory.appendingPathComponent("data").path
+        try await offPool {
+            try Self.server("pg_ctl", ["-D", data, "-m", "fast", "-w", "-t", "30", "stop"], asRoot: geteuid() == 0)
+        }
+    }
+
+    /// Starts the server again on the same port.
+    func resume() async throws {
+        let data = directory.appendingPathComponent("data").path
+        let options = "-p \(port) -k \(directory.path) -c listen_addresses=127.0.0.1 -c fsync=off"
+        let log = directory.appendingPathComponent("server.log").path
+        try await offPool {
+            try Self.server("pg_ctl", ["-D", data, "-l", log, "-o", options, "-w", "-t", "60", "start"], asRoot: geteuid() == 0)
+        }
+    }
+
+    private init() throws {
+        let base = URL(fileURLWithPath: "/tmp").appendingPathComponent("hk-pg-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
+        directory = base
+        port = try Self.freePort()
+        let asRoot = geteuid() == 0
+        if asRoot {
+            try Self.run("/bin/chown", ["postgres:postgres", base.path])
+        }
+        let data = base.appendingPathComponent("data").path
+        let passwordFile = base.appendingPathComponent("pwfile").path
+        try Data("unused\n".utf8).write(to: URL(fileURLWithPath: passwordFile))
+        if asRoot { try Self.run("/bin/chown", ["postgres:postgres", passwordFile]) }
+        try Self.server("initdb", ["-D", data, "-U", Self.user, "-A", "trust", "-E", "UTF8", "--no-locale", "--no-sync"], asRoot: asRoot)
+        let hba = """
+            local all all trust
+            host all \(Self.passwordUser) 127.0.0.1/32 scram-sha-256
+            host all all 127.0.0.1/32 trust
+            host all all ::1/128 trust
+
+            """
+        try Data(hba.utf8).write(to: URL(fileURLWithPath: data + "/pg_hba.conf"))
+        let options = "-p \(port) -k \(base.path) -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200"
+        try Self.server(
+            "pg_ctl", ["-D", data, "-l", base.appendingPathComponent("server.log").path, "-o", options, "-w", "-t", "60", "start"],
+            asRoot: asRoot)
+        try Self.run(
+            Self.binaries + "/psql",
+            ["-h", base.path, "-p", "\(port)", "-U", Self.user, "-d", "postgres", "-v", "ON_ERROR_STOP=1", "-q", "-c",
+             "CREATE ROLE \(Self.passwordUser) LOGIN PASSWORD '\(Self.password)'"])
+    }
+
+    /// Stops the server (immediately: the data is thrown away) and removes the directory.
+    func stop() {
+        let asRoot = geteuid() == 0
+        try? Self.server("pg_ctl", ["-D", directory.appendingPathComponent("data").path, "-m", "immediate", "-w", "-t", "20", "stop"], asRoot: asRoot)
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// A fresh, empty database; returns its name.
+    func makeDatabase() async throws -> String {
+        try await offPool { try self.makeDatabaseNow() }
+    }
+
+    private func makeDatabaseNow() throws -> String {
+        let number = counter.withLock { value in
+            value += 1
+            return value
+        }
+        let name = "test_\(number)_\(UInt32.random(in: 0...UInt32.max))"
+        try psqlNow("postgres", "CREATE DATABASE \(name)")
+        return name
+    }
+
+    /// Runs SQL with `psql` (errors stop it), as the superuser.
+    func psql(_ database: String, _ sql: String) async throws {
+        try await offPool { try self.psqlNow(database, sql) }
+    }
+
+    private func psqlNow(_ database: String, _ sql: String) throws {
+        try Self.run(
+            Self.binaries + "/psql",
+            ["-h", socketDirectory, "-p", "\(port)", "-U", Self.user, "-d", database, "-v", "ON_ERROR_STOP=1", "-q", "-c", sql])
+    }
+
+    /// A URL reaching `database` over TCP on loopback.
+    func url(_ database: String, user: String = TestCluster.user) -> String {
+        "postgres://\(user)@127.0.0.1:\(port)/\(database)"
+    }
+
+    /// A URL reaching `database` over the Unix socket.
+    func socketURL(_ database: String) -> String {
+        "postgres://\(Self.user)@/\(database)?host=\(socketDirectory)&port=\(port)"
+    }
+
+    // MARK: - Processes
+
+    private static func server(_ program: String, _ arguments: [String], asRoot: Bool) throws {
+        if asRoot {
+            try run("/usr/sbin/runuser", ["-u", "postgres", "--", binaries + "/" + program] + arguments)
+        } else {
+            try run(binaries + "/" + program, arguments)
+        }
+    }
+
+    /// Runs a program to its end, bounded (90 s), and fails with its output on a non-zero status.
+    ///
+    /// `posix_spawn` and `waitpid`, not `Process`: `pg_ctl start` leaves the server running, and
+    /// the server would inherit (and hold open) the descriptors through which `Process` learns
+    /// that its child ended. Output goes to a file for the same reason.
+    static func run(_ path: String, _ arguments: [String]) throws {
+        let log = "/tmp/hk-pg-run-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).log"
+        defer { unlink(log) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, path, &actions, nil, argv, environ)
+        guard spawned == 0 else { throw TestClusterError(message: "cannot start \(path): \(String(cString: strerror(spawned)))") }
+        var status: Int32 = 0
+        let deadline = Date().addingTimeInterval(90)
+        while true {
+            let waited = waitpid(pid, &status, WNOHANG)
+            if waited == pid { break }
+            if waited < 0 { throw TestClusterError(message: "waitpid failed for \(path)") }
+            if Date() > deadline {
+                kill(pid, SIGKILL)
+                _ = waitpid(pid, &status, 0)
+                throw TestClusterError(message: "\(path) did not finish in 90 s")
+            }
+            usleep(5_000)
+        }
+        // Exited normally with status 0 (WIFEXITED and WEXITSTATUS by hand: macros are not imported).
+        guard status & 0x7F == 0, (status >> 8) & 0xFF == 0 else {
+            let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+            throw TestClusterError(message: "\(path) \(arguments.joined(separator: " ")) failed: \(text)")
+        }
+    }
+
+    /// A loopback TCP port nobody listens on right now.
+    private static func freePort() throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw TestClusterError(message: "socket() failed") }
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
+        }
+        guard bound == 0 else { throw TestClusterError(message: "bind() failed") }
+        let named = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        guard named == 0 else { throw TestClusterError(message: "getsockname() failed") }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+}
+
+/// The cluster could not be made.
+struct TestClusterError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+}
+
+/// The shared cluster, or a failure naming why (the binaries are there but the server did not start).
+///
+/// The cluster starts on a thread of its own: no test blocks Swift's cooperative pool waiting for it.
+func sharedCluster() async throws -> TestCluster {
+    try await clusterStart.value
+}
+
+private let clusterStart = Task<TestCluster, any Error> {
+    try await offPool { try TestCluster.shared.get() }
+}
+
+/// Runs blocking work (processes, waits) on a new thread and awaits its result.
+func offPool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread.detachNewThread { continuation.resume(with: Result { try body() }) }
+    }
+}
+
+/// Whether the PostgreSQL tests can run; they are skipped with `TestCluster.missingReason` otherwise.
+let postgresAvailable = TestCluster.missingReason == nil
