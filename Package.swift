@@ -82,7 +82,7 @@ let package = Package(
             ]
         ),
         // Helpers shared by the test targets (seeded random numbers); not a product.
-        .target(name: "HierarchyTestSupport", path: "Sources/HierarchyTestSupport"),
+        .target(name: "HierarchyTestSupport", dependencies: ["HierarchySources"], path: "Sources/HierarchyTestSupport"),
         .testTarget(
             name: "HierarchyKitTests",
             dependencies: ["HierarchyKit", "HierarchyTestSupport"]
@@ -90,13 +90,13 @@ let package = Package(
         .testTarget(name: "FioriCompatTests", dependencies: ["FioriCompat"]),
         .testTarget(name: "ListFloorplanTests", dependencies: ["ListFloorplan"]),
         .testTarget(name: "HierarchySourcesTests", dependencies: ["HierarchySources", "HierarchyDocuments", "HierarchyTestSupport"]),
-        .testTarget(name: "HierarchySQLiteTests", dependencies: ["HierarchySQLite", "HierarchyDocuments"]),
+        .testTarget(name: "HierarchySQLiteTests", dependencies: ["HierarchySQLite", "HierarchyDocuments", "HierarchyTestSupport"]),
         .testTarget(
             name: "HierarchyPostgresTests",
-            dependencies: ["HierarchyPostgres", "HierarchySQLite", "HierarchySources", "HierarchyKit", "hierarchy"]
+            dependencies: ["HierarchyPostgres", "HierarchySQLite", "HierarchySources", "HierarchyKit", "HierarchyTestSupport", "hierarchy"]
         ),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["hierarchy"], exclude: ["hangfs.py"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["hierarchy", "HierarchyTestSupport"], exclude: ["hangfs.py"]),
         // The Examples package's controller and model (linked here, not copied), hosted by
         // both faces: proves the example compiles against the products and runs.
         .testTarget(

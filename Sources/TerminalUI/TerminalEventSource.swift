@@ -78,6 +78,9 @@ public final class TerminalEventSource: Sendable {
             continuation.finish()
             return
         }
+        // Close-on-exec: a child process started later must not hold the wake pipe open (its
+        // copy of the write end would keep `stop()` from waking the reading thread).
+        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         let started = lifecycle.withLock { lifecycle -> Bool in
             guard case .idle = lifecycle else { return false }
             lifecycle = .running(wakeFD: fds[1])

@@ -1,3 +1,4 @@
+import HierarchyTestSupport
 import Foundation
 import Synchronization
 import Testing
@@ -13,7 +14,7 @@ final class ServeProcess: Sendable {
 
     init(_ arguments: [String]) async throws {
         let process = Process()
-        process.executableURL = CommandLineRunner.executable
+        process.executableURL = ProgramRunner.executable
         process.arguments = ["serve"] + arguments + ["--port", "0"]
         let out = Pipe()
         process.standardOutput = out
@@ -78,7 +79,7 @@ struct LiveSessionTests {
         await store.close()
         let url = cluster.url(database)
 
-        let pane = try Tmux(command: "\(CommandLineRunner.executable.path) browse '\(url)'", columns: 100, rows: 24)
+        let pane = try Tmux(command: "\(ProgramRunner.executable.path) browse '\(url)'", columns: 100, rows: 24)
         _ = try await pane.waitFor("the browser") { $0.contains("Area North") }
         let first = try await ServeProcess([url])
         let second = try await ServeProcess([url])
@@ -88,7 +89,7 @@ struct LiveSessionTests {
         // Give the listeners a moment to issue LISTEN (they start with the first session).
         try await Task.sleep(for: .milliseconds(300))
 
-        let added = try await CommandLineRunner.run(["add", url, "--parent", "plant", "--title", "Freshly added", "--id", "f1", "--position", "1"])
+        let added = try await ProgramRunner.run(["add", url, "--parent", "plant", "--title", "Freshly added", "--id", "f1", "--position", "1"])
         #expect(added.status == 0, "\(added.error)")
         let started = ContinuousClock.now
         let screen = try await pane.waitFor("the added item in the terminal", timeout: .seconds(5)) { $0.contains("Freshly added") }
@@ -114,11 +115,11 @@ struct LiveSessionTests {
         let file = directory.appendingPathComponent("plant.json")
         try Data(plantDocument.utf8).write(to: file)
         let db = directory.appendingPathComponent("plant.sqlite").path
-        #expect(try await CommandLineRunner.run(["import", file.path, "--into", db]).status == 0)
-        let pane = try Tmux(command: "\(CommandLineRunner.executable.path) browse '\(db)'", columns: 100, rows: 24)
+        #expect(try await ProgramRunner.run(["import", file.path, "--into", db]).status == 0)
+        let pane = try Tmux(command: "\(ProgramRunner.executable.path) browse '\(db)'", columns: 100, rows: 24)
         _ = try await pane.waitFor("the browser") { $0.contains("Area North") }
         try await Task.sleep(for: .milliseconds(300))
-        #expect(try await CommandLineRunner.run(["add", db, "--parent", "plant", "--title", "Added elsewhere"]).status == 0)
+        #expect(try await ProgramRunner.run(["add", db, "--parent", "plant", "--title", "Added elsewhere"]).status == 0)
         let started = ContinuousClock.now
         _ = try await pane.waitFor("the added item", timeout: .seconds(5)) { $0.contains("Added elsewhere") }
         #expect(ContinuousClock.now - started < .seconds(1))

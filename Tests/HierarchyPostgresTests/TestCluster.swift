@@ -1,3 +1,4 @@
+import HierarchyTestSupport
 import Foundation
 import Synchronization
 
@@ -168,6 +169,8 @@ final class TestCluster: Sendable {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        // The server pg_ctl leaves running must not inherit (and hold open) other tests' pipes.
+        _ = spawnFileActionsAddCloseFrom(&actions, 3)
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var pid: pid_t = 0

@@ -31,7 +31,9 @@ final class TestPipe: @unchecked Sendable {
 
     init() {
         var fds: [Int32] = [-1, -1]
+        // Close-on-exec: processes other tests start must not hold the write end open.
         _ = pipe(&fds)
+        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         readFD = fds[0]
         writeFD = fds[1]
     }

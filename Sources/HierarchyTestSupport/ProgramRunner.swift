@@ -1,9 +1,9 @@
 import Foundation
 
 /// Finds and runs the built `hierarchy` program.
-enum ProgramRunner {
+public enum ProgramRunner {
     /// The built program, next to the test bundle.
-    static var executable: URL {
+    public static var executable: URL {
         let candidates = [
             Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("hierarchy"),
             URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("hierarchy"),
@@ -14,20 +14,27 @@ enum ProgramRunner {
         return candidates[0]
     }
 
-    struct Result {
-        var status: Int32
-        var output: String
-        var error: String
+    public struct Result: Sendable {
+        public var status: Int32
+        public var output: String
+        public var error: String
     }
 
-    /// Runs the program with no terminal, standard input from /dev/null, bounded in time.
+    /// Runs the program with no terminal, standard input from /dev/null, bounded in time, in
+    /// this process's environment less `PGPASSWORD`, plus `environment`.
     ///
     /// The pipes are read on threads of their own and the caller awaits them, so no thread of
     /// Swift's cooperative pool (which the other tests share) is ever blocked.
-    static func run(_ arguments: [String], timeout: Duration = .seconds(60)) async throws -> Result {
+    public static func run(
+        _ arguments: [String], environment: [String: String] = [:], timeout: Duration = .seconds(60)
+    ) async throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        var variables = ProcessInfo.processInfo.environment
+        variables["PGPASSWORD"] = nil
+        variables.merge(environment) { $1 }
+        process.environment = variables
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out
@@ -66,8 +73,8 @@ enum ProgramRunner {
         }
     }
 
-    struct TimedOut: Error, CustomStringConvertible {
-        var what: String
-        var description: String { "timed out: \(what)" }
+    public struct TimedOut: Error, CustomStringConvertible {
+        public var what: String
+        public var description: String { "timed out: \(what)" }
     }
 }

@@ -5,15 +5,15 @@ import Glibc
 
 /// A private tmux server for one test: starts a command in a pane of a given size, types
 /// keys, reads the screen, and waits (with a deadline) for what a person would see.
-final class Tmux {
-    let socket: String
-    let session = "e2e"
+public final class Tmux {
+    public let socket: String
+    public let session = "e2e"
 
-    static var isAvailable: Bool {
+    public static var isAvailable: Bool {
         ["/usr/bin/tmux", "/usr/local/bin/tmux"].contains { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
-    init(command: String, columns: Int = 120, rows: Int = 40) throws {
+    public init(command: String, columns: Int = 120, rows: Int = 40) throws {
         socket = "hierarchy-e2e-\(getpid())-\(UUID().uuidString.prefix(8))"
         // The server this starts outlives the command: it must not inherit a pipe we read.
         try run(["new-session", "-d", "-s", session, "-x", "\(columns)", "-y", "\(rows)", command], capture: false)
@@ -24,7 +24,7 @@ final class Tmux {
     }
 
     @discardableResult
-    func tmux(_ arguments: [String]) throws -> String {
+    public func tmux(_ arguments: [String]) throws -> String {
         try run(arguments, capture: true)
     }
 
@@ -53,27 +53,27 @@ final class Tmux {
         return (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
     }
 
-    struct SpawnFailed: Error {
-        var code: Int32
+    public struct SpawnFailed: Error {
+        public var code: Int32
     }
 
-    func send(_ keys: String...) throws {
+    public func send(_ keys: String...) throws {
         try tmux(["send-keys", "-t", session] + keys)
     }
 
-    func screen() throws -> String {
+    public func screen() throws -> String {
         try tmux(["capture-pane", "-p", "-t", session])
     }
 
     /// A tmux format value of the pane (`alternate_on`, `cursor_flag`, `mouse_any_flag`…).
-    func format(_ name: String) throws -> String {
+    public func format(_ name: String) throws -> String {
         try tmux(["display-message", "-p", "-t", session, "#{\(name)}"]).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// Waits until the screen satisfies `condition`, looking again every 50 ms until the
     /// deadline (the screen belongs to another process: there is no event to await).
     @discardableResult
-    func waitFor(_ description: String, timeout: Duration = .seconds(20), _ condition: (String) -> Bool) async throws -> String {
+    public func waitFor(_ description: String, timeout: Duration = .seconds(20), _ condition: (String) -> Bool) async throws -> String {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeout)
         var last = ""
@@ -85,13 +85,14 @@ final class Tmux {
         throw WaitFailed(description: description, screen: last)
     }
 
-    struct WaitFailed: Error, CustomStringConvertible {
-        var description: String
-        var screen: String
-        var descriptionText: String { description }
+    public struct WaitFailed: Error, CustomStringConvertible {
+        public var description: String
+        public var screen: String
     }
 }
 
-/// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34+), which the Glibc module does not export.
+/// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34+), which the Glibc module does not
+/// export: a spawned program that outlives the call (tmux, a database server) must not keep the
+/// test process's pipes open.
 @_silgen_name("posix_spawn_file_actions_addclosefrom_np")
-private func spawnFileActionsAddCloseFrom(_ actions: UnsafeMutablePointer<posix_spawn_file_actions_t>, _ from: Int32) -> Int32
+public func spawnFileActionsAddCloseFrom(_ actions: UnsafeMutablePointer<posix_spawn_file_actions_t>, _ from: Int32) -> Int32
