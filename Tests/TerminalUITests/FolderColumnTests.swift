@@ -54,7 +54,8 @@ struct FolderColumnTests {
         let tree = try Tree()
         defer { tree.remove() }
         let browser = HierarchyBrowser.make(source: tree.source(), sourceName: "t", palette: .monochrome, columns: 120, rows: 30)
-        try await browser.dataSource.load()
+        let dataSource = try #require(browser.dataSource)
+        try await dataSource.load()
         #expect(await eventually { browser.frame.contains("1 of 3") })
         // (The focused item's preview column opens on the first move.)
         _ = browser.handle([.key(KeyEvent(.character("j")))])
@@ -62,7 +63,7 @@ struct FolderColumnTests {
         // The focused folder's listing is refused: its column says so.
         #expect(await eventually { browser.frame.contains("Permission denied") }, "\(browser.frame)")
         // b-files is shown but not expanded: its count arrives in the background.
-        #expect(await eventually { browser.dataSource.node(for: "b-files")?.childCount == 3 })
+        #expect(await eventually { dataSource.node(for: "b-files")?.childCount == 3 })
         #expect(await eventually {
             browser.frame.split(separator: "\n").contains { $0.contains("b-files") && $0.contains(" 3 ") }
         }, "\(browser.frame)")
