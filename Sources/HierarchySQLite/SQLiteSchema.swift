@@ -23,7 +23,8 @@ import HierarchySources
 /// CREATE UNIQUE INDEX item_id ON item(id);
 /// CREATE UNIQUE INDEX item_children ON item(parent, sort_key);   -- children in order
 /// CREATE VIRTUAL TABLE item_fts USING fts5(title, subtitle, footnote,
-///     content='item', content_rowid='key', tokenize='unicode61 remove_diacritics 2');
+///     content='item', content_rowid='key', tokenize='unicode61 remove_diacritics 2',
+///     prefix='1 2 3');                                                -- since version 2
 /// CREATE TABLE hierarchy_meta (name TEXT PRIMARY KEY, value) WITHOUT ROWID;
 /// ```
 ///
@@ -35,11 +36,23 @@ import HierarchySources
 /// The first top-level item (lowest `sort_key` among `parent IS NULL`) is the root.
 /// A store imported without a search index (`SQLiteImporter.searchIndex`) has
 /// no `item_fts` table: it browses, and refuses to search.
+///
+/// Versions:
+/// - 1: the layout above without the prefix indexes of `item_fts`.
+/// - 2: `item_fts` also indexes every word's first 1, 2 and 3 characters
+///   (`prefix='1 2 3'`), so a prefix term of up to three characters reads one
+///   doclist instead of merging the doclists of every word it begins. Version 1
+///   stores are still read and searched with the same queries; FTS5 then merges
+///   (a one-letter prefix on 10,000,000 items takes hundreds of milliseconds).
 enum SQLiteSchema {
     /// `PRAGMA application_id` of HierarchyKit stores ("HKit").
     static let applicationID: Int32 = 0x484B_6974
-    /// The schema version this build reads and writes.
-    static let version: Int32 = 1
+    /// The schema version this build writes (and the newest it reads).
+    static let version: Int32 = 2
+    /// The oldest schema version this build reads.
+    static let oldestReadableVersion: Int32 = 1
+    /// The prefix lengths (in characters) `item_fts` indexes from version 2 on.
+    static let prefixLengths = [1, 2, 3]
 
     /// Creates the table (without secondary indexes) in an empty database.
     static let createTables = """
@@ -68,7 +81,8 @@ enum SQLiteSchema {
     static let createFullTextIndex = """
         CREATE VIRTUAL TABLE item_fts USING fts5(
             title, subtitle, footnote,
-            content='item', content_rowid='key', tokenize='unicode61 remove_diacritics 2');
+            content='item', content_rowid='key', tokenize='unicode61 remove_diacritics 2',
+            prefix='\(prefixLengths.map(String.init).joined(separator: " "))');
         INSERT INTO item_fts(item_fts) VALUES('rebuild');
         """
 
@@ -78,7 +92,8 @@ enum SQLiteSchema {
         PRAGMA user_version = \(version);
         """
 
-    /// Checks that `db` is a HierarchyKit store of a version this build reads.
+    /// Checks that `db` is a HierarchyKit store of a version this build reads
+    /// (`oldestReadableVersion` through `version`).
     ///
     /// - Parameters:
     ///   - db: An open connection.
@@ -97,7 +112,7 @@ enum SQLiteSchema {
                 "database schema version \(version) is newer than this program supports (\(Self.version))",
                 path: path)
         }
-        guard version == Self.version, try db.tableExists("item") else {
+        guard version >= oldestReadableVersion, try db.tableExists("item") else {
             throw HierarchySourceError(
                 .malformed, "not a HierarchyKit database (schema version \(version))", path: path)
         }

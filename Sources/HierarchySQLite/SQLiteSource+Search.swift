@@ -26,9 +26,11 @@ extension SQLiteSource {
     ///   search index.
     /// - Complexity: O(offset + window) index steps per tier reached, plus one
     ///   item lookup per ranked match. The prefix tier is only read when the exact
-    ///   tier has fewer matches than the page needs; reading it merges the doclists
-    ///   of every indexed word with that prefix (FTS5), which for a one- or
-    ///   two-letter prefix on a large store can take tens of milliseconds.
+    ///   tier has fewer matches than the page needs. A prefix of up to three
+    ///   characters reads one prefix doclist in key order (schema version 2, see
+    ///   `SQLiteSchema`); a longer prefix, or any prefix in a version 1 store,
+    ///   merges the doclists of every indexed word it begins (FTS5), which for a
+    ///   short prefix on a large store takes tens to hundreds of milliseconds.
     public func search(_ query: String, in range: Range<Int>) async throws -> [HierarchyNode] {
         let parsed = FullTextQuery(query)
         try requireSearchIndex()

@@ -189,40 +189,6 @@ public final class FileSystemSource: HierarchySource {
         return try await listing(of: parentID).names.position(of: Self.name(of: childID))
     }
 
-    /// Searches entry names (not kinds or footnotes, which would need a stat of
-    /// every entry), breadth first from the root, without following symbolic
-    /// links. Folders that cannot be read are skipped.
-    ///
-    /// - Complexity: one directory read per folder visited until `range.upperBound` matches are found.
-    public func search(_ query: String, in range: Range<Int>) async throws -> [HierarchyNode] {
-        let needle = query.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !needle.isEmpty, !range.isEmpty else { return [] }
-        var found: [String] = []
-        var queue = [Self.rootID]
-        var head = 0
-        while head < queue.count, found.count < range.upperBound {
-            try Task.checkCancellation()
-            let folder = queue[head]
-            head += 1
-            guard let listing = try? await listing(of: folder) else {
-                try Task.checkCancellation()
-                continue
-            }
-            for index in 0..<listing.count {
-                let name = listing.names.name(at: index)
-                let id = Self.childID(of: folder, name: name)
-                if name.range(of: needle, options: [.caseInsensitive, .diacriticInsensitive]) != nil {
-                    found.append(id)
-                    if found.count >= range.upperBound { break }
-                }
-                if listing.isFolder[index] { queue.append(id) }
-            }
-        }
-        guard range.lowerBound < found.count else { return [] }
-        let ids = Array(found[range.lowerBound..<min(found.count, range.upperBound)])
-        return try await nodes(forIDs: ids, listed: true).compactMap { $0 }
-    }
-
     func notFound(_ id: String) -> HierarchySourceError {
         HierarchySourceError(.notFound, "no such entry \"\(id)\" under the root", path: rootPath)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import HierarchySources
 import Testing
 
@@ -117,5 +118,53 @@ struct SQLiteSourceSearchTests {
         }
         let indexed = try await makeStore(Self.items(5), in: try TemporaryDirectory())
         #expect(indexed.hasSearchIndex)
+    }
+
+    @Test("new stores index short prefixes; version 1 stores without them are read and searched alike")
+    func prefixIndexes() async throws {
+        let directory = try TemporaryDirectory()
+        let items = Self.items(300)
+        let source = try await makeStore(items, in: directory)
+        let queries = ["p", "pu", "pum", "pump", "pumpk", "v", "va", "valve pu", "m", "x", "z", "pump "]
+        var current: [String: [String]] = [:]
+        for query in queries {
+            current[query] = try await source.search(query, in: 0..<1000).map(\.id)
+        }
+        #expect(current["pump"] == Self.expectedOrder(items, window: SQLiteSource.searchWindow))
+        #expect(Set(current["p"] ?? []) == Set(items.map(\.id) + ["r"]))
+        #expect(Set(current["pum"] ?? []) == Set(items.map(\.id)))
+        #expect(current["z"] == [])
+        #expect(current["m"]?.count == 75)
+
+        let path = directory.file("store.db").path
+        let writer = try DatabaseQueue(path: path)
+        let (version, declaration) = try await writer.read { db in
+            (
+                try Int32.fetchOne(db, sql: "PRAGMA user_version"),
+                try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE name = 'item_fts'")
+            )
+        }
+        #expect(version == 2)
+        #expect(declaration?.contains("prefix='1 2 3'") == true)
+        // Turn the store into a version 1 store: the same index without prefixes.
+        try await writer.writeWithoutTransaction { db in
+            try db.execute(
+                sql: """
+                    DROP TABLE item_fts;
+                    CREATE VIRTUAL TABLE item_fts USING fts5(
+                        title, subtitle, footnote,
+                        content='item', content_rowid='key', tokenize='unicode61 remove_diacritics 2');
+                    INSERT INTO item_fts(item_fts) VALUES('rebuild');
+                    PRAGMA user_version = 1;
+                    """)
+        }
+        try writer.close()
+        let old = try SQLiteSource(path: path)
+        #expect(old.hasSearchIndex)
+        for query in queries {
+            #expect(try await old.search(query, in: 0..<1000).map(\.id) == current[query], "query \(query)")
+            #expect(try await old.searchCount(query) == current[query]?.count, "query \(query)")
+        }
+        #expect(try await old.root()?.id == "r")
     }
 }

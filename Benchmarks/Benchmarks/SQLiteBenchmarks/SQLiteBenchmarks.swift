@@ -148,6 +148,18 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // Search as you type: the first page of a one-, two- and three-letter prefix (the prefix
+    // indexes of schema version 2; a version 1 store merges every word with the prefix).
+    for prefix in ["p", "pu", "pum", "v", "va"] {
+        Benchmark("SQLite full-text search, first page (prefix \"\(prefix)\" as typed)", configuration: prepared) {
+            benchmark in
+            guard let source = shared.source else { return }
+            for _ in benchmark.scaledIterations {
+                blackHole(try await source.search(prefix, in: 0..<20))
+            }
+        }
+    }
+
     Benchmark(
         "SQLite import (generate) 1,000,000 items",
         configuration: .init(metrics: [.wallClock, .cpuTotal, .peakMemoryResident], maxIterations: 3)

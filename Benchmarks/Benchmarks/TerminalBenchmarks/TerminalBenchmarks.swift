@@ -1,3 +1,4 @@
+import Foundation
 import Benchmark
 import HierarchyKit
 import HierarchySources
@@ -40,6 +41,29 @@ func loadedSampleBrowser() async throws -> (HierarchyBrowser, FrameRenderer) {
 let benchmarks: @Sendable () -> Void = {
     let metrics: [BenchmarkMetric] = [.wallClock, .cpuTotal, .mallocCountTotal, .throughput, bytesWritten]
     let configuration = Benchmark.Configuration(metrics: metrics, scalingFactor: .kilo, maxDuration: .seconds(5))
+
+    // The directory search walk over a tree named by `HIERARCHY_WALK_BENCH_DIR` (default /usr),
+    // for a name given by `HIERARCHY_WALK_BENCH_NAME` (default sqlite3.h): the whole walk
+    // streamed on a few threads, and the first page of the paged (one-thread) search. Compare
+    // with `find DIR -name NAME` on the same tree.
+    let walkRoot = ProcessInfo.processInfo.environment["HIERARCHY_WALK_BENCH_DIR"] ?? "/usr"
+    let walkName = ProcessInfo.processInfo.environment["HIERARCHY_WALK_BENCH_NAME"] ?? "sqlite3.h"
+    let walkConfiguration = Benchmark.Configuration(
+        metrics: [.wallClock, .cpuTotal, .peakMemoryResident], maxDuration: .seconds(10), maxIterations: 20)
+    Benchmark("FileSystemSource streamed name search, whole tree", configuration: walkConfiguration) { benchmark in
+        let source = FileSystemSource(root: walkRoot)
+        for _ in benchmark.scaledIterations {
+            var found = 0
+            for try await batch in source.searchBatches(walkName) { found += batch.count }
+            blackHole(found)
+        }
+    }
+    Benchmark("FileSystemSource paged name search, first page", configuration: walkConfiguration) { benchmark in
+        let source = FileSystemSource(root: walkRoot)
+        for _ in benchmark.scaledIterations {
+            blackHole(try await source.search(walkName, in: 0..<20))
+        }
+    }
 
     Benchmark("FrameRenderer 200x60 full redraw", configuration: configuration) { benchmark in
         let frame = browserFrame(selected: 5)

@@ -4,14 +4,19 @@ import HierarchyPostgres
 import HierarchySQLite
 import HierarchySources
 
-/// `hierarchy search DB QUERY`: prints matching items with their paths.
+/// `hierarchy search DB QUERY`: prints matching items with their paths; for a directory,
+/// the paths of entries whose names contain QUERY, as a walk finds them.
 struct SearchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "search",
         abstract: "Search an SQLite hierarchy (full text: every word matched first, titles that hold the words before others).",
-        discussion: "Words match the start of words in titles, subtitles and footnotes; all must match.")
+        discussion: """
+            Words match the start of words in titles, subtitles and footnotes; all must match. \
+            Given a directory, prints the paths of entries whose names contain QUERY (ignoring case), \
+            as the walk finds them.
+            """)
 
-    @Argument(help: "The database.")
+    @Argument(help: "The database, or a directory.")
     var database: String
 
     @Argument(help: "The words to search for.")
@@ -32,6 +37,10 @@ struct SearchCommand: AsyncParsableCommand {
         if PostgresStoreURL.isPostgresURL(database) {
             return try await PostgresCommands.search(database, query: query, range: offset..<(offset + limit))
         }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: database, isDirectory: &isDirectory), isDirectory.boolValue {
+            return try await searchDirectory()
+        }
         do {
             let source = try SQLiteSource(path: database)
             let results = try await source.search(query, in: offset..<(offset + limit))
@@ -45,5 +54,23 @@ struct SearchCommand: AsyncParsableCommand {
         } catch {
             throw SQLiteCommandOutput.fail(error)
         }
+    }
+
+    /// Prints the entries of the directory whose names contain the query, as they are found.
+    private func searchDirectory() async throws {
+        let source = FileSystemSource(root: database)
+        var seen = 0
+        do {
+            walk: for try await batch in source.searchBatches(query) {
+                for node in batch {
+                    seen += 1
+                    if seen > offset { print(SQLiteCommandOutput.sanitize(node.id)) }
+                    if seen >= offset + limit { break walk }
+                }
+            }
+        } catch {
+            throw SQLiteCommandOutput.fail(error)
+        }
+        if seen <= offset { SQLiteCommandOutput.printError("hierarchy: no matches") }
     }
 }
