@@ -78,13 +78,13 @@ public struct SQLiteExporter: Sendable {
         init(row: Row) {
             key = row[0]
             sortKey = row[1]
-            id = row[2]
-            title = row[3]
-            subtitle = row[4]
-            footnote = row[5]
-            status = row[6]
+            id = StoredText.decode(row[2]) ?? ""
+            title = StoredText.decode(row[3]) ?? ""
+            subtitle = StoredText.decode(row[4])
+            footnote = StoredText.decode(row[5])
+            status = StoredText.decode(row[6])
             childCount = row[7]
-            attributes = row[8]
+            attributes = StoredText.decode(row[8])
         }
     }
 
@@ -100,7 +100,10 @@ public struct SQLiteExporter: Sendable {
     private static func walk(
         _ db: Database, pageSize: Int, output: inout BufferedOutput, json: Bool, attributeNames: [String]
     ) throws -> Int {
-        let columns = "key, sort_key, id, title, subtitle, footnote, status, child_count, attributes"
+        // Text read as bytes (`StoredText`): a NUL inside a title is written, not a cut.
+        let columns = ["key", "sort_key", StoredText.select("id"), StoredText.select("title"),
+            StoredText.select("subtitle"), StoredText.select("footnote"), StoredText.select("status"),
+            "child_count", StoredText.select("attributes")].joined(separator: ", ")
         let topLevel = try db.makeStatement(
             sql: "SELECT \(columns) FROM item WHERE parent IS NULL AND sort_key > ? ORDER BY sort_key LIMIT ?")
         let children = try db.makeStatement(

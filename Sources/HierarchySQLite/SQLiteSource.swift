@@ -71,17 +71,21 @@ public final class SQLiteSource: HierarchySource {
     }
 
     /// The columns every node query selects, in the order `node(from:)` reads them.
-    static let columns = "item.key, item.id, item.title, item.subtitle, item.footnote, item.status, item.child_count, item.attributes, item.sort_key"
+    /// Text columns are read as bytes (`StoredText`), so a NUL in a title is kept.
+    static let columns = ["item.key", StoredText.select("item.id"), StoredText.select("item.title"),
+        StoredText.select("item.subtitle"), StoredText.select("item.footnote"), StoredText.select("item.status"),
+        "item.child_count", StoredText.select("item.attributes"), "item.sort_key"].joined(separator: ", ")
 
     /// Makes a node from a row selected with `columns`.
     static func node(from row: Row) -> HierarchyNode {
         let count: Int = row[6]
         var attributes: [String: String] = [:]
-        if let json: String = row[7] {
+        if let json = StoredText.decode(row[7]) {
             attributes = AttributesJSON.decode(json)
         }
         return HierarchyNode(
-            id: row[1], title: row[2], subtitle: row[3], footnote: row[4], status: row[5],
+            id: StoredText.decode(row[1]) ?? "", title: StoredText.decode(row[2]) ?? "",
+            subtitle: StoredText.decode(row[3]), footnote: StoredText.decode(row[4]), status: StoredText.decode(row[5]),
             childCount: count, isContainer: count > 0, attributes: attributes)
     }
 
@@ -101,7 +105,9 @@ public final class SQLiteSource: HierarchySource {
     /// - Complexity: one index seek.
     public func node(withID id: String) async throws -> HierarchyNode? {
         try await read { db in
-            try Row.fetchOne(db, sql: "SELECT \(Self.columns) FROM item WHERE id = ?", arguments: [id])
+            try Row.fetchOne(
+                db, sql: "SELECT \(Self.columns) FROM item WHERE id = CAST(? AS TEXT)",
+                arguments: [StoredText.argument(id)])
                 .map(Self.node(from:))
         }
     }
@@ -113,8 +119,8 @@ public final class SQLiteSource: HierarchySource {
         try await read { db in
             try Row.fetchOne(
                 db,
-                sql: "SELECT \(Self.columns) FROM item WHERE key = (SELECT parent FROM item WHERE id = ?)",
-                arguments: [id]
+                sql: "SELECT \(Self.columns) FROM item WHERE key = (SELECT parent FROM item WHERE id = CAST(? AS TEXT))",
+                arguments: [StoredText.argument(id)]
             ).map(Self.node(from:))
         }
     }
@@ -126,7 +132,10 @@ public final class SQLiteSource: HierarchySource {
     public func childCount(ofID id: String) async throws -> Int {
         let path = self.path
         return try await read { db in
-            guard let count = try Int.fetchOne(db, sql: "SELECT child_count FROM item WHERE id = ?", arguments: [id])
+            guard
+                let count = try Int.fetchOne(
+                    db, sql: "SELECT child_count FROM item WHERE id = CAST(? AS TEXT)",
+                    arguments: [StoredText.argument(id)])
             else {
                 throw HierarchySourceError(.notFound, "no item with id \"\(id)\"", path: path)
             }
@@ -150,17 +159,18 @@ public final class SQLiteSource: HierarchySource {
             ? .start
             : boundaries.withLock { $0.sortKey(parentID: id, endingAt: start) }.map(PageBoundaries.Seek.after)
                 ?? (hasDenseSortKeys ? .atLeast(Int64(start)) : .offset(start))
-        let parentKey = "parent = (SELECT key FROM item WHERE id = ?)"
+        let key = StoredText.argument(id)
+        let parentKey = "parent = (SELECT key FROM item WHERE id = CAST(? AS TEXT))"
         let (sql, arguments): (String, StatementArguments) =
             switch seek {
             case .start:
-                ("WHERE \(parentKey) ORDER BY sort_key LIMIT ?", [id, limit])
+                ("WHERE \(parentKey) ORDER BY sort_key LIMIT ?", [key, limit])
             case .after(let sortKey):
-                ("WHERE \(parentKey) AND sort_key > ? ORDER BY sort_key LIMIT ?", [id, sortKey, limit])
+                ("WHERE \(parentKey) AND sort_key > ? ORDER BY sort_key LIMIT ?", [key, sortKey, limit])
             case .atLeast(let sortKey):
-                ("WHERE \(parentKey) AND sort_key >= ? ORDER BY sort_key LIMIT ?", [id, sortKey, limit])
+                ("WHERE \(parentKey) AND sort_key >= ? ORDER BY sort_key LIMIT ?", [key, sortKey, limit])
             case .offset(let offset):
-                ("WHERE \(parentKey) ORDER BY sort_key LIMIT ? OFFSET ?", [id, limit, offset])
+                ("WHERE \(parentKey) ORDER BY sort_key LIMIT ? OFFSET ?", [key, limit, offset])
             }
         let (nodes, lastSortKey) = try await read { db in
             let rows = try Row.fetchAll(db, sql: "SELECT \(Self.columns) FROM item \(sql)", arguments: arguments)
@@ -186,7 +196,7 @@ public final class SQLiteSource: HierarchySource {
                 db,
                 sql: """
                     WITH RECURSIVE chain(key, parent, depth) AS (
-                        SELECT key, parent, 0 FROM item WHERE id = ?
+                        SELECT key, parent, 0 FROM item WHERE id = CAST(? AS TEXT)
                         UNION ALL
                         SELECT item.key, item.parent, chain.depth + 1
                         FROM item JOIN chain ON item.key = chain.parent
@@ -195,7 +205,7 @@ public final class SQLiteSource: HierarchySource {
                     SELECT \(Self.columns) FROM chain JOIN item ON item.key = chain.key
                     ORDER BY chain.depth DESC
                     """,
-                arguments: [id, limit])
+                arguments: [StoredText.argument(id), limit])
             if rows.count > limit {
                 throw HierarchySourceError(.cycle, "the item \"\(id)\" is its own ancestor", path: path)
             }
@@ -219,9 +229,9 @@ public final class SQLiteSource: HierarchySource {
                     db,
                     sql: """
                         SELECT c.parent, c.sort_key FROM item c JOIN item p ON c.parent = p.key
-                        WHERE c.id = ? AND p.id = ?
+                        WHERE c.id = CAST(? AS TEXT) AND p.id = CAST(? AS TEXT)
                         """,
-                    arguments: [childID, parentID])
+                    arguments: [StoredText.argument(childID), StoredText.argument(parentID)])
             else { return nil }
             let parentKey: Int64 = row[0]
             let sortKey: Int64 = row[1]

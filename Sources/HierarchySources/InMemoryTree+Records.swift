@@ -10,7 +10,7 @@ extension InMemoryTree {
     /// - Returns: The finished tree.
     /// - Throws: ``DocumentReadError`` from the reader or builder;
     ///   ``HierarchySourceError/Code/duplicateID`` for an identifier used twice.
-    /// - Complexity: O(n) time for n items; memory 32 bytes per item plus text (see ``InMemoryTree``).
+    /// - Complexity: O(n) time for n items; memory 28 bytes per item plus text (see ``InMemoryTree``).
     static func build<Source: DocumentEventSource>(from source: inout Source, shape: DocumentShape, name: String)
         throws -> InMemoryTree
     {

@@ -1,9 +1,10 @@
 /// The compact storage behind ``InMemorySource``: a structure of arrays.
 ///
-/// Each node is an `Int32` index. Per node the tree keeps its parent, child
-/// count and where its children start in one shared child list (`Int32` each),
-/// where its text starts in one byte arena (`Int64`), the title's length and
-/// the subtitle's length with three flags (`UInt32` each): 32 bytes per node
+/// Each node is an `Int32` index. Per node the tree keeps its parent, where its
+/// children start in one shared child list (its child count is the difference to
+/// the next node's start) and its place in that list (`Int32` each), where its
+/// text starts in one byte arena (`Int64`), the title's length and the
+/// subtitle's length with three flags (`UInt32` each): 28 bytes per node
 /// plus the title and subtitle bytes. Identifiers cost nothing when generated
 /// (`#` and the node's index, as the document reader numbers items); explicit
 /// identifiers, footnotes, statuses and attributes sit in side tables holding
@@ -12,7 +13,7 @@
 /// Built once (by ``add(_:parentID:isDynamic:location:)`` in order, or by
 /// ``place(_:at:parent:)`` in any order), closed by ``finish()``, then read only.
 ///
-/// - Complexity: Memory 32 bytes per node plus text and the side tables; lookups
+/// - Complexity: Memory 28 bytes per node plus text and the side tables; lookups
 ///   by index O(1), by explicit identifier one hash lookup, the position of a
 ///   child among its siblings O(log k) for k siblings.
 struct InMemoryTree: Sendable {
@@ -31,8 +32,9 @@ struct InMemoryTree: Sendable {
     private static let lengthMask: UInt32 = (1 << 28) - 1
 
     private var parents: [Int32] = []
-    private var childCounts: [Int32] = []
-    private var childStarts: [Int32] = []
+    /// Where each node's children start in `childList`, with one entry more at the end:
+    /// a node's child count is the difference of two neighbours (built by ``finish()``).
+    private var childStarts: [Int32] = [0]
     private var childList: [Int32] = []
     private var textStarts: [Int64] = []
     private var titleLengths: [UInt32] = []
@@ -88,7 +90,6 @@ struct InMemoryTree: Sendable {
         if index >= parents.count {
             let grow = index + 1 - parents.count
             parents.append(contentsOf: repeatElement(-1, count: grow))
-            childCounts.append(contentsOf: repeatElement(0, count: grow))
             textStarts.append(contentsOf: repeatElement(0, count: grow))
             titleLengths.append(contentsOf: repeatElement(0, count: grow))
             meta.append(contentsOf: repeatElement(0, count: grow))
@@ -146,23 +147,23 @@ struct InMemoryTree: Sendable {
     ///   another node's generated identifier.
     /// - Complexity: O(n) for n nodes.
     mutating func finish() throws(HierarchySourceError) {
-        for index in childCounts.indices { childCounts[index] = 0 }
+        // A counting sort in place: count into the slot after each parent, sum, place each
+        // child at its parent's cursor (which then ends at the next parent's start), shift back.
+        var starts = [Int32](repeating: 0, count: parents.count + 1)
         for index in parents.indices where meta[index] & Self.present != 0 && parents[index] >= 0 {
-            childCounts[Int(parents[index])] += 1
+            starts[Int(parents[index]) + 1] += 1
         }
-        childStarts = Array(repeating: 0, count: parents.count)
-        var next: Int32 = 0
-        for index in parents.indices {
-            childStarts[index] = next
-            next += childCounts[index]
-        }
-        childList = Array(repeating: 0, count: Int(next))
-        var fill = childStarts
+        for index in starts.indices.dropFirst() { starts[index] += starts[index - 1] }
+        var list = [Int32](repeating: 0, count: Int(starts[parents.count]))
         for index in parents.indices where meta[index] & Self.present != 0 && parents[index] >= 0 {
             let parent = Int(parents[index])
-            childList[Int(fill[parent])] = Int32(index)
-            fill[parent] += 1
+            list[Int(starts[parent])] = Int32(index)
+            starts[parent] += 1
         }
+        for index in starts.indices.reversed().dropLast() { starts[index] = starts[index - 1] }
+        starts[0] = 0
+        childStarts = starts
+        childList = list
         for (id, index) in explicitIndex where id.hasPrefix("#") {
             if let other = Self.generatedIndex(id), other != index, isPresent(other), !hasExplicitID(other) {
                 throw HierarchySourceError(.duplicateID, "duplicate id \"\(id)\"")
@@ -209,7 +210,11 @@ struct InMemoryTree: Sendable {
     func isDynamic(_ index: Int32) -> Bool { meta[Int(index)] & Self.dynamicFlag != 0 }
 
     /// The number of static children.
-    func childCount(of index: Int32) -> Int { Int(childCounts[Int(index)]) }
+    func childCount(of index: Int32) -> Int {
+        let position = Int(index)
+        guard position + 1 < childStarts.count else { return 0 }
+        return Int(childStarts[position + 1] - childStarts[position])
+    }
 
     /// The indexes of a node's children in a range of positions (clamped).
     ///

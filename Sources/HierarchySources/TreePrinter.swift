@@ -64,7 +64,7 @@ public struct TreePrinter: Sendable {
     ///   - write: Receives each line.
     /// - Throws: Errors of the source, `CancellationError`.
     /// - Complexity: O(n) source requests in pages for n items printed; time linear in the output,
-    ///   memory linear in the depth (one flag per level, not one prefix string per level).
+    ///   memory linear in the depth (one prefix of glyph bytes, not one prefix string per level).
     public func print(
         _ source: some HierarchySource, to write: (String) throws -> Void
     ) async throws {
@@ -77,13 +77,13 @@ public struct TreePrinter: Sendable {
             stack.append(Level(id: root.id, count: count, next: 0, page: [], pageStart: 0, prefixDepth: 0))
         }
         let glyphs = self.glyphs
-        // One flag per level of the current path (a gap below a last child, else a line): the
-        // row prefixes are built from it, so memory stays linear in the depth.
-        var gaps: [Bool] = []
+        // The glyphs of the current path (a gap below a last child, else a line) as UTF-8 bytes,
+        // with where each level's glyph ends: a row's prefix is a copy of the first bytes, so
+        // memory stays linear in the depth and time linear in the output.
+        var prefixBytes: [UInt8] = []
+        var prefixEnds: [Int] = [0]
         func prefix(_ depth: Int) -> String {
-            var text = ""
-            for index in 0..<depth { text += gaps[index] ? glyphs.gap : glyphs.line }
-            return text
+            String(decoding: prefixBytes[0..<prefixEnds[min(depth, prefixEnds.count - 1)]], as: UTF8.self)
         }
         while var level = stack.popLast() {
             guard level.next < level.count else {
@@ -114,8 +114,11 @@ public struct TreePrinter: Sendable {
                 ? try await source.childCount(ofID: child.id) : 0
             if count > 0 {
                 onPath.insert(child.id)
-                gaps.removeSubrange(min(level.prefixDepth, gaps.count)...)
-                gaps.append(isLast)
+                let kept = min(level.prefixDepth, prefixEnds.count - 1)
+                prefixEnds.removeSubrange((kept + 1)...)
+                prefixBytes.removeSubrange(prefixEnds[kept]...)
+                prefixBytes.append(contentsOf: (isLast ? glyphs.gap : glyphs.line).utf8)
+                prefixEnds.append(prefixBytes.count)
                 stack.append(Level(
                     id: child.id, count: count, next: 0, page: [], pageStart: 0, prefixDepth: level.prefixDepth + 1))
             }

@@ -32,6 +32,19 @@ private func deepDocument() throws -> String {
     return path
 }
 
+/// A store holding a 10,000-deep chain imported from CSV (each row the child of the one before).
+private func deepChainStore() async throws -> String {
+    let directory = FileManager.default.temporaryDirectory
+    let database = directory.appendingPathComponent("hierarchykit-chain-10k.db")
+    if FileManager.default.fileExists(atPath: database.path) { return database.path }
+    var text = "id,parent_id,title\nn0,,node 0\n"
+    for index in 1..<10_000 { text += "n\(index),n\(index - 1),node \(index)\n" }
+    let csv = directory.appendingPathComponent("hierarchykit-chain-10k.csv")
+    try Data(text.utf8).write(to: csv)
+    try await SQLiteImporter(destination: database, replace: true, searchIndex: false).importFile(at: csv)
+    return database.path
+}
+
 /// Reads every event of a file; returns the count.
 private func readEvents(_ path: String) throws -> Int {
     var reader = JSONEventReader(input: try ByteInput(path: path))
@@ -62,6 +75,15 @@ let benchmarks: @Sendable () -> Void = {
         benchmark.startMeasurement()
         let source = try DocumentSource.load(contentsOf: URL(fileURLWithPath: path))
         blackHole(try await source.children(ofID: "#0", in: 0..<50))
+    }
+
+    Benchmark("Print a 10,000-deep chain from a store (200 MB of rows)", configuration: .init(maxIterations: 3)) {
+        benchmark in
+        let path = try await deepChainStore()
+        benchmark.startMeasurement()
+        var bytes = 0
+        try await TreePrinter().print(try SQLiteSource(path: path)) { bytes += $0.utf8.count }
+        blackHole(bytes)
     }
 
     Benchmark("Import into SQLite, 1M children", configuration: .init(maxIterations: 3)) { benchmark in
