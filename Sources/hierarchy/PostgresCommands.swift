@@ -66,14 +66,7 @@ enum PostgresCommands {
         do {
             let source = try await PostgresSource.open(url)
             defer { Task { await source.close() } }
-            let results = try await source.search(query, in: range)
-            for node in results {
-                let path = try await source.path(toID: node.id)
-                let trail = path.dropLast().map { SQLiteCommandOutput.sanitize($0.title) }.joined(separator: " / ")
-                let title = SQLiteCommandOutput.sanitize(node.title)
-                print(trail.isEmpty ? title : "\(title)  (\(trail))")
-            }
-            if results.isEmpty { SQLiteCommandOutput.printError("hierarchy: no matches") }
+            try await SearchCommand.printMatches(of: query, in: source, range: range)
         } catch {
             throw CommandLineError.report(error)
         }

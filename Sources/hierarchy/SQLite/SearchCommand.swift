@@ -42,18 +42,23 @@ struct SearchCommand: AsyncParsableCommand {
             return try await searchDirectory()
         }
         do {
-            let source = try SQLiteSource(path: database)
-            let results = try await source.search(query, in: offset..<(offset + limit))
-            for node in results {
-                let path = try await source.path(toID: node.id)
-                let trail = path.dropLast().map { SQLiteCommandOutput.sanitize($0.title) }.joined(separator: " / ")
-                let title = SQLiteCommandOutput.sanitize(node.title)
-                print(trail.isEmpty ? title : "\(title)  (\(trail))")
-            }
-            if results.isEmpty { SQLiteCommandOutput.printError("hierarchy: no matches") }
+            try await Self.printMatches(of: query, in: SQLiteSource(path: database), range: offset..<(offset + limit))
         } catch {
             throw SQLiteCommandOutput.fail(error)
         }
+    }
+
+    /// Prints a page of a store's matches, each with its path (titles escaped), or says there
+    /// are none.
+    static func printMatches(of query: String, in source: any HierarchySource, range: Range<Int>) async throws {
+        let results = try await source.search(query, in: range)
+        for node in results {
+            let path = try await source.path(toID: node.id)
+            let trail = path.dropLast().map { SQLiteCommandOutput.sanitize($0.title) }.joined(separator: " / ")
+            let title = SQLiteCommandOutput.sanitize(node.title)
+            print(trail.isEmpty ? title : "\(title)  (\(trail))")
+        }
+        if results.isEmpty { SQLiteCommandOutput.printError("hierarchy: no matches") }
     }
 
     /// Prints the entries of the directory whose names contain the query, as they are found.
