@@ -65,8 +65,11 @@ enum SQLiteCommandOutput {
     static func summary(_ summary: SQLiteImporter.Summary, into path: String) -> String {
         let rate = Int(summary.insertRate.rounded())
         let perItem = summary.items > 0 ? Double(summary.bytes) / Double(summary.items) : 0
+        // Integers are interpolated, not formatted with `%d` (32 bits): a store over 2 GiB
+        // printed a negative size.
         return "\(summary.items) items into \(sanitize(path)) in "
-            + String(format: "%.2f s (insert %.2f s, %d items/s), %d bytes (%.0f bytes/item)",
-                summary.seconds, summary.insertSeconds, rate, summary.bytes, perItem)
+            + String(format: "%.2f s (insert %.2f s, ", summary.seconds, summary.insertSeconds)
+            + "\(rate) items/s), \(summary.bytes) bytes ("
+            + String(format: "%.0f bytes/item)", perItem)
     }
 }
