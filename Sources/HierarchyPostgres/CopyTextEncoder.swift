@@ -1,4 +1,5 @@
 import Foundation
+import HierarchySources
 import NIOCore
 
 /// Writes rows in PostgreSQL's COPY text format: fields separated by tabs, rows by newlines,
@@ -38,7 +39,7 @@ struct CopyTextEncoder {
     }
 
     /// Appends a row of `PostgresSchema.copyColumns` to `buffer`.
-    static func append(_ row: PostgresImportRow, to buffer: inout ByteBuffer) {
+    static func append(_ row: StoreRow, to buffer: inout ByteBuffer) {
         append(String(row.key), to: &buffer)
         append(row.id, to: &buffer)
         append(row.parent.map(String.init), to: &buffer)

@@ -44,7 +44,7 @@ public struct PostgresImporter: Sendable {
     /// - Throws: `HierarchySourceError` (see `PostgresErrors`); nothing stays written on failure.
     /// - Complexity: O(rows) time; memory O(a few batches).
     public func load(
-        produce: @escaping @Sendable (_ emit: ([PostgresImportRow]) -> Bool) -> Void
+        produce: @escaping @Sendable (_ emit: ([StoreRow]) -> Bool) -> Void
     ) async throws -> Summary {
         let channel = BatchChannel()
         Thread.detachNewThread {
@@ -123,8 +123,8 @@ public struct PostgresImporter: Sendable {
         }
     }
 
-    private static func row(_ node: HierarchyNode, key: Int64, parent: Int64?, position: Int64, count: Int) -> PostgresImportRow {
-        PostgresImportRow(
+    private static func row(_ node: HierarchyNode, key: Int64, parent: Int64?, position: Int64, count: Int) -> StoreRow {
+        StoreRow(
             key: key, parent: parent, position: position, id: node.id, title: node.title, subtitle: node.subtitle,
             footnote: node.footnote, status: node.status, childCount: Int64(count), attributes: node.attributes)
     }
@@ -215,14 +215,14 @@ extension Duration {
 final class BatchChannel: @unchecked Sendable {
     // @unchecked: every field is guarded by `lock`; the semaphore bounds the producer.
     private let lock = NSLock()
-    private var batches: [[PostgresImportRow]] = []
-    private var waiter: CheckedContinuation<[PostgresImportRow]?, Never>?
+    private var batches: [[StoreRow]] = []
+    private var waiter: CheckedContinuation<[StoreRow]?, Never>?
     private var finished = false
     private var cancelled = false
     private let slots = DispatchSemaphore(value: 4)
 
     /// Called on the producer thread; blocks while 4 batches wait. Returns `false` once cancelled.
-    func send(_ batch: [PostgresImportRow]) -> Bool {
+    func send(_ batch: [StoreRow]) -> Bool {
         slots.wait()
         lock.lock()
         if cancelled {
@@ -260,7 +260,7 @@ final class BatchChannel: @unchecked Sendable {
     }
 
     /// The next batch, or `nil` when the producer finished.
-    func receive() async -> [PostgresImportRow]? {
+    func receive() async -> [StoreRow]? {
         await withCheckedContinuation { continuation in
             lock.lock()
             if !batches.isEmpty {

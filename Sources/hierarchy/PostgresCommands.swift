@@ -45,14 +45,7 @@ enum PostgresCommands {
         let url = try url(text)
         do {
             let summary = try await PostgresImporter(url: url, replace: replace).load { emit in
-                hierarchy.generateItems { items in
-                    emit(
-                        items.map {
-                            PostgresImportRow(
-                                key: $0.key, parent: $0.parent, position: $0.position, id: $0.id, title: $0.title,
-                                subtitle: $0.subtitle, footnote: $0.footnote, status: $0.status, childCount: $0.childCount)
-                        })
-                }
+                hierarchy.generateItems(emit)
             }
             print("generated " + describe(summary, into: url))
         } catch {

@@ -1,5 +1,6 @@
-/// One item as a bulk load writes it into `hierarchy_item`.
-public struct PostgresImportRow: Sendable, Equatable {
+/// One item as a bulk load writes it into a store (the generator makes them; the PostgreSQL
+/// store copies them into `hierarchy_item`).
+public struct StoreRow: Sendable, Equatable {
     public var key: Int64
     public var parent: Int64?
     /// The 0-based position among its siblings.
