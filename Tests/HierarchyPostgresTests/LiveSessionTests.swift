@@ -86,8 +86,10 @@ struct LiveSessionTests {
         let firstSession = try await first.openSession()
         let secondSession = try await second.openSession()
         #expect(try await first.snapshot(firstSession).contains("Area North"))
-        // Give the listeners a moment to issue LISTEN (they start with the first session).
-        try await Task.sleep(for: .milliseconds(300))
+        // The terminal and both servers each listen on a connection of their own (the servers
+        // start listening with their first session): wait until the database has seen all three.
+        let listening = "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND query ILIKE 'listen %'"
+        #expect(await eventually(within: 10) { (try? await cluster.psqlValue(database, listening)) == "3" })
 
         let added = try await ProgramRunner.run(["add", url, "--parent", "plant", "--title", "Freshly added", "--id", "f1", "--position", "1"])
         #expect(added.status == 0, "\(added.error)")
@@ -117,8 +119,9 @@ struct LiveSessionTests {
         let db = directory.appendingPathComponent("plant.sqlite").path
         #expect(try await ProgramRunner.run(["import", file.path, "--into", db]).status == 0)
         let pane = try Tmux(command: "\(ProgramRunner.executable.path) browse '\(db)'", columns: 100, rows: 24)
+        // The root's children on screen mean `load` has returned, and with it the store's
+        // watcher has read its starting point: the add below is a change to it.
         _ = try await pane.waitFor("the browser") { $0.contains("Area North") }
-        try await Task.sleep(for: .milliseconds(300))
         #expect(try await ProgramRunner.run(["add", db, "--parent", "plant", "--title", "Added elsewhere"]).status == 0)
         let started = ContinuousClock.now
         _ = try await pane.waitFor("the added item", timeout: .seconds(5)) { $0.contains("Added elsewhere") }

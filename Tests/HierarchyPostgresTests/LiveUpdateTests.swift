@@ -142,9 +142,8 @@ struct LiveUpdateTests {
         if kind == .postgres {
             let postgres = try #require(store as? PostgresSource)
             #expect(await eventually { postgres.isListening })
-        } else {
-            try await Task.sleep(for: .milliseconds(250))
         }
+        // (An SQLite watcher reads its starting point when the data source subscribes, in `load`.)
 
         // Another connection (another process in real use) adds an item above the focus.
         let editor: any HierarchyEditableSource =

@@ -129,6 +129,15 @@ final class TestCluster: Sendable {
         try await offPool { try self.psqlNow(database, sql) }
     }
 
+    /// The result of one query, unaligned and without headers (`psql -tA`).
+    func psqlValue(_ database: String, _ sql: String) async throws -> String {
+        try await offPool {
+            try Self.run(
+                Self.binaries + "/psql",
+                ["-h", self.socketDirectory, "-p", "\(self.port)", "-U", Self.user, "-d", database, "-tA", "-c", sql])
+        }.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     private func psqlNow(_ database: String, _ sql: String) throws {
         try Self.run(
             Self.binaries + "/psql",
@@ -155,12 +164,14 @@ final class TestCluster: Sendable {
         }
     }
 
-    /// Runs a program to its end, bounded (90 s), and fails with its output on a non-zero status.
+    /// Runs a program to its end, bounded (90 s), and returns its output; fails with the output on
+    /// a non-zero status.
     ///
     /// `posix_spawn` and `waitpid`, not `Process`: `pg_ctl start` leaves the server running, and
     /// the server would inherit (and hold open) the descriptors through which `Process` learns
     /// that its child ended. Output goes to a file for the same reason.
-    static func run(_ path: String, _ arguments: [String]) throws {
+    @discardableResult
+    static func run(_ path: String, _ arguments: [String]) throws -> String {
         let log = "/tmp/hk-pg-run-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).log"
         defer { unlink(log) }
         var actions = posix_spawn_file_actions_t()
@@ -194,6 +205,7 @@ final class TestCluster: Sendable {
             let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
             throw TestClusterError(message: "\(path) \(arguments.joined(separator: " ")) failed: \(text)")
         }
+        return (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
     }
 
     /// A loopback TCP port nobody listens on right now.
