@@ -5,9 +5,10 @@ import Synchronization
 
 /// A hierarchy stored in a HierarchyKit SQLite database, opened read-only.
 ///
-/// Every read runs on GRDB's serial database queue (`try await queue.read`), never
-/// on the caller's actor. The file is opened with `Configuration.readonly`, so
-/// browsing and searching never write to it. See `SQLiteSchema` for the layout.
+/// Reads run on a small pool of read-only connections (`SQLiteReaderPool`), never on
+/// the caller's actor, so concurrent readers (web sessions) read in parallel. Every
+/// connection is opened with `Configuration.readonly`, so browsing and searching
+/// never write to the file. See `SQLiteSchema` for the layout.
 ///
 /// Children are paged by keyset: the sort key of the last child served for a
 /// page ending at offset `n` is remembered, and a request starting at `n`
@@ -19,7 +20,10 @@ public final class SQLiteSource: HierarchySource {
     public let displayName: String
     /// The database file.
     public let path: String
-    let queue: DatabaseQueue
+    /// The read-only connections every read goes through.
+    let readers: SQLiteReaderPool
+    /// The first connection of the pool (the change watcher polls on it).
+    var queue: DatabaseQueue { readers.readers[0] }
     /// Whether `sort_key` is the dense 0-based position among siblings.
     let hasDenseSortKeys: Bool
     /// Whether the store has its full-text index (see `SQLiteImporter.searchIndex`).
@@ -31,12 +35,15 @@ public final class SQLiteSource: HierarchySource {
 
     /// Opens the store at `path` read-only and checks its schema.
     ///
-    /// - Parameter path: A database written by `SQLiteImporter`.
+    /// - Parameters:
+    ///   - path: A database written by `SQLiteImporter`.
+    ///   - readers: The number of read-only connections reads are spread over (at least 1);
+    ///     `nil` for one per core, between 2 and 4.
     /// - Throws: `HierarchySourceError`: `.notFound` if there is no such file,
     ///   `.malformed` for a file that is not a database, a corrupted one or one of
     ///   another schema, `.unsupported` for a newer schema version, `.io` when
     ///   it is locked or unreadable.
-    public init(path: String) throws {
+    public init(path: String, readers: Int? = nil) throws {
         self.path = path
         self.displayName = URL(fileURLWithPath: path).lastPathComponent
         guard FileManager.default.fileExists(atPath: path) else {
@@ -47,24 +54,26 @@ public final class SQLiteSource: HierarchySource {
         configuration.label = "HierarchySQLite.read"
         configuration.busyMode = .timeout(2)
         do {
-            let queue = try DatabaseQueue(path: path, configuration: configuration)
-            self.queue = queue
-            self.watcher = SQLiteChangeWatcher(queue: queue)
+            let pool = try SQLiteReaderPool(
+                path: path, configuration: configuration, size: readers ?? SQLiteReaderPool.defaultSize)
+            let queue = pool.readers[0]
             (self.hasDenseSortKeys, self.hasSearchIndex) = try queue.read { db in
                 try SQLiteSchema.validate(db, path: path)
                 let dense = try Bool.fetchOne(
                     db, sql: "SELECT value FROM hierarchy_meta WHERE name = 'dense_sort_keys'") ?? false
                 return (dense, try db.tableExists("item_fts"))
             }
+            self.readers = pool
+            self.watcher = SQLiteChangeWatcher(queue: queue)
         } catch {
             throw SQLiteErrors.map(error, path: path)
         }
     }
 
-    /// Runs a read on the database queue, mapping errors to `HierarchySourceError`.
+    /// Runs a read on the least busy connection, mapping errors to `HierarchySourceError`.
     func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
         do {
-            return try await queue.read(body)
+            return try await readers.read(body)
         } catch {
             throw SQLiteErrors.map(error, path: path)
         }
