@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "ListFloorplan", targets: ["ListFloorplan"]),
         .library(name: "HierarchyDocuments", targets: ["HierarchyDocuments"]),
         .library(name: "HierarchySources", targets: ["HierarchySources"]),
+        .library(name: "HierarchyAdapters", targets: ["HierarchyAdapters"]),
         .library(name: "HierarchySQLite", targets: ["HierarchySQLite"]),
         .library(name: "HierarchyPostgres", targets: ["HierarchyPostgres"]),
         .library(name: "TerminalUI", targets: ["TerminalUI"]),
@@ -20,8 +21,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
-        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
-        .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.1.4"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
@@ -35,19 +34,15 @@ let package = Package(
         // Document readers (JSON, YAML/plist events) and the one record builder. Foundation only.
         .target(name: "HierarchyDocuments"),
         .target(name: "FioriCompat", dependencies: ["HierarchyKit", "ListFloorplan"]),
-        .target(
-            name: "ListFloorplan",
-            dependencies: [.product(name: "AsyncAlgorithms", package: "swift-async-algorithms")]
-        ),
+        .target(name: "ListFloorplan"),
         .target(
             name: "HierarchySources",
-            dependencies: [
-                "HierarchyKit", "HierarchyDocuments",
-                .product(name: "Yams", package: "Yams"),
-                .product(name: "Collections", package: "swift-collections"),
-            ],
+            dependencies: ["HierarchyDocuments", .product(name: "Yams", package: "Yams")],
             resources: [.copy("Resources/sample-plant.json")]
         ),
+        // The engine-facing adapters: any `HierarchySource` as a `HierarchyViewDataSource` or as
+        // linear items. The only module that joins sources and engine.
+        .target(name: "HierarchyAdapters", dependencies: ["HierarchyKit", "HierarchySources"]),
         .target(
             name: "HierarchySQLite",
             dependencies: ["HierarchySources", "HierarchyDocuments", .product(name: "GRDB", package: "GRDB.swift")]
@@ -60,15 +55,14 @@ let package = Package(
         .target(
             name: "TerminalUI",
             dependencies: [
-                "HierarchyKit", "HierarchySources", "ListFloorplan",
-                .product(name: "Collections", package: "swift-collections"),
+                "HierarchyKit", "HierarchySources", "HierarchyAdapters", "ListFloorplan",
             ]
         ),
         // The web face: a Hummingbird server that drives one engine per browser session.
         .target(
             name: "HierarchyWeb",
             dependencies: [
-                "HierarchyKit", "HierarchySources",
+                "HierarchyKit", "HierarchySources", "HierarchyAdapters",
                 .product(name: "Hummingbird", package: "hummingbird"),
             ],
             resources: [.copy("Resources/page")]
@@ -76,7 +70,7 @@ let package = Package(
         .executableTarget(
             name: "hierarchy",
             dependencies: [
-                "HierarchyKit", "HierarchyDocuments", "HierarchySources", "HierarchySQLite", "HierarchyPostgres", "TerminalUI",
+                "HierarchyKit", "HierarchyDocuments", "HierarchySources", "HierarchyAdapters", "HierarchySQLite", "HierarchyPostgres", "TerminalUI",
                 "ListFloorplan", "HierarchyWeb",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -89,27 +83,27 @@ let package = Package(
         ),
         .testTarget(name: "FioriCompatTests", dependencies: ["FioriCompat"]),
         .testTarget(name: "ListFloorplanTests", dependencies: ["ListFloorplan"]),
-        .testTarget(name: "HierarchySourcesTests", dependencies: ["HierarchySources", "HierarchyDocuments", "HierarchyTestSupport"]),
-        .testTarget(name: "HierarchySQLiteTests", dependencies: ["HierarchySQLite", "HierarchyDocuments", "HierarchyTestSupport"]),
+        .testTarget(name: "HierarchySourcesTests", dependencies: ["HierarchySources", "HierarchyAdapters", "HierarchyDocuments", "HierarchyTestSupport"]),
+        .testTarget(name: "HierarchySQLiteTests", dependencies: ["HierarchySQLite", "HierarchyAdapters", "HierarchyDocuments", "HierarchyTestSupport"]),
         .testTarget(
             name: "HierarchyPostgresTests",
-            dependencies: ["HierarchyPostgres", "HierarchySQLite", "HierarchySources", "HierarchyKit", "HierarchyTestSupport", "hierarchy"]
+            dependencies: ["HierarchyPostgres", "HierarchySQLite", "HierarchySources", "HierarchyAdapters", "HierarchyKit", "HierarchyTestSupport", "hierarchy"]
         ),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "HierarchyAdapters"]),
         .testTarget(name: "EndToEndTests", dependencies: ["hierarchy", "HierarchyTestSupport"], exclude: ["hangfs.py"]),
         // The Examples package's controller and model (linked here, not copied), hosted by
         // both faces: proves the example compiles against the products and runs.
         .testTarget(
             name: "ExamplesTests",
             dependencies: [
-                "FioriCompat", "TerminalUI", "HierarchyWeb",
+                "FioriCompat", "TerminalUI", "HierarchyWeb", "HierarchyAdapters",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),
         .testTarget(
             name: "HierarchyWebTests",
             dependencies: [
-                "HierarchyWeb", "HierarchySources",
+                "HierarchyWeb", "HierarchySources", "HierarchyAdapters",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),

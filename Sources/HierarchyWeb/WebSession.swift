@@ -1,6 +1,7 @@
 import Foundation
 import HierarchyKit
 import HierarchySources
+import HierarchyAdapters
 
 /// The engine state of one browser tab: a `HierarchyView` and its data source, driven by
 /// the actions the page forwards, with a version number that grows whenever there is

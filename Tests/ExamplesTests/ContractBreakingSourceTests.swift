@@ -1,5 +1,6 @@
 import FioriCompat
 import HierarchySources
+import HierarchyAdapters
 import Foundation
 import Testing
 @testable import TerminalUI

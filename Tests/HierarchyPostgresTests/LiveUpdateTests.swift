@@ -3,6 +3,7 @@ import HierarchyKit
 import HierarchyPostgres
 import HierarchySQLite
 import HierarchySources
+import HierarchyAdapters
 import Synchronization
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import HierarchyKit
 @testable import HierarchySources
+@testable import HierarchyAdapters
 import Testing
 
 /// The adapter's page cache stays within its bound while a huge column is scrolled, and

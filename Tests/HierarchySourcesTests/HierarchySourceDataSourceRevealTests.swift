@@ -1,6 +1,7 @@
 import Foundation
 import HierarchyKit
 @testable import HierarchySources
+@testable import HierarchyAdapters
 import Testing
 
 @MainActor

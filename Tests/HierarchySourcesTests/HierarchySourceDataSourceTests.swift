@@ -1,6 +1,7 @@
 import Foundation
 import HierarchyKit
 @testable import HierarchySources
+@testable import HierarchyAdapters
 import Testing
 
 /// A source over a dictionary tree, with one virtual parent of many children; counts the

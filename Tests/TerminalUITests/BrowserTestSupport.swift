@@ -1,6 +1,7 @@
 import Foundation
 import HierarchyKit
 import HierarchySources
+import HierarchyAdapters
 @testable import TerminalUI
 
 /// A clock the tests move by hand.

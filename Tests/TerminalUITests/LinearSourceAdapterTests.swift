@@ -1,6 +1,7 @@
 import HierarchyKit
 import Testing
 import HierarchySources
+import HierarchyAdapters
 @testable import TerminalUI
 
 /// Source items as linear items: kinds, identity, limits and errors.

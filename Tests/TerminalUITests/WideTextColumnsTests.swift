@@ -1,5 +1,6 @@
 import HierarchyKit
 import HierarchySources
+import HierarchyAdapters
 import Testing
 @testable import TerminalUI
 

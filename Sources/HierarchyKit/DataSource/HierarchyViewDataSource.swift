@@ -21,6 +21,13 @@ public protocol HierarchyViewDataSource: AnyObject {
     /// The view will soon show these items: start loading their content.
     func hierarchyView(_ hierarchyView: HierarchyView, prefetchDataForItemsWith uuids: [String])
 
+    /// The rows the view shows or prefetches changed: `windows` holds, for each expanded item
+    /// whose column is on screen, the range of its children's rows in the prefetch window.
+    /// Loads for rows outside every window are no longer needed and may be cancelled.
+    ///
+    /// An addition to the seed API for data sources that load children in pages.
+    func hierarchyView(_ hierarchyView: HierarchyView, didChangeRowWindows windows: [String: Range<Int>])
+
     /// A configured cell for an item, usually from `dequeueReusableCell(withReuseIdentifier:with:)`.
     func hierarchyView(_ hierarchyView: HierarchyView, cellForItemWith uuid: String) -> HierarchyCollectionItem
 
@@ -47,6 +54,8 @@ extension HierarchyViewDataSource {
     public func hierarchyView(_ hierarchyView: HierarchyView, parentForItemWith uuid: String) -> String? { nil }
 
     public func hierarchyView(_ hierarchyView: HierarchyView, prefetchDataForItemsWith uuids: [String]) {}
+
+    public func hierarchyView(_ hierarchyView: HierarchyView, didChangeRowWindows windows: [String: Range<Int>]) {}
 
     public func hierarchyView(_ hierarchyView: HierarchyView, cellForItemWith uuid: String) -> HierarchyCollectionItem {
         let cell = hierarchyView.dequeueReusableCell(withReuseIdentifier: CellReuseQueue.defaultIdentifier, with: uuid)

@@ -115,10 +115,12 @@ extension HierarchyView {
         let height = layout.columnHeight
         let window = height * layout.metrics.prefetchScreens
         var onScreen: Set<String> = []
+        var windows: [String: Range<Int>] = [:]
         for c in layout.visibleColumns(horizontalOffset: offset, count: columns.count) {
             let top = columns[c].contentOffsetY
             let visibleRows = layout.rows(of: columns[c], inContentBand: top...(top + height))
             let windowRows = layout.rows(of: columns[c], inContentBand: max(0, top - window)...(top + height + window))
+            if let parent = columns[c].parent { windows[parent] = windowRows }
             var toPrefetch: [String] = []
             for row in windowRows {
                 guard c < columns.count, let uuid = ensureUUID(column: c, row: row) else { continue }
@@ -142,6 +144,10 @@ extension HierarchyView {
         for (uuid, cell) in visibleCells where !onScreen.contains(uuid) {
             visibleCells[uuid] = nil
             reuseQueue.enqueue(cell)
+        }
+        if windows != rowWindows {
+            rowWindows = windows
+            ask { $0.hierarchyView(self, didChangeRowWindows: windows) }
         }
     }
 

@@ -69,6 +69,10 @@ open class HierarchyView {
     /// source answer): the renderer should draw a new snapshot soon.
     public var setNeedsDisplayHandler: (() -> Void)?
 
+    /// For each expanded item whose column is on screen, the rows of its children the last
+    /// layout pass showed or prefetched (see `hierarchyView(_:didChangeRowWindows:)`).
+    public internal(set) var rowWindows: [String: Range<Int>] = [:]
+
     /// The errors reported so far (the most recent last, at most 100), for status lines.
     public private(set) var recentErrors: [HierarchyError] = []
 

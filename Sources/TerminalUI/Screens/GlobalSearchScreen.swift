@@ -1,4 +1,5 @@
 import HierarchySources
+import HierarchyAdapters
 import ListFloorplan
 
 /// A hierarchy screen with a global search over it: ``presentSearch()`` (the run loop's `onSearch`

@@ -1,6 +1,7 @@
 import Foundation
 import HierarchyKit
 import HierarchySources
+import HierarchyAdapters
 
 /// Something the browser asks its run loop to do.
 public enum BrowserCommand: Equatable, Sendable {

@@ -1,6 +1,7 @@
 import Foundation
 import HierarchyKit
 import HierarchySources
+import HierarchyAdapters
 
 /// The linear faces of a hierarchy (CBLinearHierarchy) in the terminal: the user's path as a
 /// row of chips with the current level's children after it, wrapping onto new rows

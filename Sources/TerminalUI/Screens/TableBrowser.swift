@@ -1,6 +1,7 @@
 import Foundation
 import HierarchyKit
 import HierarchySources
+import HierarchyAdapters
 
 /// The table form of the browser: one full-width list of the current level with a header
 /// (title of the parent, previous and next), drilling down with → / Enter and back with ←.

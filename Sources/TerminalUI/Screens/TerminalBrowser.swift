@@ -1,6 +1,7 @@
 import Foundation
 import HierarchyKit
 import HierarchySources
+import HierarchyAdapters
 
 /// Puts any hierarchy view on the terminal, full-screen, until the user quits.
 ///

@@ -1,4 +1,5 @@
 import HierarchyKit
+import HierarchySources
 
 extension HierarchySourceDataSource {
     /// Shows an item in the view: loads its path to the root, expands every level on the way,

@@ -1,4 +1,5 @@
 import HierarchyKit
+import HierarchySources
 
 /// Turns the items of any `HierarchySource` into `LinearHierarchyItem`s, lazily.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import HierarchyKit
+import HierarchySources
 
 /// Turns any `HierarchySource` into a `HierarchyViewDataSource`: the pattern of the seed
 /// sample as a reusable type.
@@ -17,7 +18,9 @@ import HierarchyKit
 /// Memory is bounded: at most `maximumCachedPages` pages of children (and their items) are
 /// kept, the least recently used going first; the items on the view's expanded path and the
 /// root stay. An item the view still shows after its page went is read again by id.
-/// `cancelLoads()` cancels every load in flight (a closed session).
+/// `cancelLoads()` cancels every load in flight (a closed session); a page load whose rows
+/// left every window of the view (scrolled away, column closed) is cancelled as the view
+/// reports its windows (`hierarchyView(_:didChangeRowWindows:)`).
 @MainActor
 public final class HierarchySourceDataSource: HierarchyViewDataSource {
     /// The source being shown.
@@ -57,6 +60,10 @@ public final class HierarchySourceDataSource: HierarchyViewDataSource {
     /// Loads in flight, by a serial number, so a closed session can cancel them.
     private var loadTasks: [Int: Task<Void, Never>] = [:]
     private var nextLoad = 0
+    /// The load in flight of each page being read (its key in `loadTasks`).
+    private var pageLoads: [PageKey: Int] = [:]
+    /// Page loads cancelled because no window of the view needed their rows any more.
+    public private(set) var cancelledPageLoads = 0
 
     /// Why an item's children could not be read, by item (shown in its column).
     private var childErrors: [String: HierarchySourceError] = [:]
@@ -123,6 +130,7 @@ public final class HierarchySourceDataSource: HierarchyViewDataSource {
         let tasks = loadTasks
         loadTasks.removeAll()
         for task in tasks.values { task.cancel() }
+        pageLoads.removeAll()
         loadingCounts.removeAll()
         loadingPages.removeAll()
         loadingParents.removeAll()
@@ -133,7 +141,8 @@ public final class HierarchySourceDataSource: HierarchyViewDataSource {
 
     /// Runs a load in a task the adapter can cancel: `load` reads the source and returns what
     /// to do with the answer, which runs unless the load was cancelled or the adapter is gone.
-    private func startLoad(_ load: @escaping @MainActor @Sendable () async -> (@MainActor (HierarchySourceDataSource) -> Void)) {
+    @discardableResult
+    private func startLoad(_ load: @escaping @MainActor @Sendable () async -> (@MainActor (HierarchySourceDataSource) -> Void)) -> Int {
         let key = nextLoad
         nextLoad += 1
         loadTasks[key] = Task { [weak self] in
@@ -141,6 +150,7 @@ public final class HierarchySourceDataSource: HierarchyViewDataSource {
             guard let self, !Task.isCancelled, self.loadTasks.removeValue(forKey: key) != nil else { return }
             apply(self)
         }
+        return key
     }
 
     /// Reads the root (and, with `start`, makes that item the first one shown), then reloads
@@ -357,17 +367,45 @@ public final class HierarchySourceDataSource: HierarchyViewDataSource {
         guard !loadingPages.contains(key), !failedPages.contains(key) else { return }
         loadingPages.insert(key)
         let source = self.source
-        let range = (page * pageSize)..<((page + 1) * pageSize)
+        let range = pageRange(page)
         activeLoads += 1
-        startLoad {
+        pageLoads[key] = startLoad {
             let result: Result<[HierarchyNode], Error>
             do { result = .success(try await source.children(ofID: parent, in: range)) } catch { result = .failure(error) }
             return { $0.pageLoaded(key, range: range, result) }
         }
     }
 
+    /// The rows of a page.
+    private func pageRange(_ page: Int) -> Range<Int> { (page * pageSize)..<((page + 1) * pageSize) }
+
+    /// Cancels the page loads whose rows are in no window of the view any more; their rows
+    /// are forgotten by the view, so they are asked for (and read) again when they come back.
+    ///
+    /// - Complexity: O(l) for l page loads in flight.
+    public func hierarchyView(_ hierarchyView: HierarchyView, didChangeRowWindows windows: [String: Range<Int>]) {
+        var forgotten: [(parent: String, rows: Range<Int>)] = []
+        for (key, load) in pageLoads {
+            let rows = pageRange(key.page)
+            if let window = windows[key.parent], window.overlaps(rows) { continue }
+            loadTasks.removeValue(forKey: load)?.cancel()
+            pageLoads[key] = nil
+            loadingPages.remove(key)
+            activeLoads -= 1
+            cancelledPageLoads += 1
+            forgotten.append((key.parent, rows))
+        }
+        let expanded = Set(hierarchyView.expandedPath)
+        for (parent, rows) in forgotten where expanded.contains(parent) {
+            let count = childCounts[parent] ?? rows.upperBound
+            let shown = rows.clamped(to: 0..<count)
+            if !shown.isEmpty { hierarchyView.invalidateChildren(of: parent, at: IndexSet(integersIn: shown)) }
+        }
+    }
+
     private func pageLoaded(_ key: PageKey, range: Range<Int>, _ result: Result<[HierarchyNode], Error>) {
         activeLoads -= 1
+        pageLoads[key] = nil
         loadingPages.remove(key)
         switch result {
         case .success(let nodes):

@@ -1,5 +1,6 @@
 import Foundation
 import HierarchyKit
+import HierarchySources
 
 extension HierarchySourceDataSource {
     /// Applies the source's changes (``HierarchySource/changes()``) to the view as they arrive,
