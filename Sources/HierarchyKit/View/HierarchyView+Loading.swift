@@ -5,13 +5,13 @@ extension HierarchyView {
     var estimatedExtent: Double { layout.extent(forHeight: layout.metrics.estimatedItemHeight) }
 
     /// The index of the last column that can lead (the rightmost snapped position).
-    var maxLeadingColumn: Int { max(0, columns.count - layout.visibleColumnCount) }
+    var maxLeadingColumn: Int { core.maxLeadingColumn(coreGeometry) }
 
     /// The horizontal scroll position: the leading column times the column width, plus a pan
     /// in progress.
     public var horizontalOffset: Double {
         let snapped = Double(leadingColumn) * layout.columnWidth
-        return min(max(0, snapped + panOffset), Double(maxLeadingColumn) * layout.columnWidth)
+        return min(max(0, snapped + core.panOffset), Double(maxLeadingColumn) * layout.columnWidth)
     }
 
     /// The number of columns (levels) loaded.
@@ -64,19 +64,8 @@ extension HierarchyView {
     }
 
     func clampPositions() {
-        leadingColumn = min(max(0, leadingColumn), maxLeadingColumn)
-        for c in columns.indices {
-            let maximum = layout.maxContentOffsetY(of: columns[c])
-            columns[c].contentOffsetY = min(max(0, columns[c].contentOffsetY), maximum)
-        }
-        if let f = focus {
-            if columns.isEmpty {
-                focus = nil
-            } else {
-                let c = min(f.column, columns.count - 1)
-                focus = (c, min(max(0, f.row), max(0, columns[c].count - 1)))
-            }
-        }
+        let layout = self.layout
+        core.clampPositions(coreGeometry) { layout.maxContentOffsetY(of: $0) }
     }
 
     func performReload() {
@@ -86,8 +75,8 @@ extension HierarchyView {
         invalidatedUUIDs = []
         columns = []
         leadingColumn = 0
-        panOffset = 0
-        isPanning = false
+        core.panOffset = 0
+        core.isPanning = false
         focus = nil
         selection = []
         formerParents = []
@@ -145,8 +134,8 @@ extension HierarchyView {
             visibleCells[uuid] = nil
             reuseQueue.enqueue(cell)
         }
-        if windows != rowWindows {
-            rowWindows = windows
+        if windows != core.rowWindows {
+            core.rowWindows = windows
             ask { $0.hierarchyView(self, didChangeRowWindows: windows) }
         }
     }
@@ -205,7 +194,7 @@ extension HierarchyView {
     // MARK: Parents
 
     func askParentOfTopColumnIfNeeded() {
-        guard leadingColumn == 0, !isPanning, !columns.isEmpty, !columns[0].parentAsked else { return }
+        guard leadingColumn == 0, !core.isPanning, !columns.isEmpty, !columns[0].parentAsked else { return }
         columns[0].parentAsked = true
         guard let anchor = columns[0].expandedUUID ?? columns[0].uuid(at: 0) else { return }
         let parent = ask({ $0.hierarchyView(self, parentForItemWith: anchor) }) ?? nil

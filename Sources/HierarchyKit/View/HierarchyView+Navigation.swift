@@ -72,13 +72,7 @@ extension HierarchyView {
             focus = (c, row)
             if isEditing {
                 guard allowsSelectionDuringEditing else { return }
-                if let index = selection.firstIndex(of: uuid) {
-                    selection.remove(at: index)
-                } else if allowsMultipleSelectionDuringEditing {
-                    selection.append(uuid)
-                } else {
-                    selection = [uuid]
-                }
+                core.toggleSelection(of: uuid, allowsMultiple: allowsMultipleSelectionDuringEditing)
                 delegate?.hierarchyView(self, didSelectItemWith: uuid)
                 setNeedsLayout()
                 return
@@ -129,11 +123,7 @@ extension HierarchyView {
     /// Selects or deselects an item in editing mode, as a tap would, without telling the delegate.
     public func setSelected(_ selected: Bool, uuid: String) {
         perform {
-            selection.removeAll { $0 == uuid }
-            if selected {
-                if !allowsMultipleSelectionDuringEditing { selection.removeAll() }
-                selection.append(uuid)
-            }
+            core.setSelected(selected, uuid: uuid, allowsMultiple: allowsMultipleSelectionDuringEditing)
             setNeedsLayout()
         }
     }
@@ -175,20 +165,13 @@ extension HierarchyView {
 
     /// Starts a horizontal pan.
     public func beginPan() {
-        isPanning = true
-        panStartLeading = leadingColumn
-        panOffset = 0
+        core.beginPan()
     }
 
     /// Moves a pan in progress: `translation` is how far the finger moved horizontally since
     /// `beginPan()` (positive = to the right). The columns follow continuously.
     public func pan(translation: Double) {
-        if !isPanning { beginPan() }
-        let sign: Double = layout.layoutDirection == .leftToRight ? -1 : 1
-        leadingColumn = panStartLeading
-        let maximum = Double(maxLeadingColumn) * layout.columnWidth
-        let start = Double(panStartLeading) * layout.columnWidth
-        panOffset = min(max(-start, sign * translation), maximum - start)
+        core.pan(translation: translation, coreGeometry)
         setNeedsLayout()
     }
 
@@ -199,34 +182,20 @@ extension HierarchyView {
     /// - Parameter velocity: the horizontal speed at release, units per second (positive = to the right).
     public func endPan(velocity: Double) {
         perform {
-            guard isPanning else { return }
-            let sign: Double = layout.layoutDirection == .leftToRight ? -1 : 1
-            let w = max(1e-9, layout.columnWidth)
-            let moved = panOffset / w
-            let fraction = layout.metrics.panCommitFraction
-            var levels = moved >= 0 ? Int((moved + 1 - fraction).rounded(.down)) : -Int((-moved + 1 - fraction).rounded(.down))
-            let directedVelocity = sign * velocity
-            if levels == 0, abs(velocity) > layout.metrics.swipeVelocityThreshold {
-                levels = directedVelocity > 0 ? 1 : -1
+            for action in core.endPan(velocity: velocity, coreGeometry) {
+                switch action {
+                case .askParentOfTopColumn:
+                    askParentOfTopColumnIfNeeded()
+                    flushDeferredUpdates()
+                    core.didAttachParentAfterPan(coreGeometry)
+                }
             }
-            isPanning = false
-            panOffset = 0
-            let target = panStartLeading + levels
-            if target < 0, levels < 0, !columns.isEmpty, !columns[0].parentAsked {
-                leadingColumn = 0
-                askParentOfTopColumnIfNeeded()
-                flushDeferredUpdates()
-                leadingColumn = max(0, leadingColumn - 1)
-            } else {
-                leadingColumn = min(max(0, target), maxLeadingColumn)
-            }
-            moveFocusIntoVisibleColumns()
             setNeedsLayout()
         }
     }
 
     /// Whether a pan is in progress.
-    public var isPanInProgress: Bool { isPanning }
+    public var isPanInProgress: Bool { core.isPanning }
 
     // MARK: Vertical scrolling
 
@@ -382,13 +351,7 @@ extension HierarchyView {
     }
 
     func moveFocusIntoVisibleColumns() {
-        guard let f = focus else { return }
-        let n = layout.visibleColumnCount
-        let lastVisible = min(columns.count - 1, leadingColumn + n - 1)
-        guard f.column < leadingColumn || f.column > lastVisible else { return }
-        let c = min(max(f.column, leadingColumn), lastVisible)
-        guard c >= 0, c < columns.count else { return }
-        focus = (c, columns[c].expandedRow ?? min(f.row, max(0, columns[c].count - 1)))
+        core.moveFocusIntoVisibleColumns(coreGeometry)
     }
 
     // MARK: Hit testing

@@ -41,9 +41,7 @@ open class HierarchyView {
     /// Whether more than one item can be selected in editing mode.
     public var allowsMultipleSelectionDuringEditing = false {
         didSet {
-            if !allowsMultipleSelectionDuringEditing, selection.count > 1 {
-                selection = [selection[selection.count - 1]]
-            }
+            if !allowsMultipleSelectionDuringEditing { core.limitSelectionToOne() }
         }
     }
     /// The items selected in editing mode, in the order they were selected.
@@ -71,32 +69,62 @@ open class HierarchyView {
 
     /// For each expanded item whose column is on screen, the rows of its children the last
     /// layout pass showed or prefetched (see `hierarchyView(_:didChangeRowWindows:)`).
-    public internal(set) var rowWindows: [String: Range<Int>] = [:]
+    public var rowWindows: [String: Range<Int>] { core.rowWindows }
 
     /// The errors reported so far (the most recent last, at most 100), for status lines.
     public private(set) var recentErrors: [HierarchyError] = []
 
     // MARK: State
 
-    var columns: [ColumnState] = []
-    /// The snapped index of the leading visible column.
-    var leadingColumn = 0
-    /// The continuous horizontal translation of a pan in progress (units; positive = towards
-    /// later columns).
-    var panOffset: Double = 0
-    var isPanning = false
-    var panStartLeading = 0
-    var selection: [String] = []
-    /// The keyboard focus: a column and a row.
-    var focus: (column: Int, row: Int)?
+    /// The state as a value (columns, focus, pan, selection, what is known); the view is its
+    /// shell: it asks the data source and performs what the core returns.
+    var core = HierarchyCore()
+    var columns: [ColumnState] {
+        get { core.columns }
+        _modify { yield &core.columns }
+    }
+    var leadingColumn: Int {
+        get { core.leadingColumn }
+        _modify { yield &core.leadingColumn }
+    }
+    var selection: [String] {
+        get { core.selection }
+        _modify { yield &core.selection }
+    }
+    var focus: (column: Int, row: Int)? {
+        get { core.focus }
+        _modify { yield &core.focus }
+    }
+    var formerParents: Set<String> {
+        get { core.formerParents }
+        _modify { yield &core.formerParents }
+    }
+    var pendingInitialFocus: Bool {
+        get { core.pendingInitialFocus }
+        _modify { yield &core.pendingInitialFocus }
+    }
+    var pendingFocusFollowsOpen: Bool {
+        get { core.pendingFocusFollowsOpen }
+        _modify { yield &core.pendingFocusFollowsOpen }
+    }
+    var needsFocusPreview: Bool {
+        get { core.needsFocusPreview }
+        _modify { yield &core.needsFocusPreview }
+    }
+    var knownUUIDs: Set<String> { core.knownUUIDs }
+    /// The layout's values the core works with.
+    var coreGeometry: HierarchyCore.Geometry {
+        HierarchyCore.Geometry(
+            visibleColumnCount: collectionViewLayout.visibleColumnCount,
+            columnWidth: collectionViewLayout.columnWidth,
+            panCommitFraction: collectionViewLayout.metrics.panCommitFraction,
+            swipeVelocityThreshold: collectionViewLayout.metrics.swipeVelocityThreshold,
+            isLeftToRight: collectionViewLayout.layoutDirection == .leftToRight)
+    }
     /// Cells on screen by uuid.
     var visibleCells: [String: HierarchyCollectionItem] = [:]
     /// Cells whose content must be asked again.
     var invalidatedUUIDs: Set<String> = []
-    /// Parents that were expanded and are no longer: late calls about them are ignored.
-    var formerParents: Set<String> = []
-    /// Every uuid the view has been told about, bounded: distinguishes late calls from wrong ones.
-    var knownUUIDs: Set<String> = []
     var reuseQueue = CellReuseQueue()
     var needsReload = true
     var needsLayout = true
@@ -105,14 +133,6 @@ open class HierarchyView {
     var dataSourceCallDepth = 0
     var deferredUpdates: [() -> Void] = []
     var isApplyingLayout = false
-    /// The focused item's children were still loading when the focus was to move into them
-    /// (the initial load, or moving into the next level): focus the first one when they
-    /// arrive, unless the focus moved meanwhile.
-    var pendingInitialFocus = false
-    /// The pending focus comes from opening a level (its item then previews its children).
-    var pendingFocusFollowsOpen = false
-    /// The focused row's uuid may have changed: preview its children after the next layout.
-    var needsFocusPreview = false
 
     private static let logger = Logger(label: "HierarchyKit.HierarchyView")
 
@@ -295,7 +315,6 @@ open class HierarchyView {
     }
 
     func remember(_ uuid: String) {
-        if knownUUIDs.count > 200_000 { knownUUIDs.removeAll(keepingCapacity: true) }
-        knownUUIDs.insert(uuid)
+        core.remember(uuid)
     }
 }

@@ -1,0 +1,214 @@
+import Foundation
+
+/// The state of a hierarchy view as a value: the columns, the focus, the horizontal position
+/// and pan, the selection, and what the view has been told about.
+///
+/// `HierarchyCore` needs no actor: `HierarchyView` (a `@MainActor` shell over the seed API)
+/// owns one, and a face may own one wherever it runs its sessions. Its inputs are `mutating`
+/// functions that do no I/O; the few that need something from the data source return what
+/// to ask (`Action`), and the owner asks and feeds the answer back.
+///
+/// What lives here so far: the state, the selection rules, horizontal panning and level
+/// snapping, keeping the focus in the visible columns and clamping positions. Loading (the
+/// data source calls) is still driven by the shell.
+public struct HierarchyCore: Sendable {
+    /// What the core needs to know about the layout, as values (the layout object stays with
+    /// the shell that owns the viewport).
+    public struct Geometry: Sendable, Equatable {
+        /// How many columns fit side by side.
+        public var visibleColumnCount: Int
+        /// The width of one column, in the renderer's units.
+        public var columnWidth: Double
+        /// A pan commits a level once it moved this fraction of a column width.
+        public var panCommitFraction: Double
+        /// A release faster than this (units per second) commits one level.
+        public var swipeVelocityThreshold: Double
+        /// Whether later columns are to the right (left to right) or to the left.
+        public var isLeftToRight: Bool
+
+        /// A geometry.
+        public init(
+            visibleColumnCount: Int, columnWidth: Double, panCommitFraction: Double = 0.25,
+            swipeVelocityThreshold: Double = 500, isLeftToRight: Bool = true
+        ) {
+            self.visibleColumnCount = max(1, visibleColumnCount)
+            self.columnWidth = columnWidth
+            self.panCommitFraction = panCommitFraction
+            self.swipeVelocityThreshold = swipeVelocityThreshold
+            self.isLeftToRight = isLeftToRight
+        }
+    }
+
+    /// What the owner must do after an input.
+    public enum Action: Sendable, Equatable {
+        /// Ask the data source for the parent of the first column's anchor item and attach it
+        /// (the user went back past the first column), then call `didAttachParent()`.
+        case askParentOfTopColumn
+    }
+
+    /// The columns, from the first level shown to the deepest one.
+    var columns: [ColumnState] = []
+    /// The snapped index of the leading visible column.
+    var leadingColumn = 0
+    /// The continuous horizontal translation of a pan in progress (units; positive = towards
+    /// later columns).
+    var panOffset: Double = 0
+    /// Whether a pan is in progress.
+    var isPanning = false
+    /// The leading column when the pan began.
+    var panStartLeading = 0
+    /// The items selected in editing mode, in the order they were selected.
+    var selection: [String] = []
+    /// The keyboard focus: a column and a row.
+    var focus: (column: Int, row: Int)?
+    /// Parents that were expanded and are no longer: late calls about them are ignored.
+    var formerParents: Set<String> = []
+    /// Every uuid the view has been told about, bounded: distinguishes late calls from wrong ones.
+    var knownUUIDs: Set<String> = []
+    /// The focused item's children were still loading when the focus was to move into them:
+    /// focus the first one when they arrive, unless the focus moved meanwhile.
+    var pendingInitialFocus = false
+    /// The pending focus comes from opening a level (its item then previews its children).
+    var pendingFocusFollowsOpen = false
+    /// The focused row's uuid may have changed: preview its children after the next layout.
+    var needsFocusPreview = false
+    /// For each expanded item whose column is on screen, the rows of its children the last
+    /// layout pass showed or prefetched.
+    var rowWindows: [String: Range<Int>] = [:]
+
+    /// An empty core (no columns).
+    public init() {}
+
+    /// The largest leading column: the last columns fill the visible ones.
+    func maxLeadingColumn(_ geometry: Geometry) -> Int {
+        max(0, columns.count - geometry.visibleColumnCount)
+    }
+
+    // MARK: Selection
+
+    /// Selects or deselects an item: a tap in editing mode.
+    ///
+    /// - Parameters:
+    ///   - uuid: The item tapped.
+    ///   - allowsMultiple: Whether several items may be selected at once.
+    mutating func toggleSelection(of uuid: String, allowsMultiple: Bool) {
+        if let index = selection.firstIndex(of: uuid) {
+            selection.remove(at: index)
+        } else if allowsMultiple {
+            selection.append(uuid)
+        } else {
+            selection = [uuid]
+        }
+    }
+
+    /// Selects or deselects an item, whatever it was.
+    mutating func setSelected(_ selected: Bool, uuid: String, allowsMultiple: Bool) {
+        selection.removeAll { $0 == uuid }
+        if selected {
+            if !allowsMultiple { selection.removeAll() }
+            selection.append(uuid)
+        }
+    }
+
+    /// Keeps only the most recent selection when multiple selection is turned off.
+    mutating func limitSelectionToOne() {
+        if selection.count > 1 { selection = [selection[selection.count - 1]] }
+    }
+
+    // MARK: Pans
+
+    /// Starts a horizontal pan.
+    mutating func beginPan() {
+        isPanning = true
+        panStartLeading = leadingColumn
+        panOffset = 0
+    }
+
+    /// Moves a pan in progress: `translation` is how far the finger moved since `beginPan()`
+    /// (positive = to the right); the offset stays between the first and the last level.
+    mutating func pan(translation: Double, _ geometry: Geometry) {
+        if !isPanning { beginPan() }
+        let sign: Double = geometry.isLeftToRight ? -1 : 1
+        leadingColumn = panStartLeading
+        let maximum = Double(maxLeadingColumn(geometry)) * geometry.columnWidth
+        let start = Double(panStartLeading) * geometry.columnWidth
+        panOffset = min(max(-start, sign * translation), maximum - start)
+    }
+
+    /// Ends a pan and snaps to a level: one level per column width moved, counting a level
+    /// once it is `panCommitFraction` of the way, or one level in the direction of a release
+    /// faster than `swipeVelocityThreshold`.
+    ///
+    /// - Returns: `.askParentOfTopColumn` when the pan went back past the first column and its
+    ///   parent was never asked for: the owner asks, attaches it, then calls
+    ///   `didAttachParentAfterPan()`.
+    mutating func endPan(velocity: Double, _ geometry: Geometry) -> [Action] {
+        guard isPanning else { return [] }
+        let sign: Double = geometry.isLeftToRight ? -1 : 1
+        let width = max(1e-9, geometry.columnWidth)
+        let moved = panOffset / width
+        let fraction = geometry.panCommitFraction
+        var levels = moved >= 0 ? Int((moved + 1 - fraction).rounded(.down)) : -Int((-moved + 1 - fraction).rounded(.down))
+        if levels == 0, abs(velocity) > geometry.swipeVelocityThreshold {
+            levels = sign * velocity > 0 ? 1 : -1
+        }
+        isPanning = false
+        panOffset = 0
+        let target = panStartLeading + levels
+        if target < 0, levels < 0, !columns.isEmpty, !columns[0].parentAsked {
+            leadingColumn = 0
+            return [.askParentOfTopColumn]
+        }
+        leadingColumn = min(max(0, target), maxLeadingColumn(geometry))
+        moveFocusIntoVisibleColumns(geometry)
+        return []
+    }
+
+    /// After a pan back past the first column: the parent (if any) was attached before it,
+    /// so the pan shows that level.
+    mutating func didAttachParentAfterPan(_ geometry: Geometry) {
+        leadingColumn = max(0, leadingColumn - 1)
+        moveFocusIntoVisibleColumns(geometry)
+    }
+
+    // MARK: Focus and positions
+
+    /// Moves the focus into the visible columns when it left them (a pan, a level change):
+    /// to the expanded row of the nearest visible column, or the same row clamped.
+    mutating func moveFocusIntoVisibleColumns(_ geometry: Geometry) {
+        guard let f = focus else { return }
+        let lastVisible = min(columns.count - 1, leadingColumn + geometry.visibleColumnCount - 1)
+        guard f.column < leadingColumn || f.column > lastVisible else { return }
+        let c = min(max(f.column, leadingColumn), lastVisible)
+        guard c >= 0, c < columns.count else { return }
+        focus = (c, columns[c].expandedRow ?? min(f.row, max(0, columns[c].count - 1)))
+    }
+
+    /// Clamps the leading column, every column's scroll position and the focus to what exists.
+    ///
+    /// - Parameters:
+    ///   - geometry: The layout's values.
+    ///   - maxContentOffsetY: The largest scroll position of a column.
+    /// - Complexity: O(c) for c columns.
+    mutating func clampPositions(_ geometry: Geometry, maxContentOffsetY: (ColumnState) -> Double) {
+        leadingColumn = min(max(0, leadingColumn), maxLeadingColumn(geometry))
+        for c in columns.indices {
+            let maximum = maxContentOffsetY(columns[c])
+            columns[c].contentOffsetY = min(max(0, columns[c].contentOffsetY), maximum)
+        }
+        if let f = focus {
+            if columns.isEmpty {
+                focus = nil
+            } else {
+                let c = min(f.column, columns.count - 1)
+                focus = (c, min(max(0, f.row), max(0, columns[c].count - 1)))
+            }
+        }
+    }
+
+    /// Remembers a uuid the data source answered (bounded: forgets everything past 200,000).
+    mutating func remember(_ uuid: String) {
+        if knownUUIDs.count > 200_000 { knownUUIDs.removeAll(keepingCapacity: true) }
+        knownUUIDs.insert(uuid)
+    }
+}
