@@ -4,8 +4,8 @@ import Testing
 
 /// The view's state as a value, driven with no view, no data source and no actor.
 @Suite struct HierarchyCoreTests {
-    /// Two columns side by side, 40 units each, left to right.
-    let geometry = HierarchyCore.Geometry(visibleColumnCount: 2, columnWidth: 40)
+    /// Two columns side by side, 40 units each, left to right, 4 units high; rows of 1 unit.
+    let geometry = HierarchyCore.Geometry(visibleColumnCount: 2, columnWidth: 40, columnHeight: 4)
 
     /// A root, its children (10), a child's children (5) and a grandchild's children (3).
     func fourColumns() -> HierarchyCore {
@@ -127,7 +127,7 @@ import Testing
         core.focus = (9, 100)
         core.columns[1].contentOffsetY = 50
         core.columns[2].contentOffsetY = -3
-        core.clampPositions(geometry) { column in max(0, Double(column.count) - 4) }
+        core.clampPositions(geometry)
         #expect(core.leadingColumn == 2)
         #expect(core.focus?.column == 3)
         #expect(core.focus?.row == 2)
@@ -136,9 +136,58 @@ import Testing
 
         var empty = HierarchyCore()
         empty.focus = (0, 0)
-        empty.clampPositions(geometry) { _ in 0 }
+        empty.clampPositions(geometry)
         #expect(empty.focus == nil)
         #expect(empty.leadingColumn == 0)
+    }
+
+    @Test func revealingAColumnMovesTheFewestLevels() {
+        var core = fourColumns()
+        core.revealColumn(0, geometry)
+        #expect(core.leadingColumn == 0)
+        core.revealColumn(1, geometry)
+        #expect(core.leadingColumn == 0)
+        core.revealColumn(3, geometry)
+        #expect(core.leadingColumn == 2)
+        core.revealColumn(9, geometry)  // past the last: the last levels
+        #expect(core.leadingColumn == 2)
+    }
+
+    @Test func scrollingARowIntoViewMovesTheLeast() {
+        var core = fourColumns()
+        core.scrollRowIntoView(column: 1, row: 6, geometry)  // rows 3...6 shown
+        #expect(core.columns[1].contentOffsetY == 3)
+        core.scrollRowIntoView(column: 1, row: 4, geometry)  // already shown
+        #expect(core.columns[1].contentOffsetY == 3)
+        core.scrollRowIntoView(column: 1, row: 1, geometry)  // rows 1...4
+        #expect(core.columns[1].contentOffsetY == 1)
+        core.scrollRowIntoView(column: 1, row: 9, geometry)  // the end
+        #expect(core.columns[1].contentOffsetY == 6)
+        core.scrollRowIntoView(column: 7, row: 0, geometry)  // no such column: nothing
+        #expect(core.columns[1].contentOffsetY == 6)
+
+        // With insets, the first and last rows bring their insets along.
+        let inset = HierarchyCore.Geometry(
+            visibleColumnCount: 2, columnWidth: 40, columnHeight: 4, insetTop: 0.5, insetBottom: 0.5)
+        core.scrollRowIntoView(column: 1, row: 0, inset)
+        #expect(core.columns[1].contentOffsetY == 0)
+        core.scrollRowIntoView(column: 1, row: 9, inset)
+        #expect(core.columns[1].contentOffsetY == 7)
+        #expect(inset.contentHeight(of: core.columns[1]) == 11)
+    }
+
+    @Test func scrollingStaysWithinTheContent() {
+        var core = fourColumns()
+        core.scroll(column: 1, by: 2.5, geometry)
+        #expect(core.columns[1].contentOffsetY == 2.5)
+        core.scroll(column: 1, by: 100, geometry)
+        #expect(core.columns[1].contentOffsetY == 6)
+        core.scroll(column: 1, by: -100, geometry)
+        #expect(core.columns[1].contentOffsetY == 0)
+        core.scroll(column: 0, by: 5, geometry)  // one row: nothing to scroll
+        #expect(core.columns[0].contentOffsetY == 0)
+        core.scroll(column: -1, by: 5, geometry)
+        #expect(core.columns.map(\.contentOffsetY) == [0, 0, 0, 0])
     }
 
     @Test func theCoreRunsOffTheMainActor() async {

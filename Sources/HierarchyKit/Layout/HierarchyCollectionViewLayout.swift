@@ -126,15 +126,23 @@ public final class HierarchyCollectionViewLayout {
     /// The extent a measured height takes in a column (height plus spacing).
     func extent(forHeight height: Double) -> Double { max(0, height) + interItemSpacing }
 
+    /// The layout's values the state core works with (`HierarchyCore`).
+    var coreGeometry: HierarchyCore.Geometry {
+        HierarchyCore.Geometry(
+            visibleColumnCount: visibleColumnCount, columnWidth: columnWidth,
+            panCommitFraction: metrics.panCommitFraction, swipeVelocityThreshold: metrics.swipeVelocityThreshold,
+            isLeftToRight: layoutDirection == .leftToRight, columnHeight: columnHeight,
+            insetTop: sectionInset.top, insetBottom: sectionInset.bottom, interItemSpacing: interItemSpacing)
+    }
+
     /// The total scrollable height of a column.
     func contentHeight(of column: ColumnState) -> Double {
-        let items = column.count > 0 ? column.heights.totalExtent - interItemSpacing : 0
-        return sectionInset.top + max(0, items) + sectionInset.bottom
+        coreGeometry.contentHeight(of: column)
     }
 
     /// The largest vertical offset a column can scroll to.
     func maxContentOffsetY(of column: ColumnState) -> Double {
-        max(0, contentHeight(of: column) - columnHeight)
+        coreGeometry.maxContentOffsetY(of: column)
     }
 
     /// The rows of a column that intersect a vertical band of the column's content.

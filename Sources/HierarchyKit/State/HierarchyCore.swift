@@ -9,7 +9,8 @@ import Foundation
 /// to ask (`Action`), and the owner asks and feeds the answer back.
 ///
 /// What lives here so far: the state, the selection rules, horizontal panning and level
-/// snapping, keeping the focus in the visible columns and clamping positions. Loading (the
+/// snapping, revealing columns and rows, vertical scrolling, keeping the focus in the visible
+/// columns and clamping positions. Loading (the
 /// data source calls) is still driven by the shell.
 public struct HierarchyCore: Sendable {
     /// What the core needs to know about the layout, as values (the layout object stays with
@@ -25,17 +26,44 @@ public struct HierarchyCore: Sendable {
         public var swipeVelocityThreshold: Double
         /// Whether later columns are to the right (left to right) or to the left.
         public var isLeftToRight: Bool
+        /// The height of the columns (the viewport less the header).
+        public var columnHeight: Double
+        /// Space above the first and below the last item of a column.
+        public var insetTop: Double
+        public var insetBottom: Double
+        /// Vertical space between two items (part of each item's extent).
+        public var interItemSpacing: Double
 
         /// A geometry.
         public init(
             visibleColumnCount: Int, columnWidth: Double, panCommitFraction: Double = 0.25,
-            swipeVelocityThreshold: Double = 500, isLeftToRight: Bool = true
+            swipeVelocityThreshold: Double = 500, isLeftToRight: Bool = true, columnHeight: Double = 0,
+            insetTop: Double = 0, insetBottom: Double = 0, interItemSpacing: Double = 0
         ) {
             self.visibleColumnCount = max(1, visibleColumnCount)
             self.columnWidth = columnWidth
             self.panCommitFraction = panCommitFraction
             self.swipeVelocityThreshold = swipeVelocityThreshold
             self.isLeftToRight = isLeftToRight
+            self.columnHeight = max(0, columnHeight)
+            self.insetTop = insetTop
+            self.insetBottom = insetBottom
+            self.interItemSpacing = interItemSpacing
+        }
+
+        /// The total scrollable height of a column.
+        ///
+        /// - Complexity: O(1).
+        func contentHeight(of column: ColumnState) -> Double {
+            let items = column.count > 0 ? column.heights.totalExtent - interItemSpacing : 0
+            return insetTop + max(0, items) + insetBottom
+        }
+
+        /// The largest vertical offset a column can scroll to.
+        ///
+        /// - Complexity: O(1).
+        func maxContentOffsetY(of column: ColumnState) -> Double {
+            max(0, contentHeight(of: column) - columnHeight)
         }
     }
 
@@ -186,14 +214,11 @@ public struct HierarchyCore: Sendable {
 
     /// Clamps the leading column, every column's scroll position and the focus to what exists.
     ///
-    /// - Parameters:
-    ///   - geometry: The layout's values.
-    ///   - maxContentOffsetY: The largest scroll position of a column.
     /// - Complexity: O(c) for c columns.
-    mutating func clampPositions(_ geometry: Geometry, maxContentOffsetY: (ColumnState) -> Double) {
+    mutating func clampPositions(_ geometry: Geometry) {
         leadingColumn = min(max(0, leadingColumn), maxLeadingColumn(geometry))
         for c in columns.indices {
-            let maximum = maxContentOffsetY(columns[c])
+            let maximum = geometry.maxContentOffsetY(of: columns[c])
             columns[c].contentOffsetY = min(max(0, columns[c].contentOffsetY), maximum)
         }
         if let f = focus {
@@ -204,6 +229,37 @@ public struct HierarchyCore: Sendable {
                 focus = (c, min(max(0, f.row), max(0, columns[c].count - 1)))
             }
         }
+    }
+
+    /// Makes a column visible: the fewest levels of horizontal movement that bring it in.
+    mutating func revealColumn(_ c: Int, _ geometry: Geometry) {
+        let n = geometry.visibleColumnCount
+        if c >= leadingColumn + n { leadingColumn = c - n + 1 }
+        if c < leadingColumn { leadingColumn = c }
+        clampPositions(geometry)
+    }
+
+    /// Scrolls a column the least that shows a whole row (the first and last rows with their
+    /// insets).
+    ///
+    /// - Complexity: O(log n) for a column of n rows.
+    mutating func scrollRowIntoView(column c: Int, row: Int, _ geometry: Geometry) {
+        guard c >= 0, c < columns.count, row >= 0, row < columns[c].count else { return }
+        let top = geometry.insetTop + columns[c].heights.offset(of: row)
+        let bottom = top + columns[c].heights.extent(at: row) - geometry.interItemSpacing
+        if top < columns[c].contentOffsetY {
+            columns[c].contentOffsetY = top - (row == 0 ? geometry.insetTop : 0)
+        } else if bottom > columns[c].contentOffsetY + geometry.columnHeight {
+            columns[c].contentOffsetY = bottom - geometry.columnHeight + (row == columns[c].count - 1 ? geometry.insetBottom : 0)
+        }
+        columns[c].contentOffsetY = min(max(0, columns[c].contentOffsetY), geometry.maxContentOffsetY(of: columns[c]))
+    }
+
+    /// Scrolls a column by `delta` units (positive = further down), within its content.
+    mutating func scroll(column c: Int, by delta: Double, _ geometry: Geometry) {
+        guard c >= 0, c < columns.count else { return }
+        let maximum = geometry.maxContentOffsetY(of: columns[c])
+        columns[c].contentOffsetY = min(max(0, columns[c].contentOffsetY + delta), maximum)
     }
 
     /// Remembers a uuid the data source answered (bounded: forgets everything past 200,000).

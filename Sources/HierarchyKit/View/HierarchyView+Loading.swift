@@ -64,8 +64,7 @@ extension HierarchyView {
     }
 
     func clampPositions() {
-        let layout = self.layout
-        core.clampPositions(coreGeometry) { layout.maxContentOffsetY(of: $0) }
+        core.clampPositions(coreGeometry)
     }
 
     func performReload() {
@@ -319,10 +318,7 @@ extension HierarchyView {
 
     /// Scrolls horizontally so that column `c` is visible.
     func revealColumn(_ c: Int) {
-        let n = layout.visibleColumnCount
-        if c >= leadingColumn + n { leadingColumn = c - n + 1 }
-        if c < leadingColumn { leadingColumn = c }
-        clampPositions()
+        core.revealColumn(c, coreGeometry)
     }
 
     func recycleCells(ofColumn c: Int) {
@@ -505,16 +501,7 @@ extension HierarchyView {
 
     /// Scrolls a column vertically so the row is fully visible.
     func scrollRowIntoView(column c: Int, row: Int) {
-        guard c < columns.count, row >= 0, row < columns[c].count else { return }
-        let top = layout.sectionInset.top + columns[c].heights.offset(of: row)
-        let bottom = top + columns[c].heights.extent(at: row) - layout.interItemSpacing
-        let height = layout.columnHeight
-        if top < columns[c].contentOffsetY {
-            columns[c].contentOffsetY = top - (row == 0 ? layout.sectionInset.top : 0)
-        } else if bottom > columns[c].contentOffsetY + height {
-            columns[c].contentOffsetY = bottom - height + (row == columns[c].count - 1 ? layout.sectionInset.bottom : 0)
-        }
-        columns[c].contentOffsetY = min(max(0, columns[c].contentOffsetY), layout.maxContentOffsetY(of: columns[c]))
+        core.scrollRowIntoView(column: c, row: row, coreGeometry)
     }
 
     // MARK: Header

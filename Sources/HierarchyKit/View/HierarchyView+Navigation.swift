@@ -202,9 +202,7 @@ extension HierarchyView {
     /// Scrolls one column vertically by `delta` units (positive = further down the list).
     public func scroll(column c: Int, by delta: Double) {
         perform {
-            guard c >= 0, c < columns.count else { return }
-            let maximum = layout.maxContentOffsetY(of: columns[c])
-            columns[c].contentOffsetY = min(max(0, columns[c].contentOffsetY + delta), maximum)
+            core.scroll(column: c, by: delta, coreGeometry)
             setNeedsLayout()
         }
     }

@@ -113,14 +113,7 @@ open class HierarchyView {
     }
     var knownUUIDs: Set<String> { core.knownUUIDs }
     /// The layout's values the core works with.
-    var coreGeometry: HierarchyCore.Geometry {
-        HierarchyCore.Geometry(
-            visibleColumnCount: collectionViewLayout.visibleColumnCount,
-            columnWidth: collectionViewLayout.columnWidth,
-            panCommitFraction: collectionViewLayout.metrics.panCommitFraction,
-            swipeVelocityThreshold: collectionViewLayout.metrics.swipeVelocityThreshold,
-            isLeftToRight: collectionViewLayout.layoutDirection == .leftToRight)
-    }
+    var coreGeometry: HierarchyCore.Geometry { collectionViewLayout.coreGeometry }
     /// Cells on screen by uuid.
     var visibleCells: [String: HierarchyCollectionItem] = [:]
     /// Cells whose content must be asked again.
