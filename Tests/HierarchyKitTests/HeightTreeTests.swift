@@ -30,6 +30,23 @@ import Testing
         }
     }
 
+    /// Measuring rows one after the other through a long run (a scroll, either way) keeps the
+    /// treap shallow: before, every row cut from the run got a lower priority than the last,
+    /// and 5,000 rows made a list 5,000 nodes deep.
+    @Test(arguments: [false, true])
+    func measuringRowsInOrderKeepsTheTreeShallow(backwards: Bool) {
+        var tree = HeightTree(count: 10_000_000, extent: 3)
+        let rows = backwards ? Array((10_000_000 - 5_000..<10_000_000).reversed()) : Array(0..<5_000)
+        for row in rows { tree.setExtent(2, at: row) }
+        #expect(tree.count == 10_000_000)
+        #expect(tree.totalExtent == 30_000_000 - 5_000)
+        #expect(tree.extent(at: rows[0]) == 2)
+        #expect(tree.extent(at: backwards ? 10_000_000 - 5_001 : 5_000) == 3)
+        // A balanced tree of ~5,000 nodes is a few dozen deep; the list was 5,000.
+        #expect(tree.height() < 100)
+        tree._checkInvariants()
+    }
+
     @Test func measuringSplitsRunsAndQueriesFollow() {
         var tree = HeightTree(count: 10, extent: 2)
         tree.setExtent(5, at: 3)

@@ -299,10 +299,23 @@ struct HeightTree: Sendable {
             return (node, b)
         }
         let keep = k - leftCount
-        // The new node's priority stays at or below the split node's, keeping the heap order
-        // for every ancestor that will point at the merged right part.
+        // The run is cut in two; the larger piece stays in this node with its priority, the
+        // smaller one becomes a new node whose priority is at or below it, keeping the heap
+        // order for every ancestor that will point at either part. (Always giving the new
+        // node to the same side made a scroll through a long run lower the priority of each
+        // new tail below the last: after a few dozen rows every priority was 0 and the treap
+        // a list thousands of nodes deep.)
         let bound = UInt64(priority[n]) + 1
-        let tail = makeNode(length: runLength[n] - keep, extent: runExtent[n], priority: UInt32(UInt64(nextPriority()) % bound))
+        let smaller = UInt32(UInt64(nextPriority()) % bound)
+        if 2 * keep <= runLength[n] {
+            let head = makeNode(length: keep, extent: runExtent[n], priority: smaller)
+            let leftSubtree = left[n]
+            left[n] = -1
+            runLength[n] -= keep
+            update(n)
+            return (merge(leftSubtree, head), node)
+        }
+        let tail = makeNode(length: runLength[n] - keep, extent: runExtent[n], priority: smaller)
         runLength[n] = keep
         let rightSubtree = right[n]
         right[n] = -1
@@ -322,6 +335,20 @@ struct HeightTree: Sendable {
             update(Int(b))
             return b
         }
+    }
+
+    /// The number of nodes on the longest path from the root (for tests of the balance).
+    ///
+    /// - Complexity: O(n) for n nodes.
+    func height() -> Int {
+        var deepest = 0
+        var stack: [(Int32, Int)] = root >= 0 ? [(root, 1)] : []
+        while let (node, depth) = stack.popLast() {
+            deepest = max(deepest, depth)
+            if left[Int(node)] >= 0 { stack.append((left[Int(node)], depth + 1)) }
+            if right[Int(node)] >= 0 { stack.append((right[Int(node)], depth + 1)) }
+        }
+        return deepest
     }
 
     #if DEBUG
