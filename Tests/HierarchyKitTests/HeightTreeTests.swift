@@ -37,13 +37,38 @@ import Testing
     func measuringRowsInOrderKeepsTheTreeShallow(backwards: Bool) {
         var tree = HeightTree(count: 10_000_000, extent: 3)
         let rows = backwards ? Array((10_000_000 - 5_000..<10_000_000).reversed()) : Array(0..<5_000)
-        for row in rows { tree.setExtent(2, at: row) }
+        // Alternating heights, so neighbouring rows cannot join one run.
+        for row in rows { tree.setExtent(row % 2 == 0 ? 2 : 1, at: row) }
         #expect(tree.count == 10_000_000)
-        #expect(tree.totalExtent == 30_000_000 - 5_000)
-        #expect(tree.extent(at: rows[0]) == 2)
+        #expect(tree.totalExtent == 30_000_000 - 7_500)
+        #expect(tree.runCount == 5_001)
+        #expect(tree.extent(at: rows[0]) == (backwards ? 1 : 2))
         #expect(tree.extent(at: backwards ? 10_000_000 - 5_001 : 5_000) == 3)
         // A balanced tree of ~5,000 nodes is a few dozen deep; the list was 5,000.
         #expect(tree.height() < 100)
+        tree._checkInvariants()
+    }
+
+    /// Rows measured away from the estimate and back return to one run; a row measured like
+    /// its neighbour joins it.
+    @Test func rowsMeasuredBackToTheirNeighboursJoinTheirRun() {
+        var tree = HeightTree(count: 1_000_000, extent: 4)
+        for row in 500..<600 { tree.setExtent(2, at: row) }  // "Loading…" rows
+        #expect(tree.runCount == 3)  // before, the hundred rows, after
+        for row in 500..<600 { tree.setExtent(4, at: row) }  // the items arrive
+        #expect(tree.runCount == 1)
+        #expect(tree.totalExtent == 4_000_000)
+        tree.setExtent(3, at: 0)
+        tree.setExtent(3, at: 2)
+        #expect(tree.runCount == 4)  // 3, 4, 3, the rest
+        tree.setExtent(3, at: 1)  // joins both neighbours
+        #expect(tree.runCount == 2)
+        #expect(tree.offset(of: 3) == 9)
+        #expect(tree.extent(at: 3) == 4)
+        tree.setExtent(3, at: 999_999)
+        tree.setExtent(4, at: 999_999)
+        #expect(tree.runCount == 2)
+        #expect(tree.totalExtent == 4_000_000 - 3)
         tree._checkInvariants()
     }
 

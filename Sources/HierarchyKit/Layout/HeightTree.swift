@@ -183,12 +183,82 @@ struct HeightTree: Sendable {
     /// Sets the extent of one item.
     mutating func setExtent(_ extent: Double, at index: Int) {
         guard index >= 0, index < count, self.extent(at: index) != extent else { return }
-        let (before, rest) = split(root, index)
-        let (middle, after) = split(rest, 1)
-        let n = Int(middle)
-        runExtent[n] = extent
-        update(n)
+        var (before, rest) = split(root, index)
+        var (middle, after) = split(rest, 1)
+        // Join a neighbour run of the same extent instead of keeping a run of one, so a
+        // column whose rows are measured back to the estimate (a "Loading…" row, then the
+        // item) returns to one run instead of a node per row shown.
+        if growLast(&before, by: 1, extent: extent) {
+            release(middle)
+            middle = -1
+        } else if growFirst(&after, by: 1, extent: extent) {
+            release(middle)
+            middle = -1
+        } else {
+            let n = Int(middle)
+            runExtent[n] = extent
+            update(n)
+        }
+        // The row may have been the only thing between two runs of its new extent: join them.
+        if middle < 0, let first = firstRun(after), runExtent[Int(first)] == extent,
+           let last = lastRun(before), runExtent[Int(last)] == extent {
+            let length = runLength[Int(first)]
+            let (head, tail) = split(after, length)
+            release(head)
+            after = tail
+            _ = growLast(&before, by: length, extent: extent)
+        }
         root = merge(merge(before, middle), after)
+    }
+
+    /// Lengthens the last run of a subtree by `length` items if its extent is `extent`.
+    ///
+    /// - Complexity: O(depth of the subtree's right spine).
+    private mutating func growLast(_ node: inout Int32, by length: Int, extent: Double) -> Bool {
+        guard node >= 0 else { return false }
+        let n = Int(node)
+        if right[n] >= 0 {
+            var child = right[n]
+            guard growLast(&child, by: length, extent: extent) else { return false }
+        } else {
+            guard runExtent[n] == extent else { return false }
+            runLength[n] += length
+        }
+        update(n)
+        return true
+    }
+
+    /// Lengthens the first run of a subtree by `length` items if its extent is `extent`.
+    ///
+    /// - Complexity: O(depth of the subtree's left spine).
+    private mutating func growFirst(_ node: inout Int32, by length: Int, extent: Double) -> Bool {
+        guard node >= 0 else { return false }
+        let n = Int(node)
+        if left[n] >= 0 {
+            var child = left[n]
+            guard growFirst(&child, by: length, extent: extent) else { return false }
+        } else {
+            guard runExtent[n] == extent else { return false }
+            runLength[n] += length
+        }
+        update(n)
+        return true
+    }
+
+    /// The node of the first run of a subtree.
+    private func firstRun(_ node: Int32) -> Int32? {
+        guard node >= 0 else { return nil }
+        var n = node
+        while left[Int(n)] >= 0 { n = left[Int(n)] }
+        return n
+    }
+
+    /// The node of the last run of a subtree.
+    private func lastRun(_ node: Int32) -> Int32? {
+        guard node >= 0 else { return nil }
+        var n = node
+        while right[Int(n)] >= 0 { n = right[Int(n)] }
+        return n
     }
 
     /// Inserts `count` items of `extent` before `index`.
