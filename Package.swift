@@ -93,7 +93,10 @@ let package = Package(
         .testTarget(name: "HierarchySQLiteTests", dependencies: ["HierarchySQLite", "HierarchyDocuments", "HierarchyTestSupport"]),
         .testTarget(
             name: "HierarchyPostgresTests",
-            dependencies: ["HierarchyPostgres", "HierarchySQLite", "HierarchySources", "HierarchyKit", "HierarchyTestSupport", "hierarchy"]
+            dependencies: [
+                "HierarchyPostgres", "HierarchySQLite", "HierarchySources", "HierarchyKit", "HierarchyTestSupport", "hierarchy",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
         .testTarget(name: "EndToEndTests", dependencies: ["hierarchy", "HierarchyTestSupport"], exclude: ["hangfs.py"]),
