@@ -87,7 +87,10 @@ let package = Package(
         .testTarget(name: "HierarchySQLiteTests", dependencies: ["HierarchySQLite", "HierarchyAdapters", "HierarchyDocuments", "HierarchyTestSupport"]),
         .testTarget(
             name: "HierarchyPostgresTests",
-            dependencies: ["HierarchyPostgres", "HierarchySQLite", "HierarchySources", "HierarchyAdapters", "HierarchyKit", "HierarchyTestSupport", "hierarchy"]
+            dependencies: [
+                "HierarchyPostgres", "HierarchySQLite", "HierarchySources", "HierarchyAdapters", "HierarchyKit", "HierarchyTestSupport", "hierarchy",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "HierarchyAdapters"]),
         .testTarget(name: "EndToEndTests", dependencies: ["hierarchy", "HierarchyTestSupport"], exclude: ["hangfs.py"]),

@@ -59,6 +59,7 @@ let package = Package(
             name: "PostgresBenchmarks",
             dependencies: benchmarkDependencies + [
                 .product(name: "HierarchyPostgres", package: "HierarchyKit"),
+                .product(name: "HierarchySQLite", package: "HierarchyKit"),
                 .product(name: "HierarchySources", package: "HierarchyKit"),
             ],
             path: "Benchmarks/PostgresBenchmarks",

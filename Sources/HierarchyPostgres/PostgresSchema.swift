@@ -85,7 +85,9 @@ enum PostgresSchema {
     /// Statement-level triggers with transition tables: a statement that deletes a subtree of a
     /// million items adjusts one count and sends one notification (for the subtree's top item);
     /// a statement touching more than 1,000 top items sends one `reset` instead. Updates of
-    /// `position` alone (the shifts made by inserts and moves) fire nothing.
+    /// `position` within a parent send `children` for that parent (a reordering by plain SQL),
+    /// except in the program's own edits, which set `hierarchy.edit` for their transaction and
+    /// describe their shifts themselves (insert, delete, move).
     static let createTriggers = [
         """
         CREATE SEQUENCE IF NOT EXISTS hierarchy_item_key_seq OWNED BY hierarchy_item.key
@@ -161,6 +163,12 @@ enum PostgresSchema {
                 SELECT json_build_object('op', 'update', 'id', n.id) FROM new_rows n JOIN old_rows o USING (key)
                 WHERE n.parent IS NOT DISTINCT FROM o.parent AND (n.title, n.subtitle, n.footnote, n.status, n.id)
                     IS DISTINCT FROM (o.title, o.subtitle, o.footnote, o.status, o.id)
+                UNION ALL
+                SELECT json_build_object('op', 'children', 'parent', p.id) FROM (
+                    SELECT DISTINCT n.parent FROM new_rows n JOIN old_rows o USING (key)
+                    WHERE n.parent IS NOT DISTINCT FROM o.parent AND n.position IS DISTINCT FROM o.position
+                    AND current_setting('hierarchy.edit', true) IS DISTINCT FROM 'on'
+                ) reordered JOIN hierarchy_item p ON p.key = reordered.parent
             ) changes), '[]'));
             RETURN NULL;
         END $$

@@ -139,7 +139,9 @@ extension PostgresSource: HierarchyEditableSource {
         let logger = self.logger
         do {
             return try await client.withTransaction(logger: logger) { connection in
-                try await body(connection, logger)
+                // The triggers leave the position shifts of this transaction to the edit's own notification.
+                try await connection.query("SELECT set_config('hierarchy.edit', 'on', true)", logger: logger)
+                return try await body(connection, logger)
             }
         } catch {
             throw PostgresErrors.map(error, url: url)

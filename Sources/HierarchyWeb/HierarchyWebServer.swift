@@ -116,6 +116,7 @@ public struct HierarchyWebServer: Sendable {
         router.get("/index.html") { _, _ in page.response(for: .html) }
         router.get("/app.js") { _, _ in page.response(for: .script) }
         router.get("/app.css") { _, _ in page.response(for: .style) }
+        router.get("/edit.js") { _, _ in page.response(for: .editing) }
 
         let api = WebAPI(store: store, pollTimeout: configuration.pollTimeout)
         router.post("/api/sessions") { request, context in

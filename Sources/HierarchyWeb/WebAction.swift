@@ -29,6 +29,9 @@ enum WebAction: Sendable, Equatable {
     case copy(uuid: String)
     /// Show the item with this source id first (from a search result).
     case reveal(id: String)
+    /// Add an item titled `title` under `parentID` / delete an item with its subtree (an editable store; `WebSession+Editing`).
+    case add(parentID: String, title: String)
+    case delete(id: String)
 
     /// The longest string any field may carry.
     static let maximumStringLength = 4_096
@@ -36,7 +39,7 @@ enum WebAction: Sendable, Equatable {
 
 extension WebAction: Decodable {
     private enum CodingKeys: String, CodingKey {
-        case type, width, height, uuid, direction, translation, velocity, column, offset, key, shift, on, id
+        case type, width, height, uuid, direction, translation, velocity, column, offset, key, shift, on, id, parent, title
     }
 
     init(from decoder: any Decoder) throws {
@@ -78,6 +81,8 @@ extension WebAction: Decodable {
         case "next": self = .next
         case "key": self = .key(try string(.key), shift: try c.decodeIfPresent(Bool.self, forKey: .shift) ?? false)
         case "editing": self = .editing(try c.decode(Bool.self, forKey: .on))
+        case "add": self = .add(parentID: try string(.parent), title: try string(.title))
+        case "delete": self = .delete(id: try string(.id))
         case "copy": self = .copy(uuid: try string(.uuid))
         case "reveal": self = .reveal(id: try string(.id))
         default:

@@ -4,12 +4,14 @@ import Hummingbird
 /// The page's files (HTML, JavaScript, CSS), read once from the module's bundle.
 struct WebPageResources: Sendable {
     enum File: Sendable {
-        case html, script, style
+        case html, script, style, editing
     }
 
     let html: Data
     let script: Data
     let style: Data
+    /// `edit.js`: the add and delete buttons of an editable store.
+    var editing = Data()
 
     /// Reads the files.
     ///
@@ -22,7 +24,9 @@ struct WebPageResources: Sendable {
             }
             return data
         }
-        return WebPageResources(html: try read("index", "html"), script: try read("app", "js"), style: try read("app", "css"))
+        var page = WebPageResources(html: try read("index", "html"), script: try read("app", "js"), style: try read("app", "css"))
+        page.editing = try read("edit", "js")
+        return page
     }
 
     func response(for file: File) -> Response {
@@ -30,6 +34,7 @@ struct WebPageResources: Sendable {
         case .html: (html, "text/html; charset=utf-8")
         case .script: (script, "text/javascript; charset=utf-8")
         case .style: (style, "text/css; charset=utf-8")
+        case .editing: (editing, "text/javascript; charset=utf-8")
         }
         return Response(
             status: .ok, headers: [.contentType: type, .cacheControl: "no-cache"],

@@ -226,6 +226,8 @@ final class WebSession {
         case .copy(let uuid):
             try requireVisible(uuid)
             return view.copyContent(ofItemWith: uuid)
+        case .add, .delete:
+            return try await applyEdit(action)
         case .reveal(let id):
             guard let dataSource else { throw WebError.notFound("this hierarchy cannot be searched") }
             do {

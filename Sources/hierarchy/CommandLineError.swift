@@ -11,7 +11,7 @@ enum CommandLineError {
     /// Every subcommand maps its errors here: a bad row of an import is bad data (65),
     /// a cancelled command ends like an interrupt (130), anything unknown is an I/O error (74).
     static func exitCode(for error: Error) -> Int32 {
-        if error is PostgresURLError { return 64 }
+        if error is PostgresURLError || error is TableUsageError { return 64 }
         if error is SQLiteImportError { return 65 }
         if error is CancellationError { return 130 }
         guard let error = error as? HierarchySourceError else { return 74 }

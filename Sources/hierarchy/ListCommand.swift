@@ -11,7 +11,9 @@ struct ListCommand: AsyncParsableCommand {
         discussion: """
             Items come in breadth-first order, a page at a time, each with the path of its ancestors. \
             Type to search (full-text search in a database), ↑ ↓ PgUp PgDn Home End to move, Enter to \
-            select, Ctrl-R to refresh, Esc (or q with an empty search) to quit.
+            select, Ctrl-R to refresh, Esc (or q with an empty search) to quit. On a store (SQLite or \
+            postgres://), + adds an item under the top item (asking its title) and Delete deletes the \
+            selected one with everything under it (asking first); changes by anyone show within a second.
             """
     )
 
@@ -26,7 +28,8 @@ struct ListCommand: AsyncParsableCommand {
         }
         let resolved: SourceResolver.Resolved
         do {
-            resolved = try await SourceResolver.resolve(path: source.path, start: source.start, shape: source.shape)
+            resolved = try await SourceResolver.resolve(
+                path: source.path, start: source.start, shape: source.shape, table: source.table.mapping)
         } catch {
             throw CommandLineError.report(error)
         }
@@ -49,11 +52,15 @@ enum ListSession {
         let size = terminal.size()
         var source = resolved.source
         if let start = resolved.startID { source = SubtreeSource(base: source, rootID: start) }
+        let walk = ListWalk(source)
         let list = ListBrowser.hierarchy(
-            HierarchyListQuery(source: source), title: resolved.name,
+            loader: walk.loader, title: resolved.name,
             palette: .forCapability(capability, theme: theme), columns: size.columns, rows: size.rows)
         // Enter selects and stays; only Esc, q or Ctrl-C leave.
         list.closesOnChoose = false
+        await attachEditing(to: list, resolved: resolved)
+        let following = followChanges(of: resolved.source, walk: walk, list: list)
+        defer { following.cancel() }
         list.start()
         return await TerminalRunLoop.run(screen: list, terminal: terminal, capability: capability)
     }

@@ -65,24 +65,21 @@ enum PostgresCommands {
         }
     }
 
-    /// `export postgres://… --format json|csv`: the store is read into a temporary SQLite store
-    /// (walking it a page of children at a time) and written by the SQLite exporter, so both
-    /// stores export exactly the same text.
-    static func export(_ text: String, format: SQLiteExporter.Format, to handle: FileHandle) async throws {
-        let url = try url(text)
+    /// `export postgres://… --format json|csv` (and `export DB --table …`): the hierarchy is read
+    /// into a temporary SQLite store (walking it a page of children at a time) and written by the
+    /// SQLite exporter, so every store exports exactly the same text.
+    static func export(_ source: any HierarchySource, format: SQLiteExporter.Format, escapes: Bool, to handle: FileHandle)
+        async throws
+    {
         let scratch = FileManager.default.temporaryDirectory
             .appendingPathComponent("hierarchy-export-\(getpid())-\(UUID().uuidString).sqlite")
         defer {
             for suffix in ["", "-wal", "-shm", "-journal"] { unlink(scratch.path + suffix) }
         }
-        do {
-            let source = try await PostgresSource.open(url)
-            defer { Task { await source.close() } }
-            _ = try await SQLiteImporter(destination: scratch, replace: true, searchIndex: false).importSource(source)
-            try await SQLiteExporter(source: try SQLiteSource(path: scratch.path)).export(format, to: handle)
-        } catch {
-            throw CommandLineError.report(error)
-        }
+        _ = try await SQLiteImporter(destination: scratch, replace: true, searchIndex: false).importSource(source)
+        var exporter = SQLiteExporter(source: try SQLiteSource(path: scratch.path))
+        exporter.escapesControlCharacters = escapes
+        try await exporter.export(format, to: handle)
     }
 
     static func describe(_ summary: PostgresImporter.Summary, into url: PostgresStoreURL) -> String {

@@ -23,7 +23,8 @@ struct PrintCommand: AsyncParsableCommand {
 
     func run() async throws {
         do {
-            let resolved = try await SourceResolver.resolve(path: source.path, start: source.start, shape: source.shape)
+            let resolved = try await SourceResolver.resolve(
+                path: source.path, start: source.start, shape: source.shape, table: source.table.mapping)
             var printer = TreePrinter(depth: depth, ascii: ascii, escape: { TerminalText.sanitize($0) })
             printer.pageSize = 1000
             var output = StandardOutputStream()

@@ -31,7 +31,8 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         let resolved: SourceResolver.Resolved
         do {
-            resolved = try await SourceResolver.resolve(path: source.path, start: source.start, shape: source.shape)
+            resolved = try await SourceResolver.resolve(
+                path: source.path, start: source.start, shape: source.shape, table: source.table.mapping)
         } catch {
             throw CommandLineError.report(error)
         }

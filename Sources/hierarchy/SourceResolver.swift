@@ -13,7 +13,12 @@ enum SourceResolver {
         var name: String
     }
 
-    static func resolve(path: String?, start: String?, shape: DocumentShape = .automatic) async throws -> Resolved {
+    static func resolve(path: String?, start: String?, shape: DocumentShape = .automatic, table: HierarchyTable? = nil)
+        async throws -> Resolved
+    {
+        if let table {
+            return try await resolveTable(table, in: path, start: start)
+        }
         if let path, PostgresStoreURL.isPostgresURL(path) {
             let url = try PostgresStoreURL(path)
             return Resolved(source: try await PostgresSource.open(url), startID: start, name: url.database)
@@ -30,6 +35,36 @@ enum SourceResolver {
         }
         let opened = try SourceOpener.openWithStart(path: path, start: start, shape: shape)
         return Resolved(source: opened.source, startID: opened.startID ?? start, name: name.isEmpty ? path : name)
+    }
+
+    /// Opens a table of the user's own (`--table`), read-only: prints the source's warnings (a
+    /// missing index) on standard error, and checks the start item's path, so a start inside a
+    /// cycle is reported before anything walks it.
+    static func resolveTable(_ table: HierarchyTable, in path: String?, start: String?) async throws -> Resolved {
+        guard let path else {
+            throw TableUsageError(message: "--table reads a table of a database: name an SQLite file or a postgres:// URL")
+        }
+        let source: any HierarchySource
+        let warnings: [String]
+        if PostgresStoreURL.isPostgresURL(path) {
+            let url = try PostgresStoreURL(path)
+            let opened = try await PostgresTableSource.open(url, table: table)
+            (source, warnings) = (opened, opened.warnings)
+        } else if isSQLiteDatabase(path) {
+            let opened = try SQLiteTableSource(path: path, table: table)
+            (source, warnings) = (opened, opened.warnings)
+        } else if FileManager.default.fileExists(atPath: path) {
+            throw TableUsageError(message: "\(path): --table reads a table of an SQLite database or a postgres:// URL; this is neither")
+        } else {
+            throw HierarchySourceError(.notFound, "no such database file", path: path)
+        }
+        for warning in warnings { CommandLineError.printError(warning) }
+        if let start {
+            guard try await !source.path(toID: start).isEmpty else {
+                throw HierarchySourceError(.notFound, "no row with id \"\(start)\" in \"\(table.table)\"")
+            }
+        }
+        return Resolved(source: source, startID: start, name: source.displayName)
     }
 
     /// Whether the file starts with SQLite's header.

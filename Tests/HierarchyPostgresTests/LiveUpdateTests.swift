@@ -89,6 +89,16 @@ struct LiveUpdateTests {
         #expect(await changes.receives(.inserted(id: "sql1", parentID: "a3", index: 0)))
         #expect(try await watcher.childCount(ofID: "a3") == 1)
         #expect(try await watcher.search("added sql", in: 0..<5).map(\.id) == ["sql1"])
+
+        // The edits' own shifts of positions sent nothing beyond their inserts and removals
+        // (notifications arrive in commit order, and the later insert has arrived).
+        #expect(!changes.all.contains(.childrenChanged(parentID: "a1")))
+        // A reordering by plain SQL (positions only) tells views to read the children again.
+        try await cluster.psql(
+            database,
+            "UPDATE hierarchy_item SET position = 1 - position WHERE position IN (0, 1) AND parent = (SELECT key FROM hierarchy_item WHERE id = 'a1')")
+        #expect(await changes.receives(.childrenChanged(parentID: "a1")))
+        #expect(try await watcher.children(ofID: "a1", in: 0..<2).map(\.id) == ["p2", "p1"])
     }
 
     @Test func editsAreCheckedOnBothStores() async throws {

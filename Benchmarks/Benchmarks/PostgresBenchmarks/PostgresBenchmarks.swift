@@ -1,6 +1,7 @@
 import Benchmark
 import Foundation
 import HierarchyPostgres
+import HierarchySQLite
 import HierarchySources
 import Synchronization
 
@@ -10,6 +11,12 @@ import Synchronization
 /// postgres://…` and `HIERARCHY_PG_BENCH_NODES` its size (10,000,000 for the figures in
 /// docs/performance.md). Without the URL every benchmark is skipped: the harness never starts a
 /// server. The change-latency benchmark adds and deletes an item under the root.
+///
+/// `HIERARCHY_PG_BENCH_COPY_URL` names a database the COPY benchmark may replace (a generated
+/// hierarchy of `HIERARCHY_PG_BENCH_COPY_NODES`, default 1,000,000 items, loaded by
+/// `PostgresImporter` as `hierarchy generate --into` does). The table benchmarks read the
+/// store's own `hierarchy_item` as a table of the user's (`--table hierarchy_item --id key
+/// --parent parent --title title --order position`), through `PostgresTableSource`.
 
 /// The store shared by the benchmarks of one process.
 private final class SharedStore: Sendable {
@@ -28,6 +35,12 @@ private final class SharedStore: Sendable {
         }
         state.withLock { $0 = (opened, largest?.id ?? "n0") }
     }
+}
+
+/// The table source shared by the table benchmarks of one process.
+private final class SharedTable: Sendable {
+    let state = Mutex<PostgresTableSource?>(nil)
+    var source: PostgresTableSource? { state.withLock { $0 } }
 }
 
 let benchmarks: @Sendable () -> Void = {
@@ -84,6 +97,52 @@ let benchmarks: @Sendable () -> Void = {
                 }
                 try await group.waitForAll()
             }
+        }
+    }
+
+    Benchmark(
+        "PostgreSQL generate with COPY",
+        configuration: .init(metrics: [.wallClock, .throughput], timeUnits: .seconds, maxDuration: .seconds(600), maxIterations: 3)
+    ) { benchmark in
+        guard let text = ProcessInfo.processInfo.environment["HIERARCHY_PG_BENCH_COPY_URL"] else { return }
+        let count = Int(ProcessInfo.processInfo.environment["HIERARCHY_PG_BENCH_COPY_NODES"] ?? "") ?? 1_000_000
+        let hierarchy = SyntheticHierarchy(nodes: count, levels: 6, seed: 1)
+        for _ in benchmark.scaledIterations {
+            let summary = try await PostgresImporter(url: try PostgresStoreURL(text), replace: true).load { emit in
+                hierarchy.generateItems(emit)
+            }
+            blackHole(summary.copyRate)
+        }
+    }
+
+    let table = HierarchyTable(table: "hierarchy_item", id: "key", parent: "parent", title: "title", order: "position")
+    let tableSource = SharedTable()
+    let tableConfiguration: Benchmark.Configuration = .init(setup: {
+        guard tableSource.source == nil, let text = ProcessInfo.processInfo.environment["HIERARCHY_PG_BENCH_URL"] else { return }
+        let opened = try await PostgresTableSource.open(try PostgresStoreURL(text), table: table)
+        tableSource.state.withLock { $0 = opened }
+    })
+
+    Benchmark("PostgreSQL table: page of 100 children of the root", configuration: tableConfiguration) { benchmark in
+        guard let source = tableSource.source, let root = try await source.root() else { return }
+        let count = try await source.childCount(ofID: root.id)
+        for _ in benchmark.scaledIterations {
+            let start = Int.random(in: 0..<max(1, count - 100))
+            blackHole(try await source.children(ofID: root.id, in: start..<(start + 100)))
+        }
+    }
+
+    Benchmark("PostgreSQL table: path to root of a random row", configuration: tableConfiguration) { benchmark in
+        guard let source = tableSource.source else { return }
+        for _ in benchmark.scaledIterations {
+            blackHole(try await source.path(toID: String(Int.random(in: 0..<nodes))))
+        }
+    }
+
+    Benchmark("PostgreSQL table: search, first page: pump", configuration: tableConfiguration) { benchmark in
+        guard let source = tableSource.source else { return }
+        for _ in benchmark.scaledIterations {
+            blackHole(try await source.search("pump", in: 0..<20))
         }
     }
 

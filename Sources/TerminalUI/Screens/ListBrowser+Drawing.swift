@@ -110,6 +110,7 @@ extension ListBrowser {
     }
 
     private func drawKeyLine(into buffer: inout ScreenBuffer) {
+        if let prompt { return drawPrompt(prompt, into: &buffer) }
         let y = rows - 1
         buffer.fill(x: 0, y: y, width: columns, height: 1, style: palette.status)
         let count = flatPaths.count

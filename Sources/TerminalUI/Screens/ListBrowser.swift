@@ -39,7 +39,9 @@ public final class ListBrowser<
     /// The item the user chose, if any.
     public private(set) var chosen: Entity?
     /// A transient message on the key line (a handler's answer), until the next key.
-    public private(set) var message: String?
+    public internal(set) var message: String?
+    /// The question open on the key line (see `ListBrowser+Prompt`); keys go to it.
+    public internal(set) var prompt: ListPrompt?
     /// The work started by the last input (loads, debounces); tests await it.
     public private(set) var pendingWork: [ListTask] = []
 
@@ -129,6 +131,7 @@ public final class ListBrowser<
             switch event {
             case .key(let key): commands += handle(key)
             case .mouse(let mouse): commands += handle(mouse)
+            case .paste(let text) where prompt?.kind == .text: prompt?.text += text.filter { !$0.isNewline }
             case .paste(let text): editSearch { $0 += text.filter { !$0.isNewline } }
             case .focus, .unknown: break
             }
@@ -141,6 +144,7 @@ public final class ListBrowser<
 
     func handle(_ event: KeyEvent) -> [BrowserCommand] {
         message = nil
+        if prompt != nil { return handlePrompt(event) }
         if event.modifiers.contains(.control) {
             switch event.key {
             case .character("c"), .character("q"): return [.quit]
@@ -295,6 +299,11 @@ public final class ListBrowser<
         let paths = flatPaths
         selectedID = selection.flatMap { paths.indices.contains($0) ? snapshot.item(at: paths[$0])?.id : nil }
         keepSelectionVisible()
+        redrawHandler?()
+    }
+
+    /// Asks the face for a new frame.
+    func redraw() {
         redrawHandler?()
     }
 

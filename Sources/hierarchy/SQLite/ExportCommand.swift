@@ -8,7 +8,7 @@ import HierarchySources
 struct ExportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Export an SQLite hierarchy as JSON or CSV.")
+        abstract: "Export an SQLite or postgres:// hierarchy, or a table of your own (--table), as JSON or CSV.")
 
     @Argument(help: "The database.")
     var database: String
@@ -25,45 +25,69 @@ struct ExportCommand: AsyncParsableCommand {
         }
     }
 
+    @OptionGroup(title: "A table of your own") var table: TableOptions
+
     func run() async throws {
         let exportFormat = SQLiteExporter.Format(rawValue: format.lowercased()) ?? .json
-        if PostgresStoreURL.isPostgresURL(database) {
-            guard output == nil else {
-                CommandLineError.printError("write the export of a postgres:// store to standard output (> FILE)")
-                throw ExitCode(64)
+        // On a terminal, control characters in titles are shown escaped, never sent raw.
+        let escapes = output == nil && isatty(STDOUT_FILENO) == 1
+        if let mapping = table.mapping {
+            do {
+                let resolved = try await SourceResolver.resolveTable(mapping, in: database, start: nil)
+                try await Self.write(to: output) { handle in
+                    try await PostgresCommands.export(resolved.source, format: exportFormat, escapes: escapes, to: handle)
+                }
+            } catch {
+                throw CommandLineError.report(error)
             }
-            return try await PostgresCommands.export(database, format: exportFormat, to: FileHandle.standardOutput)
+            return
         }
-        var temporary: URL?
+        if PostgresStoreURL.isPostgresURL(database) {
+            let url = try PostgresCommands.url(database)
+            do {
+                let source = try await PostgresSource.open(url)
+                defer { Task { await source.close() } }
+                try await Self.write(to: output) { handle in
+                    try await PostgresCommands.export(source, format: exportFormat, escapes: escapes, to: handle)
+                }
+            } catch {
+                throw CommandLineError.report(error)
+            }
+            return
+        }
         do {
             let source = try SQLiteSource(path: database)
-            let handle: FileHandle
-            if let output {
-                // Write next to the destination, then rename: a failed export leaves no partial file.
-                let destination = URL(fileURLWithPath: output)
-                let file = destination.deletingLastPathComponent()
-                    .appendingPathComponent(".\(destination.lastPathComponent).exporting")
-                guard FileManager.default.createFile(atPath: file.path, contents: nil) else {
-                    throw HierarchySourceError(.permissionDenied, "cannot create the output file", path: output)
-                }
-                temporary = file
-                handle = try FileHandle(forWritingTo: file)
-            } else {
-                handle = FileHandle.standardOutput
-            }
-            var exporter = SQLiteExporter(source: source)
-            // On a terminal, control characters in titles are shown escaped, never sent raw.
-            exporter.escapesControlCharacters = output == nil && isatty(STDOUT_FILENO) == 1
-            try await exporter.export(exportFormat, to: handle)
-            if let temporary, let output {
-                try handle.close()
-                guard rename(temporary.path, output) == 0 else {
-                    throw HierarchySourceError(.io, "cannot write the output file", path: output)
-                }
+            try await Self.write(to: output) { handle in
+                var exporter = SQLiteExporter(source: source)
+                exporter.escapesControlCharacters = escapes
+                try await exporter.export(exportFormat, to: handle)
             }
         } catch {
-            if let temporary { unlink(temporary.path) }
             throw SQLiteCommandOutput.fail(error)
+        }
+    }
+
+    /// Runs `body` on standard output, or on a file written next to `output` and renamed into
+    /// place at the end: a failed export leaves no partial file.
+    static func write(to output: String?, _ body: (FileHandle) async throws -> Void) async throws {
+        guard let output else {
+            return try await body(FileHandle.standardOutput)
+        }
+        let destination = URL(fileURLWithPath: output)
+        let file = destination.deletingLastPathComponent().appendingPathComponent(".\(destination.lastPathComponent).exporting")
+        guard FileManager.default.createFile(atPath: file.path, contents: nil) else {
+            throw HierarchySourceError(.permissionDenied, "cannot create the output file", path: output)
+        }
+        do {
+            let handle = try FileHandle(forWritingTo: file)
+            try await body(handle)
+            try handle.close()
+            guard rename(file.path, output) == 0 else {
+                throw HierarchySourceError(.io, "cannot write the output file", path: output)
+            }
+        } catch {
+            unlink(file.path)
+            throw error
         }
     }
 }

@@ -28,12 +28,23 @@ struct SearchCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Results to skip.")
     var offset: Int = 0
 
+    @OptionGroup(title: "A table of your own") var table: TableOptions
+
     func validate() throws {
         guard limit >= 1 else { throw ValidationError("--limit must be at least 1") }
         guard offset >= 0 else { throw ValidationError("--offset must not be negative") }
     }
 
     func run() async throws {
+        if let mapping = table.mapping {
+            do {
+                let resolved = try await SourceResolver.resolveTable(mapping, in: database, start: nil)
+                try await Self.printMatches(of: query, in: resolved.source, range: offset..<(offset + limit))
+            } catch {
+                throw CommandLineError.report(error)
+            }
+            return
+        }
         if PostgresStoreURL.isPostgresURL(database) {
             return try await PostgresCommands.search(database, query: query, range: offset..<(offset + limit))
         }
@@ -53,9 +64,16 @@ struct SearchCommand: AsyncParsableCommand {
     static func printMatches(of query: String, in source: any HierarchySource, range: Range<Int>) async throws {
         let results = try await source.search(query, in: range)
         for node in results {
-            let path = try await source.path(toID: node.id)
-            let trail = path.dropLast().map { SQLiteCommandOutput.sanitize($0.title) }.joined(separator: " / ")
             let title = SQLiteCommandOutput.sanitize(node.title)
+            let path: [HierarchyNode]
+            do {
+                path = try await source.path(toID: node.id)
+            } catch let error as HierarchySourceError where error.code == .cycle {
+                // A table of the user's own may have rows whose parents form a cycle: no path to show.
+                print("\(title)  (no path: its parents form a cycle)")
+                continue
+            }
+            let trail = path.dropLast().map { SQLiteCommandOutput.sanitize($0.title) }.joined(separator: " / ")
             print(trail.isEmpty ? title : "\(title)  (\(trail))")
         }
         if results.isEmpty { SQLiteCommandOutput.printError("hierarchy: no matches") }

@@ -1,0 +1,350 @@
+import Foundation
+import GRDB
+import HierarchySources
+
+/// An adjacency-list table of any SQLite database, browsed read-only (see `HierarchyTable`).
+///
+/// The database is opened with `Configuration.readonly`: nothing is imported, nothing written.
+/// Child counts are counted (`count(*)` on the parent column) rather than stored, and pages of
+/// children are read with `ORDER BY … LIMIT … OFFSET`, so every read is one query whose cost
+/// depends on an index on the parent column; `warnings` says when it is missing, with the
+/// statement that adds it. Ids and titles of any column type are shown as text. Search
+/// matches the start of the title or of a word in it with `LIKE` (ASCII letters without
+/// regard to case), scanning the table: a user's table has no full-text index.
+public final class SQLiteTableSource: HierarchySource {
+    public let displayName: String
+    /// The database file.
+    public let path: String
+    /// The table and its columns, named as the database spells them.
+    public let table: HierarchyTable
+    /// One-line warnings found while opening (a missing index), for the caller to print.
+    public let warnings: [String]
+    let queue: DatabaseQueue
+    /// The number of rows that are roots (parent `NULL` or naming no row).
+    let rootCount: Int
+    /// The id of the synthetic item over several roots (`nil` with one root or none).
+    let rootsID: String?
+    /// Whether the id column has no type affinity, so integer ids must be bound as integers.
+    let bindsIntegerIDs: Bool
+    /// SQL fragments built once from the quoted names.
+    let sql: SQL
+
+    /// The fragments every query is built from.
+    struct SQL: Sendable {
+        var from: String
+        var id: String
+        var parent: String
+        var columns: String
+        var order: String
+        var isRoot: String
+
+        init(_ table: HierarchyTable) {
+            let q = HierarchyTable.quote
+            from = q(table.table)
+            id = "t.\(q(table.id))"
+            parent = "t.\(q(table.parent))"
+            let subtitle = table.subtitle.map { StoredText.select("t.\(q($0))") } ?? "NULL"
+            columns = [
+                "CAST(\(id) AS BLOB)", "CAST(t.\(q(table.title)) AS BLOB)", subtitle,
+                "(SELECT count(*) FROM \(from) c WHERE c.\(q(table.parent)) = \(id))",
+            ].joined(separator: ", ")
+            order = "ORDER BY \(table.order.map { "t.\(q($0))" } ?? "t.\(q(table.title))"), \(id)"
+            isRoot = "(\(parent) IS NULL OR NOT EXISTS (SELECT 1 FROM \(from) p WHERE p.\(q(table.id)) = \(parent)))"
+        }
+    }
+
+    /// Opens `table` in the database at `path` read-only and checks that it has the columns named.
+    ///
+    /// Table and column names are matched exactly, or else without regard to case when that
+    /// names one of them.
+    ///
+    /// - Throws: `HierarchySourceError`: `.notFound` if there is no such file, `.malformed` for
+    ///   a missing table or column (naming it and what there is) or a file that is not a
+    ///   database, `.io` when it is locked or unreadable.
+    /// - Complexity: one pass over the table to count its roots.
+    public init(path: String, table requested: HierarchyTable) throws {
+        self.path = path
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw HierarchySourceError(.notFound, "no such database file", path: path)
+        }
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.label = "HierarchySQLite.table"
+        configuration.busyMode = .timeout(2)
+        do {
+            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            self.queue = queue
+            let opened = try queue.read { db in try Self.inspect(db, requested, path: path) }
+            table = opened.table
+            warnings = opened.warnings
+            bindsIntegerIDs = opened.untypedID
+            displayName = opened.table.table
+            let sql = SQL(opened.table)
+            self.sql = sql
+            rootCount = try queue.read { db in
+                try Int.fetchOne(db, sql: "SELECT count(*) FROM \(sql.from) t WHERE \(sql.isRoot)") ?? 0
+            }
+            if rootCount > 1 {
+                var id = HierarchyTable.rootsID
+                while try queue.read({ db in
+                    try Bool.fetchOne(db, sql: "SELECT 1 FROM \(sql.from) t WHERE CAST(\(sql.id) AS TEXT) = ?", arguments: [id])
+                }) == true {
+                    id += "/"
+                }
+                rootsID = id
+            } else {
+                rootsID = nil
+            }
+        } catch {
+            throw SQLiteErrors.map(error, path: path)
+        }
+    }
+
+    /// Finds the table and columns (exactly, or alone without regard to case) and the indexes.
+    private static func inspect(_ db: Database, _ requested: HierarchyTable, path: String) throws
+        -> (table: HierarchyTable, warnings: [String], untypedID: Bool)
+    {
+        let tables = try String.fetchAll(
+            db, sql: "SELECT name FROM sqlite_schema WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%' ORDER BY name")
+        guard let name = match(requested.table, in: tables) else {
+            let known = tables.isEmpty ? "it has none" : "it has " + tables.joined(separator: ", ")
+            throw HierarchySourceError(.malformed, "no table \"\(requested.table)\" in the database (\(known))", path: path)
+        }
+        let info = try Row.fetchAll(db, sql: "SELECT name, type FROM pragma_table_info(?)", arguments: [name])
+        let columns: [String] = info.map { $0[0] }
+        func column(_ wanted: String) throws -> String {
+            guard let found = match(wanted, in: columns) else {
+                throw HierarchySourceError(
+                    .malformed, "the table \"\(name)\" has no column \"\(wanted)\" (its columns: \(columns.joined(separator: ", ")))",
+                    path: path)
+            }
+            return found
+        }
+        let table = HierarchyTable(
+            table: name, id: try column(requested.id), parent: try column(requested.parent),
+            title: try column(requested.title), subtitle: try requested.subtitle.map(column), order: try requested.order.map(column))
+        let idType: String = info.first { ($0[0] as String) == table.id }?[1] ?? ""
+        // The first column of each index (and an INTEGER PRIMARY KEY, which is the rowid).
+        var leading: Set<String> = []
+        var unique: Set<String> = []
+        for index in try Row.fetchAll(db, sql: "SELECT name, \"unique\" FROM pragma_index_list(?)", arguments: [name]) {
+            let keys = try String.fetchAll(
+                db, sql: "SELECT name FROM pragma_index_info(?) ORDER BY seqno", arguments: [index[0] as String])
+            if let first = keys.first { leading.insert(first) }
+            if keys.count == 1, (index[1] as Int) == 1 { unique.insert(keys[0]) }
+        }
+        let primary = try String.fetchAll(db, sql: "SELECT name FROM pragma_table_info(?) WHERE pk > 0", arguments: [name])
+        if primary.count == 1 {
+            leading.insert(primary[0])
+            unique.insert(primary[0])
+        }
+        if !unique.contains(table.id) {
+            // Two rows with one id would make a row its own descendant: refuse them at once.
+            let q = HierarchyTable.quote
+            if let row = try Row.fetchOne(
+                db,
+                sql: "SELECT CAST(\(q(table.id)) AS BLOB), count(*) FROM \(q(name)) GROUP BY \(q(table.id)) HAVING count(*) > 1 LIMIT 1")
+            {
+                throw HierarchySourceError(
+                    .duplicateID,
+                    "the id column \"\(table.id)\" of \"\(name)\" is not unique: \"\(StoredText.decode(row[0]) ?? "")\" is the id of \(row[1] as Int) rows",
+                    path: path)
+            }
+        }
+        var warnings: [String] = []
+        if !leading.contains(table.parent) {
+            warnings.append(table.missingIndexWarning(column: table.parent, purpose: "every page of children"))
+        }
+        if !leading.contains(table.id) {
+            warnings.append(table.missingIndexWarning(column: table.id, purpose: "every look-up of an item"))
+        }
+        return (table, warnings, idType.trimmingCharacters(in: .whitespaces).isEmpty)
+    }
+
+    /// `name` as spelled in `names`: exactly, or without regard to case when that is unambiguous.
+    static func match(_ name: String, in names: [String]) -> String? {
+        if names.contains(name) { return name }
+        let folded = names.filter { $0.lowercased() == name.lowercased() }
+        return folded.count == 1 ? folded[0] : nil
+    }
+
+    /// An id as bound to a query: text, or an integer for a column without a type.
+    func argument(_ id: String) -> DatabaseValue {
+        if bindsIntegerIDs, let number = Int64(id), String(number) == id { return number.databaseValue }
+        return id.databaseValue
+    }
+
+    /// Runs a read on the database queue, mapping errors to `HierarchySourceError`.
+    func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        do {
+            return try await queue.read(body)
+        } catch {
+            throw SQLiteErrors.map(error, path: path)
+        }
+    }
+
+    /// Makes a node from a row selected with `SQL.columns`.
+    static func node(from row: Row) -> HierarchyNode {
+        let count: Int = row[3]
+        return HierarchyNode(
+            id: StoredText.decode(row[0]) ?? "", title: StoredText.decode(row[1]) ?? "", subtitle: StoredText.decode(row[2]),
+            childCount: count, isContainer: count > 0)
+    }
+
+    /// The synthetic item over several roots.
+    var rootsNode: HierarchyNode? {
+        rootsID.map { HierarchyNode(id: $0, title: table.table, childCount: rootCount, isContainer: true) }
+    }
+
+    // MARK: - HierarchySource
+
+    /// The only root, the synthetic item over several, or `nil` for a table without roots.
+    ///
+    /// - Complexity: a scan for the first root row (one root) or none (several).
+    public func root() async throws -> HierarchyNode? {
+        if let rootsNode { return rootsNode }
+        guard rootCount == 1 else { return nil }
+        let sql = self.sql
+        return try await read { db in
+            try Row.fetchOne(db, sql: "SELECT \(sql.columns) FROM \(sql.from) t WHERE \(sql.isRoot) LIMIT 1").map(Self.node(from:))
+        }
+    }
+
+    /// The row with this id.
+    ///
+    /// - Complexity: one index seek on the id column, plus a count of its children.
+    public func node(withID id: String) async throws -> HierarchyNode? {
+        if id == rootsID { return rootsNode }
+        let sql = self.sql
+        let argument = argument(id)
+        return try await read { db in
+            try Row.fetchOne(db, sql: "SELECT \(sql.columns) FROM \(sql.from) t WHERE \(sql.id) = ? LIMIT 1", arguments: [argument])
+                .map(Self.node(from:))
+        }
+    }
+
+    /// The parent row; the synthetic item for a root when there are several; `nil` otherwise.
+    ///
+    /// - Complexity: two index seeks on the id column.
+    public func parent(ofID id: String) async throws -> HierarchyNode? {
+        if id == rootsID { return nil }
+        let sql = self.sql
+        let argument = argument(id)
+        let (parent, exists) = try await read { db in
+            let parent = try Row.fetchOne(
+                db, sql: "SELECT \(sql.columns) FROM \(sql.from) t WHERE \(sql.id) = (SELECT \(sql.parent) FROM \(sql.from) t WHERE \(sql.id) = ? LIMIT 1) LIMIT 1",
+                arguments: [argument]
+            ).map(Self.node(from:))
+            let exists = parent == nil
+                ? try Bool.fetchOne(db, sql: "SELECT 1 FROM \(sql.from) t WHERE \(sql.id) = ?", arguments: [argument]) ?? false
+                : true
+            return (parent, exists)
+        }
+        if parent == nil, exists { return rootsNode }
+        return parent
+    }
+
+    /// The number of rows whose parent is this row.
+    ///
+    /// - Throws: `HierarchySourceError.Code.notFound` for an unknown id.
+    /// - Complexity: one index seek plus O(children) with an index on the parent column;
+    ///   a scan of the table without one.
+    public func childCount(ofID id: String) async throws -> Int {
+        if id == rootsID { return rootCount }
+        guard let node = try await node(withID: id) else {
+            throw HierarchySourceError(.notFound, "no row with id \"\(id)\" in \"\(table.table)\"", path: path)
+        }
+        return node.childCount ?? 0
+    }
+
+    /// The children of a row at positions `range`, in the order column's order (default: title), then id.
+    ///
+    /// - Complexity: O(children · log children) with an index on the parent column (the
+    ///   children are sorted, then `range` taken); a scan of the table without one.
+    public func children(ofID id: String, in range: Range<Int>) async throws -> [HierarchyNode] {
+        guard !range.isEmpty, range.lowerBound >= 0 else { return [] }
+        let sql = self.sql
+        let limit = range.count
+        let offset = range.lowerBound
+        if id == rootsID {
+            return try await read { db in
+                try Row.fetchAll(
+                    db, sql: "SELECT \(sql.columns) FROM \(sql.from) t WHERE \(sql.isRoot) \(sql.order) LIMIT ? OFFSET ?",
+                    arguments: [limit, offset]
+                ).map(Self.node(from:))
+            }
+        }
+        let argument = argument(id)
+        return try await read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT \(sql.columns) FROM \(sql.from) t
+                    WHERE \(sql.parent) = (SELECT \(sql.id) FROM \(sql.from) t WHERE \(sql.id) = ? LIMIT 1)
+                    \(sql.order) LIMIT ? OFFSET ?
+                    """,
+                arguments: [argument, limit, offset]
+            ).map(Self.node(from:))
+        }
+    }
+
+    /// The rows from the topmost ancestor to this one, following the parent column.
+    ///
+    /// - Throws: `HierarchySourceError.Code.cycle` naming the rows of the cycle when a row is
+    ///   its own ancestor (the walk stops there).
+    /// - Complexity: one index seek per ancestor, in one read transaction.
+    public func path(toID id: String) async throws -> [HierarchyNode] {
+        if let rootsNode, id == rootsNode.id { return [rootsNode] }
+        let sql = self.sql
+        let argument = argument(id)
+        let table = self.table.table
+        let path = self.path
+        let chain: [HierarchyNode] = try await read { db in
+            var chain: [HierarchyNode] = []
+            var seen: [String: Int] = [:]
+            var next: DatabaseValue = argument
+            while let row = try Row.fetchOne(
+                db, sql: "SELECT \(sql.columns), \(sql.parent) FROM \(sql.from) t WHERE \(sql.id) = ? LIMIT 1", arguments: [next])
+            {
+                let node = Self.node(from: row)
+                if let first = seen[node.id] {
+                    let loop = (chain[first...].map(\.id) + [node.id]).map { "\"\($0)\"" }.joined(separator: " → ")
+                    throw HierarchySourceError(
+                        .cycle, "the table \"\(table)\" has a cycle: \(loop) (each row's parent is the next)", path: path)
+                }
+                seen[node.id] = chain.count
+                chain.append(node)
+                next = row[4]
+                if next.isNull { break }
+                try Task.checkCancellation()
+            }
+            return chain
+        }
+        if chain.isEmpty { return [] }
+        return (rootsNode.map { [$0] } ?? []) + chain.reversed()
+    }
+
+    /// Rows whose title starts with `query`, or has a word that does, in sibling order.
+    ///
+    /// - Complexity: a scan of the table (`LIKE` on a column without a full-text index).
+    public func search(_ query: String, in range: Range<Int>) async throws -> [HierarchyNode] {
+        let words = query.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !words.isEmpty, !range.isEmpty, range.lowerBound >= 0 else { return [] }
+        let sql = self.sql
+        let title = "CAST(t.\(HierarchyTable.quote(self.table.title)) AS TEXT)"
+        let escaped = HierarchyTable.likeEscaped(words)
+        let limit = range.count
+        let offset = range.lowerBound
+        return try await read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT \(sql.columns) FROM \(sql.from) t
+                    WHERE \(title) LIKE ? ESCAPE '\\' OR \(title) LIKE ? ESCAPE '\\'
+                    \(sql.order) LIMIT ? OFFSET ?
+                    """,
+                arguments: [escaped + "%", "% " + escaped + "%", limit, offset]
+            ).map(Self.node(from:))
+        }
+    }
+}

@@ -1,0 +1,157 @@
+import Foundation
+import GRDB
+import HierarchyPostgres
+import HierarchySQLite
+import HierarchySources
+import HierarchyTestSupport
+import Testing
+
+/// An org chart: two roots (a NULL manager, a manager who is not in the table), a cycle of two
+/// rows that no root reaches, integer ids, no index on the parent column.
+let employeesSQL = """
+    CREATE TABLE employees (emp_id INTEGER PRIMARY KEY, name TEXT NOT NULL, job TEXT, manager_id INTEGER, rank INTEGER);
+    INSERT INTO employees VALUES
+      (1, 'Ada Boss', 'CEO', NULL, 0),
+      (2, 'Bob Builder', 'CTO', 1, 1),
+      (3, 'Cy Counter', 'CFO', 1, 0),
+      (4, 'Dee Dev', 'Engineer', 2, 0),
+      (5, 'Eve Eng', 'Engineer', 2, 1),
+      (10, 'Loop One', 'Consultant', 11, 0),
+      (11, 'Loop Two', 'Consultant', 10, 0),
+      (20, 'Zed Orphan', 'Contractor', 99, 0);
+    """
+
+/// A catalogue: text ids, one root, an index on the parent column.
+let categoriesSQL = """
+    CREATE TABLE categories (code TEXT PRIMARY KEY, parent_code TEXT, label TEXT);
+    CREATE INDEX categories_parent ON categories (parent_code);
+    INSERT INTO categories VALUES
+      ('all', NULL, 'All products'), ('bikes', 'all', 'Bikes'), ('road', 'bikes', 'Road bikes'),
+      ('mtb', 'bikes', 'Mountain bikes'), ('parts', 'all', 'Parts 10% off');
+    CREATE TABLE twice (id TEXT, up TEXT, name TEXT);
+    INSERT INTO twice VALUES ('a', NULL, 'A'), ('b', 'a', 'B'), ('a', 'b', 'A again');
+    """
+
+let employees = HierarchyTable(table: "employees", id: "emp_id", parent: "manager_id", title: "name", subtitle: "job", order: "rank")
+let categories = HierarchyTable(table: "categories", id: "code", parent: "parent_code", title: "label")
+
+/// Where the tables of a test live: an SQLite file, or a database of the throwaway cluster.
+struct TableDatabase: Sendable {
+    var location: String
+
+    static func make(_ kind: StoreKind, _ sql: String) async throws -> TableDatabase {
+        switch kind {
+        case .sqlite:
+            let path = try scratchDirectory().appendingPathComponent("tables.db").path
+            let queue = try DatabaseQueue(path: path)
+            try await queue.write { db in try db.execute(sql: sql) }
+            try queue.close()
+            return TableDatabase(location: path)
+        case .postgres:
+            let cluster = try await sharedCluster()
+            let database = try await cluster.makeDatabase()
+            try await cluster.psql(database, sql)
+            return TableDatabase(location: cluster.url(database))
+        }
+    }
+
+    func open(_ table: HierarchyTable) async throws -> any HierarchySource & TableWarnings {
+        if PostgresStoreURL.isPostgresURL(location) {
+            return try await PostgresTableSource.open(try PostgresStoreURL(location), table: table)
+        }
+        return try SQLiteTableSource(path: location, table: table)
+    }
+}
+
+protocol TableWarnings { var warnings: [String] { get } }
+extension SQLiteTableSource: TableWarnings {}
+extension PostgresTableSource: TableWarnings {}
+
+@Suite("Tables of the user's own, read-only", .enabled(if: postgresAvailable, "\(TestCluster.missingReason ?? "")"))
+struct TableSourceTests {
+    @Test(arguments: StoreKind.allCases)
+    func anOrgChartWithTwoRootsAndACycle(_ kind: StoreKind) async throws {
+        let database = try await TableDatabase.make(kind, employeesSQL)
+        let source = try await database.open(employees)
+        #expect(source.warnings == [
+            "warning: the column \"manager_id\" of \"employees\" has no index, so every page of children reads the whole table; "
+                + "to add one: CREATE INDEX \"employees_manager_id_idx\" ON \"employees\" (\"manager_id\");",
+        ])
+        let root = try #require(try await source.root())
+        #expect(root.id == "." && root.title == "employees" && root.childCount == 2)
+        #expect(try await source.children(ofID: ".", in: 0..<10).map(\.title) == ["Ada Boss", "Zed Orphan"])
+        #expect(try await source.childCount(ofID: "1") == 2)
+        let chiefs = try await source.children(ofID: "1", in: 0..<10)
+        #expect(chiefs.map(\.id) == ["3", "2"])
+        #expect(chiefs.map(\.subtitle) == ["CFO", "CTO"])
+        #expect(chiefs.map(\.childCount) == [0, 2])
+        #expect(try await source.children(ofID: "2", in: 1..<5).map(\.title) == ["Eve Eng"])
+        #expect(try await source.path(toID: "4").map(\.id) == [".", "1", "2", "4"])
+        #expect(try await source.path(toID: "20").map(\.id) == [".", "20"])
+        #expect(try await source.parent(ofID: "20")?.id == ".")
+        #expect(try await source.parent(ofID: "5")?.id == "2")
+        #expect(try await source.parent(ofID: "404") == nil)
+        #expect(try await source.node(withID: "not a number") == nil)
+        #expect(try await source.children(ofID: "not a number", in: 0..<5).isEmpty)
+        #expect(try await source.path(toID: "404").isEmpty)
+        await #expect(throws: HierarchySourceError.self) { try await source.childCount(ofID: "404") }
+        do {
+            _ = try await source.path(toID: "10")
+            Issue.record("a path into a cycle must fail")
+        } catch let error as HierarchySourceError {
+            #expect(error.code == .cycle)
+            #expect(error.message.contains("\"10\" → \"11\" → \"10\""), "\(error.message)")
+        }
+        #expect(try await source.search("eng", in: 0..<10).map(\.title) == ["Eve Eng"])
+        #expect(try await source.search("LOOP", in: 0..<10).map(\.id) == ["10", "11"])
+        #expect(try await source.search("d", in: 0..<10).map(\.title) == ["Dee Dev"])
+        #expect(try await source.search("o", in: 1..<10).map(\.title) == ["Zed Orphan"])
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func aCatalogueWithTextIDs(_ kind: StoreKind) async throws {
+        let database = try await TableDatabase.make(kind, categoriesSQL)
+        let source = try await database.open(categories)
+        #expect(source.warnings.isEmpty)
+        #expect(try await source.root()?.id == "all")
+        #expect(try await source.children(ofID: "bikes", in: 0..<10).map(\.title) == ["Mountain bikes", "Road bikes"])
+        #expect(try await source.path(toID: "road").map(\.id) == ["all", "bikes", "road"])
+        #expect(try await source.parent(ofID: "all") == nil)
+        // LIKE's wildcards in the query are searched as text.
+        #expect(try await source.search("10%", in: 0..<10).map(\.id) == ["parts"])
+        #expect(try await source.search("_", in: 0..<10).isEmpty)
+        // Names are matched without regard to case when that is unambiguous.
+        let shouted = HierarchyTable(table: "CATEGORIES", id: "Code", parent: "PARENT_CODE", title: "Label")
+        #expect(try await database.open(shouted).root()?.title == "All products")
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func missingTablesColumnsAndDuplicateIDsAreNamed(_ kind: StoreKind) async throws {
+        let database = try await TableDatabase.make(kind, categoriesSQL)
+        var wrong = categories
+        wrong.table = "products"
+        await expectError(.malformed, containing: "no table \"products\"") { try await database.open(wrong) }
+        wrong = categories
+        wrong.parent = "parent"
+        await expectError(.malformed, containing: "no column \"parent\" (its columns: code, parent_code, label)") {
+            try await database.open(wrong)
+        }
+        let twice = HierarchyTable(table: "twice", id: "id", parent: "up", title: "name")
+        await expectError(.duplicateID, containing: "\"a\" is the id of 2 rows") { try await database.open(twice) }
+    }
+
+    private func expectError(
+        _ code: HierarchySourceError.Code, containing text: String, _ body: () async throws -> some Any,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async {
+        do {
+            _ = try await body()
+            Issue.record("expected \(code)", sourceLocation: sourceLocation)
+        } catch let error as HierarchySourceError {
+            #expect(error.code == code, sourceLocation: sourceLocation)
+            #expect(error.message.contains(text), "\(error.message)", sourceLocation: sourceLocation)
+        } catch {
+            Issue.record("unexpected \(error)", sourceLocation: sourceLocation)
+        }
+    }
+}
