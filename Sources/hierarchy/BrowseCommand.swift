@@ -24,7 +24,8 @@ struct BrowseCommand: AsyncParsableCommand {
         }
         let resolved: SourceResolver.Resolved
         do {
-            resolved = try await SourceResolver.resolve(path: source.path, start: source.start, shape: source.shape)
+            resolved = try await SourceResolver.resolve(
+                path: source.path, start: source.start, shape: source.shape, whileReading: true)
         } catch {
             throw CommandLineError.report(error)
         }

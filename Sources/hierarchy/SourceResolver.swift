@@ -13,7 +13,10 @@ enum SourceResolver {
         var name: String
     }
 
-    static func resolve(path: String?, start: String?, shape: DocumentShape = .automatic) async throws -> Resolved {
+    /// Opens a path; with `whileReading`, a large document is returned while it is still read.
+    static func resolve(
+        path: String?, start: String?, shape: DocumentShape = .automatic, whileReading: Bool = false
+    ) async throws -> Resolved {
         if let path, PostgresStoreURL.isPostgresURL(path) {
             let url = try PostgresStoreURL(path)
             return Resolved(source: try await PostgresSource.open(url), startID: start, name: url.database)
@@ -28,7 +31,7 @@ enum SourceResolver {
             let source = try SQLiteSource(path: path)
             return Resolved(source: source, startID: start, name: name)
         }
-        let opened = try SourceOpener.openWithStart(path: path, start: start, shape: shape)
+        let opened = try SourceOpener.openWithStart(path: path, start: start, shape: shape, whileReading: whileReading)
         return Resolved(source: opened.source, startID: opened.startID ?? start, name: name.isEmpty ? path : name)
     }
 
