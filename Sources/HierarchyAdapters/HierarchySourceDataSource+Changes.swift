@@ -7,7 +7,9 @@ extension HierarchySourceDataSource {
     /// through the seed API only: `insertChildren(of:at:)` and `removeChildren(of:at:)` for items
     /// added or removed under an expanded parent (the view keeps the focused item and the
     /// scroll position), `invalidateItems(with:)` for changed text and child counts,
-    /// `invalidateChildren(of:)` when the source cannot say what changed.
+    /// `invalidateChildren(of:)` when the source cannot say what changed; rows appended to a
+    /// document still being read are inserted at the end (the focus and scroll stay), and its
+    /// progress note is kept in ``progressNote`` for the status line.
     ///
     /// Started by `load(startingAt:)`; the observation ends with the data source (at the next
     /// change after it is released). A lost connection is reported once through
@@ -61,6 +63,22 @@ extension HierarchySourceDataSource {
             nodes[id] = fresh
             if rootNode?.id == id { rootNode = fresh }
             view?.invalidateItems(with: [id])
+        case .appended(let parentID, let count):
+            guard let old = childCounts[parentID] else {
+                bumpCount(of: parentID, to: count)
+                view?.invalidateItems(with: [parentID])
+                return
+            }
+            guard count > old else { return }
+            childCounts[parentID] = count
+            bumpCount(of: parentID, to: count)
+            if isShowingChildren(of: parentID) {
+                view?.insertChildren(of: parentID, at: IndexSet(integersIn: old..<count))
+            }
+            view?.invalidateItems(with: [parentID])
+        case .progress(let note):
+            progressNote = note
+            activityHandler?(activeLoads)
         case .childrenChanged(let parentID):
             refreshChildren(of: parentID)
         case .reset:

@@ -37,6 +37,8 @@ public final class HierarchySourceDataSource: HierarchyViewDataSource {
     public var errorHandler: ((HierarchySourceError) -> Void)?
     /// Told when loads start or finish, for a loading indicator.
     public var activityHandler: ((Int) -> Void)?
+    /// The source's note on its work in progress ("reading 12.3 MB of 25.9 MB"), for a status line.
+    public internal(set) var progressNote: String?
 
     /// The root item, once `load()` has run.
     public internal(set) var rootNode: HierarchyNode?

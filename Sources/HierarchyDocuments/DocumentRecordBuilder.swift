@@ -80,6 +80,18 @@ public struct DocumentRecordBuilder {
     /// Whether the whole document has been consumed.
     public var isFinished: Bool { started && frames.isEmpty }
 
+    /// Whether ``consume(_:line:column:)`` also announces containers as they open (see
+    /// ``openedRecord``); off by default, so a plain read pays nothing for it.
+    public var announcesOpenedItems = false
+
+    /// A provisional record of the container that the last event opened, when
+    /// ``announcesOpenedItems`` is on: an item whose `children` array just began (with the
+    /// fields read so far; the title is empty when none came yet, the id generated when no `id`
+    /// came yet), a synthetic root (id `.`) when the document opens an array of items, or an
+    /// object or array of a structure read. The final record of the same key follows when the
+    /// container ends. Lets a reader show a parent before its children are all read.
+    public private(set) var openedRecord: DocumentRecord?
+
     /// Consumes one event; returns the record of an item that just ended.
     ///
     /// - Parameters:
@@ -92,7 +104,8 @@ public struct DocumentRecordBuilder {
     public mutating func consume(_ event: DocumentEvent, line: Int?, column: Int?)
         throws(DocumentReadError) -> DocumentRecord?
     {
-        shape == .structure
+        if announcesOpenedItems { openedRecord = nil }
+        return shape == .structure
             ? try consumeStructure(event, line: line, column: column)
             : try consumeItems(event, line: line, column: column)
     }
@@ -112,6 +125,9 @@ public struct DocumentRecordBuilder {
             case .beginArray:
                 frames.append(Frame(key: 0, parent: nil, position: 0, line: line, column: column, isDocument: true))
                 contexts.append(.children)
+                if announcesOpenedItems {
+                    openedRecord = DocumentRecord(key: 0, parent: nil, position: 0, id: ".", title: name)
+                }
             default:
                 throw shapeError("the document is \(Self.kind(of: event)), not an object or an array of items", line, column)
             }
@@ -172,6 +188,7 @@ public struct DocumentRecordBuilder {
             switch event {
             case .beginArray where key == "children" || (key == "root" && frames[index].isDocument):
                 contexts.append(frames[index].isDynamic ? .skip(1) : .children)
+                if announcesOpenedItems, !frames[index].isDynamic { openedRecord = provisional(frames[index]) }
             case .beginArray, .beginObject:
                 if key == "children" {
                     throw shapeError("item \(itemName(frames[index])): children must be an array, not an object", line, column)
@@ -295,6 +312,7 @@ public struct DocumentRecordBuilder {
                 frame.title = name
                 frame.isObject = event == .beginObject
                 frames.append(frame)
+                if announcesOpenedItems { openedRecord = structureRecord(frame) }
                 return nil
             default:
                 return DocumentRecord(
@@ -328,6 +346,7 @@ public struct DocumentRecordBuilder {
             frame.title = title
             frame.isObject = event == .beginObject
             frames.append(frame)
+            if announcesOpenedItems { openedRecord = structureRecord(frame) }
             return nil
         case .key, .endObject, .endArray:
             throw DocumentReadError(.malformed, "expected a value", line: line, column: column)
@@ -340,9 +359,28 @@ public struct DocumentRecordBuilder {
 
     private mutating func closeStructure() -> DocumentRecord? {
         guard let frame = frames.popLast() else { return nil }
-        return DocumentRecord(
+        return structureRecord(frame)
+    }
+
+    private func structureRecord(_ frame: Frame) -> DocumentRecord {
+        DocumentRecord(
             key: frame.key, parent: frame.parent, position: frame.position, id: DocumentRecord.generatedID(key: frame.key),
             title: frame.title, childCount: frame.childCount, line: frame.line, column: frame.column)
+    }
+
+    /// An item as far as it is read: its fields so far, an empty title when none came yet.
+    private func provisional(_ frame: Frame) -> DocumentRecord {
+        if frame.isDocument, frame.fields.isEmpty {
+            return DocumentRecord(key: 0, parent: nil, position: 0, id: ".", title: name)
+        }
+        let record = Self.record(
+            key: frame.key, parent: frame.parent, position: frame.position, childCount: frame.childCount,
+            fields: frame.fields, isDynamic: false, line: frame.line, column: frame.column)
+        return record ?? DocumentRecord(
+            key: frame.key, parent: frame.parent, position: frame.position,
+            id: frame.fields.first { $0.name == "id" && !$0.value.isEmpty }?.value
+                ?? DocumentRecord.generatedID(key: frame.key),
+            title: "", line: frame.line, column: frame.column)
     }
 
     // MARK: - Helpers

@@ -19,17 +19,21 @@ public enum DocumentValueBuilder {
     /// - Returns: The top-level value (`NSNull`-free: `null` is `Optional<Any>.none as Any`).
     /// - Throws: The reader's ``DocumentReadError``.
     /// - Complexity: O(n) for n events.
-    public static func value<Source: DocumentEventSource>(of source: inout Source) throws(DocumentReadError) -> Any {
+    public static func value<Source: DocumentEventSource>(
+        of source: inout Source, maximumDepth: Int = .max
+    ) throws(DocumentReadError) -> Any {
         var stack: [Frame] = []
         var result: Any?
         while let event = try source.next() {
             let value: Any
             switch event {
-            case .beginObject:
-                stack.append(Frame(isObject: true))
-                continue
-            case .beginArray:
-                stack.append(Frame(isObject: false))
+            case .beginObject, .beginArray:
+                // Nested values are freed recursively: a bound keeps that off the stack's limit.
+                guard stack.count < maximumDepth else {
+                    throw DocumentReadError(
+                        .limit, DocumentLimits.nestingMessage, line: source.eventLine, column: source.eventColumn)
+                }
+                stack.append(Frame(isObject: event == .beginObject))
                 continue
             case .key(let key):
                 stack[stack.count - 1].pendingKey = key

@@ -82,11 +82,14 @@ public struct SQLiteImporter: Sendable {
         let callback: (@Sendable (ImportProgress) -> Void)?
         var throttle: ProgressThrottle
         var totalBytes: Int64?
+        let started = ContinuousClock.now
 
         mutating func report(_ phase: ImportProgress.Phase, items: Int64, bytesRead: Int64? = nil, force: Bool = false) {
             guard let callback else { return }
-            guard throttle.shouldReport(at: .now) || force else { return }
-            callback(ImportProgress(phase: phase, items: Int(items), bytesRead: bytesRead, totalBytes: totalBytes))
+            let now = ContinuousClock.now
+            guard throttle.shouldReport(at: now) || force else { return }
+            callback(ImportProgress(
+                phase: phase, items: Int(items), bytesRead: bytesRead, totalBytes: totalBytes, elapsed: now - started))
         }
     }
 

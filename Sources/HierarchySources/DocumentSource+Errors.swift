@@ -1,10 +1,16 @@
 import Foundation
+import HierarchyDocuments
 
 extension DocumentSource {
     /// A property list parse failure with the line Foundation names ("on line N").
     static func propertyListError(_ error: any Error, data: Data, path: String) -> HierarchySourceError {
         let detail = debugDescription(of: error) ?? "not a valid property list"
         let line = number(after: "line ", in: detail)
+        if detail.contains("Too many nested") {
+            // Foundation's reader stops at the same depth as every recursive reader here.
+            return HierarchySourceError(
+                .malformed, "invalid property list: \(DocumentLimits.nestingMessage)", path: path, line: line)
+        }
         return HierarchySourceError(.malformed, "invalid property list: " + strippingLocation(detail), path: path, line: line)
     }
 

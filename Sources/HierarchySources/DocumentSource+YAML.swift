@@ -1,4 +1,5 @@
 import Foundation
+import HierarchyDocuments
 import Yams
 
 extension DocumentSource {
@@ -24,6 +25,12 @@ extension DocumentSource {
         switch error {
         case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
              .composer(let context, let problem, let mark, _):
+            if problem.contains("Maximum nesting level") {
+                // libyaml stops at 1,000 levels while composing; the walk stops at 512 (the one limit).
+                return HierarchySourceError(
+                    .malformed, "invalid YAML: \(DocumentLimits.nestingMessage)", path: path, line: mark.line,
+                    column: mark.column)
+            }
             var message = "invalid YAML: \(problem)"
             if let context { message += " (\(context.text) at line \(context.mark.line))" }
             return HierarchySourceError(.malformed, message, path: path, line: mark.line, column: mark.column)

@@ -15,6 +15,8 @@ struct DocumentYAMLEvents: DocumentEventSource {
 
     private var stack: [Step]
     private var walked = 0
+    /// The containers open now (the one nesting limit applies: ``DocumentLimits/maximumNesting``).
+    private var depth = 0
     /// The most nodes walked: 100,000 plus 10 per byte of input.
     let limit: Int
     private(set) var eventLine: Int?
@@ -34,6 +36,7 @@ struct DocumentYAMLEvents: DocumentEventSource {
         switch step {
         case .event(let event, let line, let column):
             (eventLine, eventColumn) = (line, column)
+            if event == .endArray || event == .endObject { depth -= 1 }
             return event
         case .node(let node):
             walked += 1
@@ -41,6 +44,12 @@ struct DocumentYAMLEvents: DocumentEventSource {
             guard walked <= limit else {
                 throw DocumentReadError(
                     .limit, "aliases expand to more than \(limit) nodes", line: eventLine, column: eventColumn)
+            }
+            if node.sequence != nil || node.mapping != nil {
+                depth += 1
+                guard depth <= DocumentLimits.maximumNesting else {
+                    throw DocumentReadError(.limit, DocumentLimits.nestingMessage, line: eventLine, column: eventColumn)
+                }
             }
             switch node {
             case .scalar(let scalar):

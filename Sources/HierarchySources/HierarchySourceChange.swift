@@ -14,6 +14,12 @@ public enum HierarchySourceChange: Sendable, Equatable {
     case childrenChanged(parentID: String)
     /// Anything may have changed (a bulk change, or changes missed while disconnected).
     case reset
+    /// Children were added after the last ones of `parentID`, which now has `count` (a document
+    /// that grows while it is read).
+    case appended(parentID: String, count: Int)
+    /// A note on the source's work in progress for the status line ("reading 12.3 MB of
+    /// 25.9 MB"), or `nil` when it is done.
+    case progress(String?)
     /// The store's server went away (`false`: views say "reconnecting…") or came back (`true`).
     case connection(available: Bool)
 }

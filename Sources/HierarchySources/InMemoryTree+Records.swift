@@ -16,30 +16,56 @@ extension InMemoryTree {
     {
         var tree = InMemoryTree()
         let outcome = try DocumentReading.read(&source, shape: shape, name: name) { record, _ in
-            var attributes: [String: String] = [:]
-            for attribute in record.attributes { attributes[attribute.name] = attribute.value }
-            let node = HierarchyNode(
-                id: record.id, title: record.title, subtitle: record.subtitle, footnote: record.footnote,
-                status: record.status, attributes: attributes)
-            try tree.place(
-                node, at: Int(record.key), parent: record.parent.map { Int32($0) } ?? -1, isDynamic: record.isDynamic,
-                explicitID: record.id != DocumentRecord.generatedID(key: record.key),
-                location: record.line.map { "line \($0)" })
+            try tree.place(record)
         }
-        switch outcome.top {
-        case .wrapper(let count) where count > 1:
-            var id = InMemorySource.syntheticRootID
-            while tree.index(ofID: id) != nil { id += "/" }
-            try tree.place(HierarchyNode(id: id, title: name), at: 0, parent: -1, isDynamic: false, explicitID: true)
-            tree.setRoot(0)
-        case .wrapper(let count) where count == 1:
-            tree.setRoot(tree.indexes(withParent: 0).first)
-        case .wrapper:
-            tree.setRoot(nil)
-        default:
-            tree.setRoot(tree.count > 0 ? 0 : nil)
-        }
+        try tree.close(outcome, name: name, keepsWrapper: false)
         try tree.finish()
         return tree
+    }
+
+    /// Stores a document record at its key (again, for a provisional record's final one).
+    ///
+    /// - Throws: ``HierarchySourceError/Code/duplicateID`` for an identifier used twice.
+    /// - Complexity: O(1) amortized plus the text's length.
+    mutating func place(_ record: DocumentRecord) throws(HierarchySourceError) {
+        var attributes: [String: String] = [:]
+        for attribute in record.attributes { attributes[attribute.name] = attribute.value }
+        let node = HierarchyNode(
+            id: record.id, title: record.title, subtitle: record.subtitle, footnote: record.footnote,
+            status: record.status, attributes: attributes)
+        try place(
+            node, at: Int(record.key), parent: record.parent.map { Int32($0) } ?? -1, isDynamic: record.isDynamic,
+            explicitID: record.id != DocumentRecord.generatedID(key: record.key),
+            location: record.line.map { "line \($0)" })
+    }
+
+    /// Sets the root once every record is stored: the single top-level item, or a synthetic
+    /// root (`.`, titled with the document's name) above several.
+    ///
+    /// - Parameters:
+    ///   - outcome: What the read found.
+    ///   - name: The document's name.
+    ///   - keepsWrapper: Keep the synthetic root above a single top-level item too (a view that
+    ///     showed the document while it was read already shows that root).
+    /// - Throws: ``HierarchySourceError/Code/duplicateID`` when the synthetic root cannot be stored.
+    mutating func close(_ outcome: DocumentReading.Outcome, name: String, keepsWrapper: Bool)
+        throws(HierarchySourceError)
+    {
+        switch outcome.top {
+        case .wrapper(let count) where count > 1 || keepsWrapper:
+            var id = InMemorySource.syntheticRootID
+            while let taken = index(ofID: id), taken != 0 { id += "/" }
+            try place(HierarchyNode(id: id, title: name), at: 0, parent: -1, isDynamic: false, explicitID: true)
+            setRoot(0)
+        case .wrapper(let count) where count == 1:
+            let single = indexes(withParent: 0).first
+            setRoot(single)
+            remove(0)
+        case .wrapper:
+            setRoot(nil)
+            remove(0)
+        default:
+            setRoot(count > 0 ? 0 : nil)
+        }
     }
 }

@@ -12,6 +12,9 @@
 ///
 /// Built once (by ``add(_:parentID:isDynamic:location:)`` in order, or by
 /// ``place(_:at:parent:)`` in any order), closed by ``finish()``, then read only.
+/// While it is built, each node's child count so far is kept (the array ``finish()`` turns
+/// into the child starts), so a tree being read in document order can already be shown:
+/// the `partial…` lookups answer from it (see ``DocumentLoad``).
 ///
 /// - Complexity: Memory 28 bytes per node plus text and the side tables; lookups
 ///   by index O(1), by explicit identifier one hash lookup, the position of a
@@ -36,6 +39,8 @@ struct InMemoryTree: Sendable {
     /// a node's child count is the difference of two neighbours (built by ``finish()``).
     private var childStarts: [Int32] = [0]
     private var childList: [Int32] = []
+    /// Each node's number of children placed so far, while building (empty once finished).
+    private var childCounts: [Int32] = []
     private var textStarts: [Int64] = []
     private var titleLengths: [UInt32] = []
     private var meta: [UInt32] = []
@@ -47,6 +52,8 @@ struct InMemoryTree: Sendable {
     private(set) var rootIndex: Int32?
     /// The number of nodes.
     private(set) var count = 0
+    /// Whether ``finish()`` ran: children are grouped and looked up in O(1).
+    private(set) var isFinished = false
 
     /// The most nodes a tree holds (indexes are `Int32`).
     static let capacity = Int(Int32.max) - 1
@@ -87,14 +94,20 @@ struct InMemoryTree: Sendable {
         guard index < Self.capacity else {
             throw HierarchySourceError(.unsupported, "more than \(Self.capacity) items")
         }
-        if index >= parents.count {
-            let grow = index + 1 - parents.count
+        if max(index, Int(parent)) >= parents.count {
+            let grow = max(index, Int(parent)) + 1 - parents.count
             parents.append(contentsOf: repeatElement(-1, count: grow))
             textStarts.append(contentsOf: repeatElement(0, count: grow))
             titleLengths.append(contentsOf: repeatElement(0, count: grow))
             meta.append(contentsOf: repeatElement(0, count: grow))
+            childCounts.append(contentsOf: repeatElement(0, count: grow))
         }
         let key = Int32(index)
+        // A node placed again replaces its provisional self (placed when its children began).
+        let replacing = meta[index] & Self.present != 0
+        if replacing, meta[index] & Self.explicitFlag != 0, let old = explicitIDs.removeValue(forKey: key) {
+            explicitIndex[old] = nil
+        }
         var flags = Self.present | (isDynamic ? Self.dynamicFlag : 0)
         if explicitID {
             guard explicitIndex.updateValue(key, forKey: node.id) == nil else {
@@ -121,14 +134,34 @@ struct InMemoryTree: Sendable {
         meta[index] = flags
         if extra.subtitle != nil || extra.footnote != nil || extra.status != nil || !extra.attributes.isEmpty {
             extras[key] = extra
+        } else if replacing {
+            extras[key] = nil
         }
+        guard !replacing else { return }
+        if parent >= 0, Int(parent) < childCounts.count { childCounts[Int(parent)] += 1 }
         count += 1
     }
 
     /// Makes a node the root (used when a document's single top-level item is the root).
     mutating func setRoot(_ index: Int32?) {
         rootIndex = index
-        if let index { parents[Int(index)] = -1 }
+        if let index {
+            let parent = Int(parents[Int(index)])
+            if parent >= 0, meta[Int(index)] & Self.present != 0 { childCounts[parent] -= 1 }
+            parents[Int(index)] = -1
+        }
+    }
+
+    /// Removes a node with no children (a provisional synthetic root that was not needed).
+    mutating func remove(_ index: Int32) {
+        guard isPresent(index), childCount(of: index) == 0 else { return }
+        if hasExplicitID(index), let id = explicitIDs.removeValue(forKey: index) { explicitIndex[id] = nil }
+        let parent = Int(parents[Int(index)])
+        if parent >= 0, !isFinished { childCounts[parent] -= 1 }
+        meta[Int(index)] = 0
+        parents[Int(index)] = -1
+        extras[index] = nil
+        count -= 1
     }
 
     /// The indexes of the present nodes whose parent is `parent`, in index order.
@@ -149,10 +182,10 @@ struct InMemoryTree: Sendable {
     mutating func finish() throws(HierarchySourceError) {
         // A counting sort in place: count into the slot after each parent, sum, place each
         // child at its parent's cursor (which then ends at the next parent's start), shift back.
-        var starts = [Int32](repeating: 0, count: parents.count + 1)
-        for index in parents.indices where meta[index] & Self.present != 0 && parents[index] >= 0 {
-            starts[Int(parents[index]) + 1] += 1
-        }
+        // The counts kept while building are the first step: shift them one slot and sum.
+        var starts = childCounts
+        childCounts = []
+        starts.insert(0, at: 0)
         for index in starts.indices.dropFirst() { starts[index] += starts[index - 1] }
         var list = [Int32](repeating: 0, count: Int(starts[parents.count]))
         for index in parents.indices where meta[index] & Self.present != 0 && parents[index] >= 0 {
@@ -164,6 +197,7 @@ struct InMemoryTree: Sendable {
         starts[0] = 0
         childStarts = starts
         childList = list
+        isFinished = true
         for (id, index) in explicitIndex where id.hasPrefix("#") {
             if let other = Self.generatedIndex(id), other != index, isPresent(other), !hasExplicitID(other) {
                 throw HierarchySourceError(.duplicateID, "duplicate id \"\(id)\"")
@@ -209,9 +243,10 @@ struct InMemoryTree: Sendable {
     /// Whether the host supplies a node's children.
     func isDynamic(_ index: Int32) -> Bool { meta[Int(index)] & Self.dynamicFlag != 0 }
 
-    /// The number of static children.
+    /// The number of static children (so far, while building).
     func childCount(of index: Int32) -> Int {
         let position = Int(index)
+        if !isFinished { return position < childCounts.count ? Int(childCounts[position]) : 0 }
         guard position + 1 < childStarts.count else { return 0 }
         return Int(childStarts[position + 1] - childStarts[position])
     }
@@ -226,6 +261,46 @@ struct InMemoryTree: Sendable {
         let start = Int(childStarts[Int(index)])
         return childList[(start + lower)..<(start + upper)]
     }
+
+    /// The indexes of a node's children in a range of positions, while the tree is built in
+    /// document order (every node's placed children are a prefix of its children, in index
+    /// order, after the node's own index).
+    ///
+    /// - Complexity: O(m) for the m nodes between the node and its last child returned.
+    func partialChildren(of index: Int32, in range: Range<Int>) -> [Int32] {
+        let count = childCount(of: index)
+        let lower = min(max(range.lowerBound, 0), count)
+        let upper = min(max(range.upperBound, lower), count)
+        guard lower < upper else { return [] }
+        var found: [Int32] = []
+        found.reserveCapacity(upper - lower)
+        var seen = 0
+        var position = Int(index) + 1
+        while position < parents.count, seen < upper {
+            if parents[position] == index, meta[position] & Self.present != 0 {
+                if seen >= lower { found.append(Int32(position)) }
+                seen += 1
+            }
+            position += 1
+        }
+        return found
+    }
+
+    /// A child's position among its siblings, while the tree is built in document order.
+    ///
+    /// - Complexity: O(m) for the m nodes between the parent and the child.
+    func partialPosition(of index: Int32) -> Int? {
+        guard isPresent(index), let parent = parent(of: index) else { return nil }
+        var seen = 0
+        for position in (Int(parent) + 1)..<Int(index)
+        where parents[position] == parent && meta[position] & Self.present != 0 {
+            seen += 1
+        }
+        return seen
+    }
+
+    /// Whether a node is stored (placed, provisionally or finally).
+    func contains(_ index: Int32) -> Bool { isPresent(index) }
 
     /// A child's position among its siblings.
     ///

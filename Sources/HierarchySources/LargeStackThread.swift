@@ -35,6 +35,16 @@ enum LargeStackThread {
     }
 
     /// Carries a result from the job's thread to the caller.
+    /// Runs a job on a new thread with a large stack and returns at once.
+    ///
+    /// - Parameter job: The job; it reports its own outcome.
+    static func start(_ job: @escaping @Sendable () -> Void) {
+        let thread = Thread(block: job)
+        thread.stackSize = stackSize
+        thread.name = "HierarchySources.DocumentLoad"
+        thread.start()
+    }
+
     private final class ResultBox<Value: Sendable>: Sendable {
         let result = Mutex<Result<Value, any Error>?>(nil)
     }

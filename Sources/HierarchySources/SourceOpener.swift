@@ -46,11 +46,13 @@ public enum SourceOpener {
     ///   - path: A directory or a document file.
     ///   - start: Where to start, as for ``open(path:start:)``.
     ///   - shape: How a document becomes a hierarchy (items, structure, or whichever fits).
+    ///   - whileReading: Return a document that takes longer than a moment to read while it is
+    ///     still read (a ``DocumentLoad``), as soon as its root is known; without a start only.
     /// - Returns: The source and the start's identifier.
     /// - Throws: As ``open(path:start:)``.
-    public static func openWithStart(path: String, start: String? = nil, shape: DocumentShape = .automatic) throws
-        -> Opened
-    {
+    public static func openWithStart(
+        path: String, start: String? = nil, shape: DocumentShape = .automatic, whileReading: Bool = false
+    ) throws -> Opened {
         var info = stat()
         guard stat(path, &info) == 0 else {
             let code = errno
@@ -83,6 +85,12 @@ public enum SourceOpener {
         if info.st_mode & S_IFMT == S_IFREG, let head = readHead(path), head.starts(with: DocumentSource.sqliteHeader) {
             throw HierarchySourceError(
                 .unsupported, "SQLite database: open it with the SQLite source, not as a document", path: path)
+        }
+        if whileReading, start == nil {
+            switch try DocumentLoad.open(path: path, name: URL(fileURLWithPath: path).lastPathComponent, shape: shape) {
+            case .finished(let source): return Opened(source: source, startID: nil)
+            case .reading(let load): return Opened(source: load, startID: nil)
+            }
         }
         let source = try DocumentSource.load(contentsOf: URL(fileURLWithPath: path), shape: shape)
         if let start, !source.contains(id: start) {

@@ -25,7 +25,8 @@ struct BrowseCommand: AsyncParsableCommand {
         let resolved: SourceResolver.Resolved
         do {
             resolved = try await SourceResolver.resolve(
-                path: source.path, start: source.start, shape: source.shape, table: source.table.mapping)
+                path: source.path, start: source.start, shape: source.shape, table: source.table.mapping,
+                whileReading: true)
         } catch {
             throw CommandLineError.report(error)
         }

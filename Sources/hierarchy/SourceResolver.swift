@@ -13,9 +13,11 @@ enum SourceResolver {
         var name: String
     }
 
-    static func resolve(path: String?, start: String?, shape: DocumentShape = .automatic, table: HierarchyTable? = nil)
-        async throws -> Resolved
-    {
+    /// Opens a path; with `whileReading`, a large document is returned while it is still read.
+    static func resolve(
+        path: String?, start: String?, shape: DocumentShape = .automatic, table: HierarchyTable? = nil,
+        whileReading: Bool = false
+    ) async throws -> Resolved {
         if let table {
             return try await resolveTable(table, in: path, start: start)
         }
@@ -33,7 +35,7 @@ enum SourceResolver {
             let source = try SQLiteSource(path: path)
             return Resolved(source: source, startID: start, name: name)
         }
-        let opened = try SourceOpener.openWithStart(path: path, start: start, shape: shape)
+        let opened = try SourceOpener.openWithStart(path: path, start: start, shape: shape, whileReading: whileReading)
         return Resolved(source: opened.source, startID: opened.startID ?? start, name: name.isEmpty ? path : name)
     }
 

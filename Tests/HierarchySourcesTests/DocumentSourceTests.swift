@@ -244,13 +244,19 @@ import Testing
             + String(repeating: "]}", count: levels - 1)
         let source = try Self.load(json)
         #expect(try await source.path(toID: "leaf").count == levels)
-        var yaml = ""
-        for level in 0..<400 {
-            yaml += String(repeating: "  ", count: level) + "- title: t\(level)\n"
-            yaml += String(repeating: "  ", count: level) + "  children:\n"
+        // YAML nests two containers per item level (the item and its `children`): 250 levels are
+        // 501 containers, within the one limit of 512; 300 levels are not.
+        func yaml(_ levels: Int) -> String {
+            var yaml = ""
+            for level in 0..<levels {
+                yaml += String(repeating: "  ", count: level) + "- title: t\(level)\n"
+                yaml += String(repeating: "  ", count: level) + "  children:\n"
+            }
+            return yaml
         }
-        let deepYAML = try Self.load(yaml, .yaml)
-        #expect(try await deepYAML.path(toID: "#400").count == 400)
+        let deepYAML = try Self.load(yaml(250), .yaml)
+        #expect(try await deepYAML.path(toID: "#250").count == 250)
+        #expect(Self.error { _ = try Self.load(yaml(300), .yaml) }?.message == "nested deeper than 512 levels")
     }
 
     @Test func sqliteAndBinaryDataAreUnsupported() throws {

@@ -77,6 +77,15 @@ let benchmarks: @Sendable () -> Void = {
         blackHole(try await source.children(ofID: "#0", in: 0..<50))
     }
 
+    Benchmark("First page while reading, 1M children (browse's first screen)") { benchmark in
+        let path = try wideDocument()
+        benchmark.startMeasurement()
+        switch try DocumentLoad.open(path: path, name: "wide.json") {
+        case .finished(let source): blackHole(try await source.children(ofID: "#0", in: 0..<50))
+        case .reading(let load): blackHole(try await load.children(ofID: "#0", in: 0..<50))
+        }
+    }
+
     Benchmark("Print a 10,000-deep chain from a store (200 MB of rows)", configuration: .init(maxIterations: 3)) {
         benchmark in
         let path = try await deepChainStore()

@@ -2,8 +2,9 @@ import Foundation
 import HierarchyDocuments
 
 extension LinearHierarchyItem {
-    /// The deepest nesting accepted in a document; deeper entries are reported as errors.
-    public static let maximumDocumentDepth = 512
+    /// The deepest nesting accepted in a document (``DocumentLimits/maximumNesting``, the limit of
+    /// every recursive document reader); deeper entries are reported as errors.
+    public static let maximumDocumentDepth = DocumentLimits.maximumNesting
 
     /// Builds items from in-code arrays and dictionaries (the shape of a CBLinearHierarchy plist).
     ///
@@ -85,9 +86,13 @@ extension LinearHierarchyItem {
         let value: Any
         do {
             var reader = JSONEventReader(input: ByteInput(bytes: data))
-            value = try DocumentValueBuilder.value(of: &reader)
+            // An entry is two containers deep (the entry and its `children`), plus the top.
+            value = try DocumentValueBuilder.value(of: &reader, maximumDepth: 2 * maximumDocumentDepth + 2)
         } catch {
             let place = error.line.map { " at line \($0), column \(error.column ?? 1)" } ?? ""
+            if error.kind == .limit {
+                throw LinearHierarchyError(code: .invalidChildren, indexPath: [], message: error.message + place)
+            }
             throw LinearHierarchyError(
                 code: .unreadableDocument, indexPath: [], message: "not valid JSON (\(error.message)\(place))")
         }
@@ -108,6 +113,11 @@ extension LinearHierarchyItem {
         do {
             value = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
         } catch {
+            let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? ""
+            if detail.contains("Too many nested") {
+                // Foundation's reader stops at the limit of every recursive document reader.
+                throw LinearHierarchyError(code: .invalidChildren, indexPath: [], message: DocumentLimits.nestingMessage)
+            }
             throw LinearHierarchyError(
                 code: .unreadableDocument, indexPath: [], message: "not a valid property list")
         }

@@ -299,6 +299,7 @@ public final class HierarchyBrowser {
         let y = rows - 1
         buffer.fill(x: 0, y: y, width: columns, height: 1, style: palette.status)
         let status = view.statusText(isLoading: (dataSource?.activeLoads ?? 0) > 0)
+            + (dataSource?.progressNote.map { "  " + $0 } ?? "")
         let left = status.isEmpty ? "" : " " + status
         let right = "? help  q quit "
         let rightWidth = DisplayWidth.of(right)

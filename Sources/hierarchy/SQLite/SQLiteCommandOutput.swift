@@ -46,12 +46,15 @@ enum SQLiteCommandOutput {
         return ExitCode(CommandLineError.exitCode(for: error))
     }
 
-    /// A progress callback drawing one updating line on standard error, or `nil`
-    /// when standard error is not a terminal.
+    /// A progress callback drawing one updating line on standard error (a bar with the bytes
+    /// read of the total, items/s and the time left), or `nil` when standard error is not a
+    /// terminal: piped or redirected, an import prints only its summary.
     static func progressLine() -> (@Sendable (ImportProgress) -> Void)? {
         guard isatty(STDERR_FILENO) == 1 else { return nil }
         return { progress in
-            FileHandle.standardError.write(Data("\r\u{1B}[K\(progress.description)".utf8))
+            var size = winsize()
+            let columns = ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : 80
+            FileHandle.standardError.write(Data("\r\u{1B}[K\(progress.line(width: columns - 1))".utf8))
         }
     }
 

@@ -1,0 +1,75 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// A named pipe that a test writes in steps, from a thread of its own, to feed a reader slowly.
+///
+/// The thread waits (at most a minute) for a reader to open the pipe, then writes each chunk
+/// given to ``write(_:)`` as it comes, and closes the pipe after ``close()``. Writes to a reader
+/// that went away are dropped (SIGPIPE is ignored in the test process).
+public final class FIFOFeeder: @unchecked Sendable {
+    // `@unchecked`: `chunks` and `isClosed` are guarded by `condition`.
+    public let path: String
+    private let condition = NSCondition()
+    private var chunks: [Data] = []
+    private var isClosed = false
+
+    /// Makes the pipe and starts the writing thread.
+    ///
+    /// - Parameter path: Where to make the pipe (it must not exist).
+    /// - Throws: `POSIXError` when the pipe cannot be made.
+    public init(path: String) throws {
+        self.path = path
+        signal(SIGPIPE, SIG_IGN)
+        guard mkfifo(path, 0o600) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        let thread = Thread { [self] in feed() }
+        thread.start()
+    }
+
+    /// Writes a chunk once a reader has the pipe open.
+    public func write(_ text: String) {
+        condition.lock()
+        chunks.append(Data(text.utf8))
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// Ends the input: the reader sees the end of the file after the chunks written so far.
+    public func close() {
+        condition.lock()
+        isClosed = true
+        condition.signal()
+        condition.unlock()
+    }
+
+    private func feed() {
+        let deadline = Date().addingTimeInterval(60)
+        var descriptor: Int32 = -1
+        while descriptor < 0, Date() < deadline {
+            descriptor = open(path, O_WRONLY | O_NONBLOCK)
+            if descriptor < 0 { usleep(5_000) }
+        }
+        guard descriptor >= 0 else { return }
+        defer { Glibc.close(descriptor) }
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        while true {
+            condition.lock()
+            while chunks.isEmpty, !isClosed {
+                if !condition.wait(until: deadline) { break }
+            }
+            let pending = chunks
+            chunks.removeAll()
+            let done = isClosed || Date() >= deadline
+            condition.unlock()
+            for chunk in pending {
+                let written = chunk.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+                if written < 0 { return }
+            }
+            if done { return }
+        }
+    }
+}

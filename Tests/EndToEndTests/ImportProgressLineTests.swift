@@ -1,0 +1,59 @@
+import HierarchyTestSupport
+import Foundation
+import Testing
+
+/// `hierarchy import` draws a progress line on a terminal and stays quiet when piped.
+@Suite(.serialized)
+struct ImportProgressLineTests {
+    static func items(_ range: Range<Int>) -> String {
+        range.map { #"{"title": "Item \#($0)"}"# }.joined(separator: ",")
+    }
+
+    static func directory() throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hierarchy-import-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory
+    }
+
+    @Test(.enabled(if: Tmux.isAvailable, "tmux is not installed"))
+    func aProgressLineOnATerminal() async throws {
+        let directory = try Self.directory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let feeder = try FIFOFeeder(path: directory.appendingPathComponent("big.json").path)
+        defer { feeder.close() }
+        let store = directory.appendingPathComponent("big.db").path
+        let script = directory.appendingPathComponent("run.sh")
+        try """
+            \(ProgramRunner.executable.path) import \(feeder.path) --into \(store) --no-search-index
+            echo EXIT=$?
+            echo DONE
+            exec sleep 60
+            """.write(to: script, atomically: true, encoding: .utf8)
+        feeder.write("[" + Self.items(0..<5_000) + ",")
+        let tmux = try Tmux(command: "sh \(script.path)", columns: 120, rows: 10)
+        try await tmux.waitFor("the progress line") { $0.contains("reading ") && $0.contains(" items") }
+        // The pipe stays open: the line stays while the import waits; more input, a rate.
+        feeder.write(Self.items(5_000..<10_000) + ",")
+        let line = try await tmux.waitFor("the rate") { $0.contains("items/s") }
+        #expect(line.contains("MB · "))
+        feeder.write(Self.items(10_000..<12_000) + "]")
+        feeder.close()
+        let screen = try await tmux.waitFor("the import done") { $0.contains("DONE") }
+        #expect(screen.contains("EXIT=0"))
+        #expect(screen.contains("imported 1200"))
+        // The progress line was cleared before the summary.
+        #expect(!screen.contains("items/s ·"))
+    }
+
+    @Test func quietWhenStandardErrorIsNotATerminal() async throws {
+        let directory = try Self.directory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let document = directory.appendingPathComponent("doc.json")
+        try Data(("[" + Self.items(0..<20_000) + "]").utf8).write(to: document)
+        let store = directory.appendingPathComponent("doc.db").path
+        let result = try await ProgramRunner.run(["import", document.path, "--into", store, "--no-search-index"])
+        #expect(result.status == 0)
+        #expect(result.error.isEmpty)
+        #expect(result.output.hasPrefix("imported 2000"))
+    }
+}

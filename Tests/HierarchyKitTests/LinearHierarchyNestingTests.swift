@@ -1,0 +1,53 @@
+import Foundation
+import HierarchyDocuments
+import Testing
+
+@testable import HierarchyKit
+
+/// The linear module reads documents with the one nesting limit of every recursive reader.
+@Suite("LinearHierarchy nesting")
+struct LinearHierarchyNestingTests {
+    static let depth = 100_000
+
+    @Test("100,000 nested entries or arrays in JSON: an error, not a stack overflow")
+    func deepJSON() {
+        let entries = #"{"root": ["# + String(repeating: #"{"name": "x", "children": ["#, count: Self.depth)
+            + String(repeating: "]}", count: Self.depth) + "]}"
+        let arrays = String(repeating: "[", count: Self.depth) + String(repeating: "]", count: Self.depth)
+        for text in [entries, arrays] {
+            #expect(throws: LinearHierarchyError.self) { try LinearHierarchyItem.items(fromJSON: Data(text.utf8)) }
+            do {
+                _ = try LinearHierarchyItem.items(fromJSON: Data(text.utf8))
+            } catch {
+                #expect(error.message.contains("nested deeper than \(DocumentLimits.maximumNesting) levels"))
+            }
+        }
+    }
+
+    @Test("entries up to the limit are read")
+    func withinTheLimit() throws {
+        let depth = 500
+        let text = #"{"root": ["# + String(repeating: #"{"name": "x", "children": ["#, count: depth)
+            + String(repeating: "]}", count: depth) + "]}"
+        var items = try LinearHierarchyItem.items(fromJSON: Data(text.utf8))
+        var levels = 0
+        while let first = items.first {
+            levels += 1
+            items = first.children
+        }
+        #expect(levels == depth)
+    }
+
+    @Test("100,000 nested property list arrays: the same error")
+    func deepPropertyList() {
+        let text = #"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0">"#
+            + String(repeating: "<array>", count: Self.depth) + String(repeating: "</array>", count: Self.depth)
+            + "</plist>"
+        do {
+            _ = try LinearHierarchyItem.items(fromPropertyListData: Data(text.utf8))
+            Issue.record("a 100,000-deep property list was read")
+        } catch {
+            #expect(error.message == "nested deeper than 512 levels")
+        }
+    }
+}

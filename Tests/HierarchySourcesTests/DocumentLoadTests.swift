@@ -1,0 +1,167 @@
+import HierarchyTestSupport
+import Foundation
+import Synchronization
+import Testing
+
+@testable import HierarchySources
+
+/// A document shown while it is read, fed through a named pipe a step at a time.
+@Suite struct DocumentLoadTests {
+    /// Opens a document on a thread of its own (opening blocks until the root is known).
+    static func open(_ path: String) async throws -> DocumentLoad.Opened {
+        try await withTimeout(.seconds(30)) {
+            try await withCheckedThrowingContinuation { continuation in
+                Thread {
+                    continuation.resume(with: Result { try DocumentLoad.open(path: path, name: "big.json") })
+                }.start()
+            }
+        }
+    }
+
+    /// Polls a condition until it holds, for at most `timeout`.
+    static func eventually(
+        _ timeout: Duration = .seconds(20), _ condition: () async throws -> Bool
+    ) async throws -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if try await condition() { return true }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        return try await condition()
+    }
+
+    /// Collects a source's changes as they come.
+    final class Recorder: Sendable {
+        final class Box: Sendable {
+            let seen = Mutex<[HierarchySourceChange]>([])
+        }
+
+        let box: Box
+        let task: Task<Void, Never>
+
+        init(_ stream: AsyncStream<HierarchySourceChange>) {
+            let box = Box()
+            self.box = box
+            task = Task {
+                for await change in stream { box.seen.withLock { $0.append(change) } }
+            }
+        }
+
+        var all: [HierarchySourceChange] { box.seen.withLock { $0 } }
+    }
+
+    static func items(_ range: Range<Int>) -> String {
+        range.map { #"{"title": "Item \#($0)"}"# }.joined(separator: ",")
+    }
+
+    @Test func showsTheFirstItemsWhileTheRestIsRead() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let feeder = try FIFOFeeder(path: directory.path + "/big.json")
+        defer { feeder.close() }
+        feeder.write(#"{"title": "Big", "children": ["# + Self.items(0..<100) + ",")
+        guard case .reading(let load) = try await Self.open(feeder.path) else {
+            Issue.record("a document that never ends was read to its end")
+            return
+        }
+        let recorder = Recorder(load.changes())
+        let root = try #require(try await load.root())
+        #expect(root.title == "Big")
+        #expect(try await Self.eventually { try await load.childCount(ofID: root.id) == 100 })
+        let first = try await load.children(ofID: root.id, in: 0..<3)
+        #expect(first.map(\.title) == ["Item 0", "Item 1", "Item 2"])
+        #expect(try await load.index(ofChildID: first[2].id, inParentID: root.id) == 2)
+        #expect(try await load.parent(ofID: first[2].id)?.id == root.id)
+        #expect(load.isReading)
+        #expect(try await Self.eventually {
+            recorder.all.contains { if case .progress(let note?) = $0 { note.hasPrefix("reading ") } else { false } }
+        })
+
+        feeder.write(Self.items(100..<250) + "]}")
+        feeder.close()
+        #expect(try await Self.eventually { recorder.all.last == .progress(nil) })
+        #expect(!load.isReading)
+        #expect(load.failure == nil)
+        #expect(try await load.childCount(ofID: root.id) == 250)
+        #expect(try await load.children(ofID: root.id, in: 248..<260).map(\.title) == ["Item 248", "Item 249"])
+        #expect(recorder.all.contains(.appended(parentID: root.id, count: 250)))
+        #expect(try await load.index(ofChildID: "#200", inParentID: root.id) == 199)
+    }
+
+    @Test func countsFillInAndAnItemKeepsTheIdItWasShownWith() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let feeder = try FIFOFeeder(path: directory.path + "/late.json")
+        defer { feeder.close() }
+        // The first child's `id` comes after its children: it is shown as #1 first.
+        feeder.write(#"{"title": "Root", "id": "root", "children": [{"title": "A", "children": [{"title": "a1"},"#)
+        guard case .reading(let load) = try await Self.open(feeder.path) else {
+            Issue.record("a document that never ends was read to its end")
+            return
+        }
+        let recorder = Recorder(load.changes())
+        #expect(try await load.root()?.id == "root")
+        #expect(try await Self.eventually { try await load.childCount(ofID: "root") == 1 })
+        let a = try #require(try await load.children(ofID: "root", in: 0..<1).first)
+        #expect(a.id == "#1")
+        #expect(a.title == "A")
+        #expect(try await Self.eventually { try await load.childCount(ofID: "#1") == 1 })
+
+        feeder.write(#"{"title": "a2"}], "id": "a"}, {"title": "B"}]}"#)
+        feeder.close()
+        #expect(try await Self.eventually { recorder.all.last == .progress(nil) })
+        #expect(recorder.all.contains(.appended(parentID: "#1", count: 2)))
+        #expect(recorder.all.contains(.appended(parentID: "root", count: 2)))
+        #expect(recorder.all.contains(.updated(id: "#1")))
+        let shown = try #require(try await load.node(withID: "#1"))
+        #expect(shown.id == "#1")
+        #expect(try await load.node(withID: "a")?.title == "A")
+        #expect(try await load.children(ofID: "#1", in: 0..<5).map(\.title) == ["a1", "a2"])
+        #expect(try await load.children(ofID: "root", in: 0..<5).map(\.title) == ["A", "B"])
+    }
+
+    @Test func anErrorAfterTheFirstScreenKeepsWhatWasRead() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let feeder = try FIFOFeeder(path: directory.path + "/broken.json")
+        defer { feeder.close() }
+        feeder.write("[" + Self.items(0..<20) + ",")
+        guard case .reading(let load) = try await Self.open(feeder.path) else {
+            Issue.record("a document that never ends was read to its end")
+            return
+        }
+        let recorder = Recorder(load.changes())
+        let root = try #require(try await load.root())
+        #expect(root.id == ".")
+        #expect(root.title == "big.json")
+        feeder.write(#"{"title": "Item 20",}]"#)
+        feeder.close()
+        #expect(try await Self.eventually { load.failure != nil })
+        #expect(load.failure?.code == .malformed)
+        #expect(load.failure?.line == 1)
+        #expect(try await Self.eventually {
+            recorder.all.contains { if case .progress(let note?) = $0 { note.contains("invalid JSON") } else { false } }
+        })
+        #expect(try await load.childCount(ofID: ".") == 20)
+        #expect(try await load.children(ofID: ".", in: 19..<20).map(\.title) == ["Item 19"])
+    }
+
+    @Test func aSmallDocumentIsReadBeforeItIsShown() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try directory.file("small.json", text: #"[{"title": "Only"}]"#)
+        guard case .finished(let source) = try await Self.open(directory.path + "/small.json") else {
+            Issue.record("a small document was handed out while read")
+            return
+        }
+        // As `print` reads it: a single item in an array is the root.
+        #expect(try await source.root()?.title == "Only")
+        try directory.file("bad.json", text: #"{"title": "x",}"#)
+        await #expect(throws: HierarchySourceError.self) { try await Self.open(directory.path + "/bad.json") }
+    }
+
+    @Test func progressText() {
+        #expect(DocumentLoad.progressText(bytes: 12_345_678, of: 25_900_000) == "reading 12.3 MB of 25.9 MB")
+        #expect(DocumentLoad.progressText(bytes: 0, of: nil) == "reading 0.0 MB")
+    }
+}
