@@ -9,7 +9,7 @@
   const state = {
     session: null, version: -1, snapshot: null, columnEls: new Map(),
     inFlight: 0, queue: [], pendingScroll: new Map(), scrollSending: false,
-    pan: null, tapMark: null, search: null, pollErrors: 0, stopped: false,
+    pan: null, tapMark: null, search: null, pollErrors: 0, stopped: false, hints: new Map(),
   };
   window.hierarchy = state; // for tests and the console
 
@@ -333,7 +333,7 @@
     card.setAttribute("aria-posinset", String(item.row + 1));
     if (item.indicator != null) card.setAttribute("aria-expanded", String(item.expanded)); else card.removeAttribute("aria-expanded");
     if (s.editing) card.setAttribute("aria-selected", String(item.selected)); else card.removeAttribute("aria-selected");
-    if (item.hint) card.setAttribute("aria-description", item.hint); else card.removeAttribute("aria-description");
+    if (item.hint) card.setAttribute("aria-describedby", hintId(item.hint)); else card.removeAttribute("aria-describedby");
     const button = card.querySelector(".indicator");
     button.hidden = item.indicator == null;
     const full = item.indicator == null ? "" : String(item.indicator);
@@ -341,6 +341,20 @@
     button.hidden = item.indicator == null;
     if (full !== "") button.title = full; else button.removeAttribute("title");
     button.setAttribute("aria-label", item.value || (full ? full + " children" : "Show children"));
+  }
+
+  /** The id of a hidden element holding an engine hint (few distinct texts, one element each). */
+  function hintId(text) {
+    let id = state.hints.get(text);
+    if (!id) {
+      id = "hint-" + state.hints.size;
+      const p = document.createElement("p");
+      p.id = id;
+      p.textContent = text;
+      $("hints").appendChild(p);
+      state.hints.set(text, id);
+    }
+    return id;
   }
 
   // The indicator is 56 px wide: six characters of its 12 px font fit.
