@@ -17,6 +17,7 @@ extension WebPageResources {
         let title = theme.style(for: .itemTitle)
         let subtitle = theme.style(for: .itemSubtitle)
         let indicator = theme.style(for: .indicator)
+        let indicatorTitle = theme.style(for: .indicatorTitle)
         let selectedIndicatorTitle = theme.style(for: .indicatorTitle, state: .selected)
         let header = theme.style(for: .hierarchyViewHeader)
         let headerButton = theme.style(for: .headerLeftButton)
@@ -27,6 +28,7 @@ extension WebPageResources {
             ("--text", title.fontColor),
             ("--muted", subtitle.fontColor),
             ("--accent", indicator.tintColor),
+            ("--indicator-text", indicatorTitle.fontColor),
             ("--on-accent", selectedIndicatorTitle.fontColor),
             ("--accent-soft", selectedCell.backgroundColor),
             ("--selected", selectedCell.backgroundColor),

@@ -342,7 +342,7 @@ stage.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelabl
 """
 
 
-def open_big_column(driver, generated_url):
+def open_big_column(driver, generated_url, into=Keys.ARROW_RIGHT):
     driver.set_window_size(1280, 800)
     driver.get(generated_url)
     settled(driver)
@@ -350,9 +350,9 @@ def open_big_column(driver, generated_url):
     wait_for(driver, BIG_COLUMN + " && " + BIG_COLUMN + ".querySelector('.card:not(.placeholder)')", "the big column")
     settled(driver)
     column = driver.execute_script("return " + BIG_COLUMN)
-    # The focus into the big column (Right opens the next level's first row).
+    # The focus into the big column (Right, or Left in right to left, opens the next level).
     index = int(column.get_attribute("data-index"))
-    driver.find_element(By.ID, "stage").send_keys(Keys.ARROW_RIGHT)
+    driver.find_element(By.ID, "stage").send_keys(into)
     wait_for(driver, f"(() => {{ const s = window.hierarchy.snapshot; const c = s.columns.find(c => c.index == {index}); return c && c.items.some(i => i.focused); }})()",
              "the focus in the big column")
     settled(driver)
@@ -517,6 +517,32 @@ def test_rtl(driver, sample_url):
     shot(driver, "rtl")
 
 
+def test_rtl_big_column(driver, million_url):
+    """Right to left with a scaled column: End reaches the last row; cards keep clear of the scrollbar (now on the left)."""
+    column = open_big_column(driver, million_url + "?rtl=1", into=Keys.ARROW_LEFT)
+    last_visible = f"(() => {{ const c = {BIG_COLUMN}; const box = c.getBoundingClientRect(); return [...c.querySelectorAll('.card')].some(k => k.querySelector('.title').textContent == 'Zeta last' && k.getBoundingClientRect().bottom <= box.bottom + 1); }})()"
+    assert driver.execute_async_script(TIMED_KEY, "End", last_visible, 10_000) >= 0, "End shows the last row in right to left"
+    settled(driver)
+    inside = driver.execute_script("""
+        const c = arguments[0], box = c.getBoundingClientRect();
+        const bar = c.offsetWidth - c.clientWidth - (parseFloat(getComputedStyle(c).borderInlineEndWidth) || 0);
+        return [...c.querySelectorAll('.card')].every(k => k.getBoundingClientRect().left >= box.left + bar);""", column)
+    assert inside, "no card under the scrollbar"
+    shot(driver, "rtl-big-column-end")
+
+
+def test_theme(driver, themed_url):
+    driver.set_window_size(1280, 800)
+    driver.get(themed_url)
+    settled(driver)
+    background = driver.execute_script("return getComputedStyle(document.body).backgroundColor")
+    assert background == "rgb(18, 23, 28)", f"the dark theme's background: {background}"
+    card = driver.execute_script("return getComputedStyle(document.querySelector('.card:not(.expanded)')).backgroundColor")
+    assert card == "rgb(29, 35, 42)", f"the dark theme's rows: {card}"
+    shot(driver, "theme-dark")
+    axe_check(driver, "dark theme")
+
+
 def main():
     docs = "--docs" in sys.argv
     tmp = tempfile.mkdtemp(prefix="hierarchy-browser-")
@@ -527,6 +553,7 @@ def main():
     million = os.path.join(tmp, "million.json")
     million_document(million)
     sample, generated, plain, large = Server(), Server(document), Server(untitled), Server(million)
+    themed = Server("--theme", "dark")
     driver = None
     passed, failed, numbers = 0, 0, {}
     try:
@@ -541,6 +568,8 @@ def main():
             ("ARIA tree with true positions, indicator, axe-core", lambda: test_aria_and_axe(driver, large.url, generated.url)),
             ("the path line names each level once", lambda: test_path_line(driver, plain.url)),
             ("right to left", lambda: test_rtl(driver, sample.url)),
+            ("right to left in a 1,000,000-row column", lambda: test_rtl_big_column(driver, large.url)),
+            ("serve --theme dark", lambda: test_theme(driver, themed.url)),
         ]
         only = sys.argv[sys.argv.index("-k") + 1] if "-k" in sys.argv else None
         for name, body in tests:
@@ -572,6 +601,7 @@ def main():
         generated.stop()
         plain.stop()
         large.stop()
+        themed.stop()
         shutil.rmtree(tmp, ignore_errors=True)
     print(f"screenshots in {SHOTS}")
     print(f"{passed} passed, {failed} failed")

@@ -255,6 +255,12 @@
     const height = g.spacer + "px";
     if (content.style.height !== height) content.style.height = height;
     v.rendered = column.offsetY;
+    // The vertical scrollbar (on the left in right to left) takes room the engine's frames
+    // do not know about: cards keep clear of it.
+    const border = parseFloat(getComputedStyle(el).borderInlineEndWidth) || 0;
+    v.bar = Math.max(0, el.offsetWidth - el.clientWidth - border);
+    v.rtl = !!s.rtl;
+    v.clientWidth = el.clientWidth;
     const existing = new Map();
     for (const card of v.layer.children) existing.set(card.dataset.uuid, card);
     const keep = new Set();
@@ -271,6 +277,22 @@
       // The server decides the offset (keys, focus kept in view, data changed under it).
       scrollColumnTo(el, column.offsetY);
     }
+  }
+
+  /**
+   * A card's CSS left and width inside its column: the engine's frame, narrowed where the
+   * scrollbar covers it (right in left to right, left in right to left, where the column's
+   * content box starts after the scrollbar).
+   */
+  function horizontalBox(item, v) {
+    if (!v.bar) return { left: item.x, width: item.width };
+    const gap = 4;
+    if (v.rtl) {
+      const start = Math.max(item.x, v.bar + gap);
+      return { left: start - v.bar, width: Math.max(0, item.x + item.width - start) };
+    }
+    const end = Math.min(item.x + item.width, v.clientWidth - gap);
+    return { left: item.x, width: Math.max(0, end - item.x) };
   }
 
   function makeCard() {
@@ -320,7 +342,8 @@
     card.dataset.focused = item.focused ? "1" : "0";
     card.className = "card" + (item.expanded ? " expanded" : "") + (item.selected ? " selected" : "") +
       (item.focused ? " focused" : "") + (item.placeholder ? " placeholder" : "") + (item.error ? " failed" : "");
-    Object.assign(card.style, { top: (item.y - column.offsetY) + "px", left: item.x + "px", width: item.width + "px", height: item.height + "px" });
+    const box = horizontalBox(item, state.columnEls.get(column.index)._v);
+    Object.assign(card.style, { top: (item.y - column.offsetY) + "px", left: box.left + "px", width: box.width + "px", height: item.height + "px" });
     setText(card.querySelector(".title"), item.title);
     setText(card.querySelector(".status"), item.status);
     setText(card.querySelector(".accessory"), item.accessory);
