@@ -531,6 +531,24 @@ def test_rtl_big_column(driver, million_url):
     shot(driver, "rtl-big-column-end")
 
 
+def test_store_end(driver, store_url):
+    """A store's column (pages load later, rows taller than the estimate): End and the focus stay on the last row."""
+    driver.set_window_size(1280, 800)
+    driver.get(store_url)
+    settled(driver)
+    column = wait_for(driver, "[...document.querySelectorAll('.column')].find(c => Number(c.dataset.count) > 1000)", "the root's children")
+    count = column.get_attribute("data-count")
+    driver.find_element(By.ID, "stage").send_keys(Keys.ARROW_RIGHT)
+    wait_for(driver, "window.hierarchy.snapshot.columns.some(c => c.itemCount == %s && c.items.some(i => i.focused))" % count, "the focus in the column")
+    last_in_view = ("(() => { const c = [...document.querySelectorAll('.column')].find(c => c.dataset.count == '%s'); const b = c.getBoundingClientRect();"
+                    " return [...c.querySelectorAll('.card.focused:not(.placeholder)')].some(k => k.getAttribute('aria-posinset') == '%s' &&"
+                    " k.getBoundingClientRect().top >= b.top - 1 && k.getBoundingClientRect().bottom <= b.bottom + 1); })()") % (count, count)
+    assert driver.execute_async_script(TIMED_KEY, "End", last_in_view, 10_000) >= 0, "End shows the last row"
+    settled(driver)
+    assert driver.execute_script("return " + last_in_view), "the last row stays in view once its page is read"
+    shot(driver, "store-end")
+
+
 def test_theme(driver, themed_url):
     driver.set_window_size(1280, 800)
     driver.get(themed_url)
@@ -554,6 +572,10 @@ def main():
     million_document(million)
     sample, generated, plain, large = Server(), Server(document), Server(untitled), Server(million)
     themed = Server("--theme", "dark")
+    store = os.path.join(tmp, "store.db")
+    subprocess.run([HIERARCHY, "generate", "--nodes", "50000", "--depth", "2", "--into", store, "--no-search-index"],
+                   check=True, stdout=subprocess.DEVNULL, timeout=300)
+    stored = Server(store)
     driver = None
     passed, failed, numbers = 0, 0, {}
     try:
@@ -570,6 +592,7 @@ def main():
             ("right to left", lambda: test_rtl(driver, sample.url)),
             ("right to left in a 1,000,000-row column", lambda: test_rtl_big_column(driver, large.url)),
             ("serve --theme dark", lambda: test_theme(driver, themed.url)),
+            ("End in a store's column keeps the last row in view", lambda: test_store_end(driver, stored.url)),
         ]
         only = sys.argv[sys.argv.index("-k") + 1] if "-k" in sys.argv else None
         for name, body in tests:
@@ -602,6 +625,7 @@ def main():
         plain.stop()
         large.stop()
         themed.stop()
+        stored.stop()
         shutil.rmtree(tmp, ignore_errors=True)
     print(f"screenshots in {SHOTS}")
     print(f"{passed} passed, {failed} failed")
