@@ -25,6 +25,8 @@ public struct HierarchyWebServer: Sendable {
         public var port: Int
         /// Lay the columns out right to left unless the page asks otherwise.
         public var rightToLeft: Bool
+        /// The page's colours (`serve --theme`), nil for the page's own.
+        public var theme: Theme?
         /// At most this many sessions live at once.
         public var maximumSessions: Int
         /// A session without requests for this long is dropped.
@@ -69,7 +71,7 @@ public struct HierarchyWebServer: Sendable {
                 configuration: Configuration = Configuration(),
                 now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }) throws {
         self.configuration = configuration
-        self.page = try WebPageResources.load()
+        self.page = try WebPageResources.load(theme: configuration.theme)
         self.store = WebSessionStore(
             source: source, sourceName: sourceName, startID: startID,
             maximumSessions: configuration.maximumSessions, idleTimeout: configuration.idleTimeout,
@@ -100,7 +102,7 @@ public struct HierarchyWebServer: Sendable {
         configuration.host = host
         configuration.port = port
         self.configuration = configuration
-        self.page = try WebPageResources.load()
+        self.page = try WebPageResources.load(theme: configuration.theme)
         self.store = WebSessionStore(
             content: .controller(makeController), sourceName: title,
             maximumSessions: configuration.maximumSessions, idleTimeout: configuration.idleTimeout,

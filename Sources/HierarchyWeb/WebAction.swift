@@ -33,6 +33,10 @@ enum WebAction: Sendable, Equatable {
     case add(parentID: String, title: String)
     case delete(id: String)
 
+    /// The largest scroll offset (CSS pixels): 10,000,000 rows of about 100 px are 1e9 px, so
+    /// a column's offsets go well past the 1e9 allowed for other numbers.
+    static let maximumOffset = 1e13
+
     /// The longest string any field may carry.
     static let maximumStringLength = 4_096
 }
@@ -52,10 +56,10 @@ extension WebAction: Decodable {
             }
             return value
         }
-        func number(_ key: CodingKeys) throws -> Double {
+        func number(_ key: CodingKeys, limit: Double = 1e9, limitText: String = "1e9") throws -> Double {
             let value = try c.decode(Double.self, forKey: key)
-            guard value.isFinite, abs(value) <= 1e9 else {
-                throw WebError.badRequest("the field \(key.stringValue) must be a finite number below 1e9")
+            guard value.isFinite, abs(value) <= limit else {
+                throw WebError.badRequest("the field \(key.stringValue) must be a finite number below \(limitText)")
             }
             return value
         }
@@ -76,7 +80,7 @@ extension WebAction: Decodable {
         case "scroll":
             let column = try c.decode(Int.self, forKey: .column)
             guard column >= 0 else { throw WebError.badRequest("column must not be negative") }
-            self = .scroll(column: column, offset: max(0, try number(.offset)))
+            self = .scroll(column: column, offset: max(0, try number(.offset, limit: Self.maximumOffset, limitText: "1e13")))
         case "previous": self = .previous
         case "next": self = .next
         case "key": self = .key(try string(.key), shift: try c.decodeIfPresent(Bool.self, forKey: .shift) ?? false)

@@ -1,4 +1,5 @@
 import Foundation
+import HierarchyKit
 import Hummingbird
 
 /// The page's files (HTML, JavaScript, CSS), read once from the module's bundle.
@@ -13,10 +14,11 @@ struct WebPageResources: Sendable {
     /// `edit.js`: the add and delete buttons of an editable store.
     var editing = Data()
 
-    /// Reads the files.
+    /// Reads the files; a theme's colours are appended to the stylesheet.
     ///
+    /// - Parameter theme: the colours of `serve --theme`, or nil for the page's own.
     /// - Throws: `WebError` 500 when a file is missing from the bundle.
-    static func load() throws -> WebPageResources {
+    static func load(theme: Theme? = nil) throws -> WebPageResources {
         func read(_ name: String, _ ext: String) throws -> Data {
             guard let url = Bundle.module.url(forResource: name, withExtension: ext, subdirectory: "page"),
                   let data = try? Data(contentsOf: url) else {
@@ -24,9 +26,16 @@ struct WebPageResources: Sendable {
             }
             return data
         }
-        var page = WebPageResources(html: try read("index", "html"), script: try read("app", "js"), style: try read("app", "css"))
+        var style = try read("app", "css")
+        if let theme { style.append(Data(("\n/* theme " + Self.commentSafe(theme.name) + " */\n" + Self.styleSheet(for: theme)).utf8)) }
+        var page = WebPageResources(html: try read("index", "html"), script: try read("app", "js"), style: style)
         page.editing = try read("edit", "js")
         return page
+    }
+
+    /// A name that cannot end a CSS comment.
+    static func commentSafe(_ name: String) -> String {
+        String(name.prefix(80)).replacingOccurrences(of: "*/", with: "* /").replacingOccurrences(of: "\n", with: " ")
     }
 
     func response(for file: File) -> Response {

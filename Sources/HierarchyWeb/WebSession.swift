@@ -30,6 +30,9 @@ final class WebSession {
     private var typeSelect = TypeSelect(timeout: WebSession.typeSelectTimeout)
     private let bindings = HierarchyKeyBindings()
     private var isClosed = false
+    /// Whether the last action moved the focus with a key (the focused row is kept in view
+    /// while rows load), not a scroll, pan or resize (`WebSession+FocusInView.swift`).
+    var followsFocus = false
 
     /// At most this many page requests wait for a change of one session at once.
     static let maximumWaiters = 8
@@ -156,7 +159,8 @@ final class WebSession {
 
     /// What to draw now, as JSON values.
     func snapshot(sourceName: String) -> WebSnapshot {
-        let engineSnapshot = view.snapshot()
+        var engineSnapshot = view.snapshot()
+        if let scrolled = keepFocusInView(engineSnapshot) { engineSnapshot = scrolled }
         if view.recentErrors.count != seenErrorCount {
             seenErrorCount = view.recentErrors.count
             if let error = view.recentErrors.last {
@@ -189,6 +193,7 @@ final class WebSession {
         // Loads that finished since the last snapshot are laid out first, so the items
         // they brought can be tapped.
         view.layoutIfNeeded()
+        if case .key = action { followsFocus = true } else { followsFocus = false }
         switch action {
         case .resize(let width, let height):
             view.setSize(Size(width: min(width, 100_000), height: min(height, 100_000)))

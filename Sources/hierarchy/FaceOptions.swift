@@ -30,8 +30,18 @@ struct FaceOptions: ParsableArguments {
     /// - Parameter environment: The process environment.
     /// - Returns: The theme, or `nil` for the default colours.
     func loadTheme(environment: [String: String]) throws -> Theme? {
+        try Self.loadTheme(argument: theme, environment: environment)
+    }
+
+    /// Loads the theme named by a `--theme` argument (`browse`, `list` and `serve`), as above.
+    ///
+    /// - Parameters:
+    ///   - argument: light, dark, a stylesheet path, or nil for the XDG default.
+    ///   - environment: The process environment.
+    /// - Returns: The theme, or `nil` for the default colours.
+    static func loadTheme(argument: String?, environment: [String: String]) throws -> Theme? {
         do {
-            let loaded = try ThemeLoader().load(argument: theme, environment: environment)
+            let loaded = try ThemeLoader().load(argument: argument, environment: environment)
             for warning in loaded.warnings {
                 FileHandle.standardError.write(Data(("hierarchy: " + TerminalText.sanitize(warning.description) + "\n").utf8))
             }

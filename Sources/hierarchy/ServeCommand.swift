@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HierarchyKit
 import HierarchyWeb
 
 struct ServeCommand: AsyncParsableCommand {
@@ -23,12 +24,16 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(name: .customLong("rtl"), help: "Lay the columns out right to left (the page's ?rtl=1 does the same).")
     var rightToLeft = false
 
+    @Option(help: "light, dark, or a stylesheet (.nss) file for the page's colours, as for browse (default: hierarchy/theme.nss in the XDG config directories, if there is one).")
+    var theme: String?
+
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
         guard !host.isEmpty, host.count <= 255 else { throw ValidationError("--host must be an address") }
     }
 
     func run() async throws {
+        let loadedTheme = try FaceOptions.loadTheme(argument: theme, environment: ProcessInfo.processInfo.environment)
         let resolved: SourceResolver.Resolved
         do {
             resolved = try await SourceResolver.resolve(
@@ -38,9 +43,11 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let server: HierarchyWebServer
         do {
+            var configuration = HierarchyWebServer.Configuration(host: host, port: port, rightToLeft: rightToLeft)
+            configuration.theme = loadedTheme
             server = try HierarchyWebServer(
                 source: resolved.source, sourceName: resolved.name, startID: resolved.startID,
-                configuration: .init(host: host, port: port, rightToLeft: rightToLeft))
+                configuration: configuration)
         } catch {
             throw CommandLineError.report(error)
         }

@@ -4,10 +4,13 @@
 Starts the server on a free loopback port, opens the page in headless Chromium, drills
 down three levels by clicking indicators, swipes back with touch events in a compact
 viewport, pans with the mouse, searches and reveals a deep item, checks right to left and
-escaping, and measures the time from a click to the next column painted (Performance API).
+escaping, reaches every row of a 1,000,000-row column (End, scrollbar drag, wheel, touch,
+keys) with at most 200 rows in the DOM, checks the ARIA tree (true positions), runs axe-core
+(zero violations), the abbreviated indicator and the path line, and measures the time from a
+click to the next column painted (Performance API).
 Screenshots go to .build/browser-tests/; --docs also writes docs/hierarchy-serve.png.
 
-Runs when CI=true or HIERARCHY_BROWSER_TESTS=1; otherwise it says it skipped and exits 0.
+`-k TEXT` runs only the tests whose name contains TEXT. Runs when CI=true or HIERARCHY_BROWSER_TESTS=1; otherwise it says it skipped and exits 0.
 Every wait is bounded. The last line is "N passed, N failed".
 """
 import json
@@ -41,6 +44,7 @@ try:
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.common.actions.wheel_input import ScrollOrigin
 except ImportError:
     if os.environ.get("CI") == "true":
         raise
@@ -62,20 +66,46 @@ CHROMIUM = find_binary("chromium", [os.environ.get("CHROMIUM_BIN"), "/usr/bin/ch
 DRIVER = find_binary("chromedriver", [os.environ.get("CHROMEDRIVER_BIN"), "/usr/bin/chromedriver"])
 
 
+BIG = 1_000_000
+
+
 def generated_document(path):
-    """A document with a column of 100,000 children, markup in a title and a deep item."""
-    big = [{"id": f"big-{i}", "title": f"Row {i}", "subtitle": "Leaf"} for i in range(100_000)]
+    """A document with markup in a title, a deep item and a column of 1,000 children."""
+    big = [{"id": f"big-{i}", "title": f"Row {i}", "subtitle": "Leaf"} for i in range(1_000)]
     deep = {"id": "d1", "title": "Deep 1", "children": [
         {"id": "d2", "title": "Deep 2", "children": [
             {"id": "d3", "title": "Deep 3", "children": [
                 {"id": "needle", "title": "Needle valve 42", "subtitle": "Deep item"}]}]}]}
     doc = {"id": "root", "title": "Generated", "children": [
-        {"id": "big", "title": "Big column", "subtitle": "100,000 children", "children": big},
+        {"id": "big", "title": "Big column", "subtitle": "1,000 children", "children": big},
         {"id": "markup", "title": MARKUP, "subtitle": "<b>not bold</b>", "footnote": "&amp; stays"},
         deep,
     ]}
     with open(path, "w") as f:
         json.dump(doc, f)
+
+
+def million_document(path):
+    """A document whose item "big" has 1,000,000 children.
+
+    The big column's last row is "Zeta last" and row 5,000 "Kappa 5000", for type-select.
+    """
+    big = [{"title": f"Row {i:07d}"} for i in range(BIG)]
+    big[5000] = {"title": "Kappa 5000"}
+    big[-1] = {"title": "Zeta last", "subtitle": "The last row"}
+    doc = {"id": "root", "title": "Million", "children": [
+        {"id": "big", "title": "Big column", "subtitle": "1,000,000 children", "children": big},
+        {"id": "small", "title": "Small", "children": [{"title": f"Small {i}"} for i in range(12_345)]},
+        {"id": "leaf", "title": "Leaf"},
+    ]}
+    with open(path, "w") as f:
+        json.dump(doc, f, separators=(",", ":"))
+
+
+def untitled_document(path):
+    """A document whose root has no title: the page names it after the file."""
+    with open(path, "w") as f:
+        json.dump({"children": [{"id": "a", "title": "Alpha", "children": [{"id": "b", "title": "Beta"}]}]}, f)
 
 
 class Server:
@@ -261,21 +291,6 @@ def test_generated(driver, generated_url):
     assert title == MARKUP, title
     assert driver.execute_script("return document.querySelectorAll('.card img, .card b').length") == 0, "no element from item text"
     assert not driver.execute_script("return window.__pwned"), "no script ran from item text"
-    # A column of 100,000 children scrolls with only nearby rows in the DOM.
-    card = driver.find_element(By.CSS_SELECTOR, '.card[data-uuid="big"] .indicator')
-    card.click()
-    column = wait_for(driver, COLUMN_WITH_PARENT % json.dumps("big"), "the big column")
-    settled(driver)
-    height = driver.execute_script("return arguments[0].firstChild.getBoundingClientRect().height", column)
-    assert height > 100_000 * 60, f"the content height covers every row: {height}"
-    driver.execute_script("arguments[0].scrollTop = arguments[0].scrollHeight / 2", column)
-    wait_for(driver, "(() => { const c = " + (COLUMN_WITH_PARENT % json.dumps("big")) +
-             "; return [...c.querySelectorAll('.card')].some(k => /^Row 4999\\d$|^Row 500\\d\\d$/.test(k.querySelector('.title').textContent)); })()",
-             "rows near the middle")
-    settled(driver)
-    rows = driver.execute_script("return arguments[0].querySelectorAll('.card').length", column)
-    assert 0 < rows < 40, f"only rows near the viewport are in the DOM: {rows}"
-    shot(driver, "big-column-middle")
     # Search and reveal a deep item.
     box = driver.find_element(By.ID, "search")
     box.send_keys("Needle")
@@ -292,6 +307,205 @@ def test_generated(driver, generated_url):
     wait_for(driver, "window.hierarchy.snapshot.focused != null", "a focused item")
 
 
+BIG_COLUMN = COLUMN_WITH_PARENT % json.dumps("big")
+MAX_ROWS = 200
+
+
+def rows_in_dom(driver):
+    return driver.execute_script("return Math.max(0, ...[...document.querySelectorAll('.column')].map(c => c.querySelectorAll('.card').length))")
+
+
+def visible_titles(driver):
+    """Titles of the big column's cards inside its viewport, top to bottom."""
+    return driver.execute_script("""
+        const c = %s; if (!c) return [];
+        const box = c.getBoundingClientRect();
+        return [...c.querySelectorAll('.card')].map(k => [k.getBoundingClientRect(), k.querySelector('.title').textContent])
+          .filter(([r]) => r.bottom > box.top + 1 && r.top < box.bottom - 1).sort((a, b) => a[0].top - b[0].top).map(([, t]) => t);""" % BIG_COLUMN)
+
+
+# Dispatches a key on the tree and resolves, after the next frame has painted, with the
+# milliseconds until `done()` held (or -1 after the time limit).
+TIMED_KEY = """
+const [key, condition, limit] = arguments, callback = arguments[arguments.length - 1];
+const done = new Function('return (' + condition + ');');
+const stage = document.getElementById('stage');
+const t0 = performance.now();
+stage.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+(function check() {
+  requestAnimationFrame(() => setTimeout(() => {
+    if (done()) callback(performance.now() - t0);
+    else if (performance.now() - t0 > limit) callback(-1);
+    else check();
+  }, 0));
+})();
+"""
+
+
+def open_big_column(driver, generated_url, into=Keys.ARROW_RIGHT):
+    driver.set_window_size(1280, 800)
+    driver.get(generated_url)
+    settled(driver)
+    driver.find_element(By.CSS_SELECTOR, '.card[data-uuid="big"] .indicator').click()
+    wait_for(driver, BIG_COLUMN + " && " + BIG_COLUMN + ".querySelector('.card:not(.placeholder)')", "the big column")
+    settled(driver)
+    column = driver.execute_script("return " + BIG_COLUMN)
+    # The focus into the big column (Right, or Left in right to left, opens the next level).
+    index = int(column.get_attribute("data-index"))
+    driver.find_element(By.ID, "stage").send_keys(into)
+    wait_for(driver, f"(() => {{ const s = window.hierarchy.snapshot; const c = s.columns.find(c => c.index == {index}); return c && c.items.some(i => i.focused); }})()",
+             "the focus in the big column")
+    settled(driver)
+    return column
+
+
+def test_every_row(driver, generated_url):
+    """End, Home, PageDown, scrollbar drag, wheel, touch and type-select in a 1,000,000-row column."""
+    column = open_big_column(driver, generated_url)
+    count = int(column.get_attribute("data-count"))
+    assert count == BIG, f"the column holds {BIG} rows: {count}"
+    spacer = driver.execute_script("return arguments[0].firstChild.getBoundingClientRect().height", column)
+    assert spacer <= 10_000_000, f"the spacer stays under the browser's height cap: {spacer}"
+    assert driver.execute_script("return arguments[0].classList.contains('scaled')", column), "the column maps offsets"
+    assert rows_in_dom(driver) <= MAX_ROWS
+    last_visible = f"(() => {{ const c = {BIG_COLUMN}; const box = c.getBoundingClientRect(); return [...c.querySelectorAll('.card')].some(k => k.querySelector('.title').textContent == 'Zeta last' && k.getBoundingClientRect().bottom <= box.bottom + 1 && k.getBoundingClientRect().top >= box.top - 1); }})()"
+    first_visible = f"(() => {{ const c = {BIG_COLUMN}; const box = c.getBoundingClientRect(); return [...c.querySelectorAll('.card')].some(k => k.querySelector('.title').textContent == 'Row 0000000' && k.getBoundingClientRect().top >= box.top - 1); }})()"
+    # End shows the last row; time it from the key to the frame painted.
+    end_ms = driver.execute_async_script(TIMED_KEY, "End", last_visible, 10_000)
+    assert end_ms >= 0, "End shows the last row"
+    shot(driver, "big-column-end")
+    last = driver.execute_script("return [...%s.querySelectorAll('.card')].find(k => k.querySelector('.title').textContent == 'Zeta last')" % BIG_COLUMN)
+    assert last.get_attribute("aria-posinset") == str(BIG), "aria-posinset is the true position: " + str(last.get_attribute("aria-posinset"))
+    assert last.get_attribute("aria-setsize") == str(BIG)
+    assert last.get_attribute("role") == "treeitem"
+    assert driver.execute_script("return document.getElementById('stage').getAttribute('aria-activedescendant')") == last.get_attribute("id"), \
+        "the tree's active descendant is the focused row"
+    assert rows_in_dom(driver) <= MAX_ROWS
+    # Home and back.
+    assert driver.execute_async_script(TIMED_KEY, "Home", first_visible, 10_000) >= 0, "Home shows the first row"
+    # PageDown moves by a screen.
+    before = visible_titles(driver)
+    assert driver.execute_async_script(TIMED_KEY, "PageDown", "window.hierarchy.snapshot.columns.some(c => c.items.some(i => i.focused && i.row >= 5))", 10_000) >= 0, "PageDown moves the focus"
+    settled(driver)
+    # Type-select: "Kappa" is row 5,000, far below the window.
+    stage = driver.find_element(By.ID, "stage")
+    stage.send_keys("Kap")
+    wait_for(driver, "(() => { const c = %s; return [...c.querySelectorAll('.card.focused')].some(k => k.querySelector('.title').textContent == 'Kappa 5000'); })()" % BIG_COLUMN,
+             "type-select to reach row 5,000")
+    assert "Kappa 5000" in visible_titles(driver), "the row found by type-select is in view"
+    stage.send_keys(Keys.ESCAPE)
+    # Scrollbar drag to the bottom: the browser's own scrollbar at the column's trailing edge.
+    driver.execute_async_script(TIMED_KEY, "Home", first_visible, 10_000)
+    settled(driver)
+    rect = driver.execute_script("const r = arguments[0].getBoundingClientRect(); return [r.width, r.height, arguments[0].offsetWidth - arguments[0].clientWidth]", column)
+    width, height, bar = rect
+    if bar > 0:
+        ActionChains(driver, duration=50).move_to_element_with_offset(column, int(width / 2 - bar / 2), int(-height / 2 + 24)) \
+            .click_and_hold().move_by_offset(0, int(height / 2)).move_by_offset(0, int(height / 2 - 40)).release().perform()
+    else:  # overlay scrollbars: drag by setting the offset the way the thumb does
+        driver.execute_script("arguments[0].scrollTop = arguments[0].scrollHeight", column)
+    wait_for(driver, last_visible, "the scrollbar dragged to the bottom to show the last row")
+    settled(driver)
+    assert "Zeta last" == visible_titles(driver)[-1], "the last row is the bottom one: " + str(visible_titles(driver)[-3:])
+    assert rows_in_dom(driver) <= MAX_ROWS
+    shot(driver, "big-column-dragged")
+    # The middle by the scrollbar: rows near row 500,000.
+    driver.execute_script("arguments[0].scrollTop = (arguments[0].scrollHeight - arguments[0].clientHeight) / 2", column)
+    wait_for(driver, "[...%s.querySelectorAll('.card')].some(k => /^Row 0(49|50)\\d{4}$/.test(k.querySelector('.title').textContent))" % BIG_COLUMN,
+             "rows near the middle")
+    settled(driver)
+    # The wheel moves by pixels of content (a few rows), not by the scale factor.
+    offset = lambda: driver.execute_script("return %s._v.client" % BIG_COLUMN)
+    o0 = offset()
+    ActionChains(driver).scroll_from_origin(ScrollOrigin.from_element(column), 0, 300).perform()
+    wait_for(driver, f"{BIG_COLUMN}._v.client != {o0}", "the wheel to scroll")
+    moved = offset() - o0
+    assert 100 <= moved <= 700, f"one wheel turn scrolls about 300 px of content: {moved}"
+    # A finger scrolls by content pixels too.
+    settled(driver)
+    o1 = offset()
+    box = driver.execute_script("const r = arguments[0].getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]", column)
+    driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 1})
+    try:
+        driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": box[0], "y": box[1]}]})
+        for step in range(1, 11):
+            driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": box[0], "y": box[1] - step * 20}]})
+        driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    finally:
+        driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
+    wait_for(driver, f"{BIG_COLUMN}._v.client != {o1}", "the finger to scroll")
+    moved = offset() - o1
+    assert 100 <= moved <= 300, f"a 200 px drag scrolls 200 px of content: {moved}"
+    assert rows_in_dom(driver) <= MAX_ROWS
+    return end_ms
+
+
+def test_aria_and_axe(driver, million_url, generated_url):
+    """The tree pattern with true positions, the indicator's text, and axe-core with zero violations."""
+    column = open_big_column(driver, million_url)
+    stage = driver.find_element(By.ID, "stage")
+    assert stage.get_attribute("role") == "tree"
+    assert column.get_attribute("role") == "group"
+    big = driver.find_element(By.CSS_SELECTOR, '.card[data-uuid="big"]')
+    assert big.get_attribute("aria-expanded") == "true"
+    assert big.get_attribute("aria-level") == "2", "the root is level 1, its children level 2"
+    assert big.get_attribute("aria-posinset") == "1" and big.get_attribute("aria-setsize") == "3"
+    # The indicator: abbreviated, the full count in its title and accessible name.
+    indicator = big.find_element(By.CSS_SELECTOR, ".indicator")
+    assert indicator.find_element(By.CSS_SELECTOR, ".count").text == "1M", indicator.text
+    assert indicator.get_attribute("title") == "1,000,000"
+    assert indicator.get_attribute("aria-label") == "Is showing children", indicator.get_attribute("aria-label")
+    small = driver.find_element(By.CSS_SELECTOR, '.card[data-uuid="small"] .indicator')
+    assert small.find_element(By.CSS_SELECTOR, ".count").text == "12K", small.text
+    assert small.get_attribute("aria-label") == "12,345 children", small.get_attribute("aria-label")
+    fits = driver.execute_script("const c = arguments[0].querySelector('.count'); return c.scrollWidth <= arguments[0].clientWidth", indicator)
+    assert fits, "the abbreviated count fits its box"
+    row = driver.find_element(By.CSS_SELECTOR, ".card.focused")
+    assert row.get_attribute("aria-level") == "3" and row.get_attribute("aria-setsize") == str(BIG)
+    assert row.get_attribute("aria-posinset") == "1"
+    assert stage.get_attribute("aria-activedescendant") == row.get_attribute("id")
+    assert driver.execute_script("return document.activeElement.id") == "stage", "the keyboard focus is on the tree"
+    outline = driver.execute_script("return getComputedStyle(arguments[0]).outlineStyle", row)
+    assert outline == "solid", "the focused row has a visible focus ring"
+    axe_check(driver, "columns of a 1,000,000-row column")
+    # Search open (the small document: searching a million titles takes long in a debug build).
+    driver.get(generated_url)
+    settled(driver)
+    axe_check(driver, "columns")
+    box = driver.find_element(By.ID, "search")
+    box.send_keys("Needle")
+    box.send_keys(Keys.ENTER)
+    wait_for(driver, "document.querySelector('#result-list li')", "a search result")
+    axe_check(driver, "search results")
+    driver.find_element(By.ID, "close-results").click()
+    # Compact width: one level as a list with the header.
+    driver.set_window_size(390, 800)
+    wait_for(driver, "window.hierarchy.snapshot.compact", "the compact layout")
+    settled(driver)
+    axe_check(driver, "compact list")
+    driver.set_window_size(1280, 800)
+
+
+def axe_check(driver, what):
+    from axe_selenium_python import Axe
+    axe = Axe(driver)
+    axe.inject()
+    results = axe.run()
+    violations = results["violations"]
+    assert not violations, f"axe-core on the {what}: " + axe.report(violations)
+
+
+def test_path_line(driver, untitled_url):
+    driver.set_window_size(1280, 800)
+    driver.get(untitled_url)
+    settled(driver)
+    wait_for(driver, "document.querySelector('.card[data-uuid=\"a\"] .indicator')", "the first item").click()
+    wait_for(driver, "document.querySelector('.card[data-uuid=\"b\"]')", "the second level")
+    settled(driver)
+    path = driver.execute_script("return [...document.querySelectorAll('#path span')].map(s => s.textContent)")
+    assert path == ["untitled.json", "Alpha"], f"each level once: {path}"
+
+
 def test_rtl(driver, sample_url):
     driver.set_window_size(1280, 800)
     driver.get(sample_url + "?rtl=1")
@@ -303,12 +517,65 @@ def test_rtl(driver, sample_url):
     shot(driver, "rtl")
 
 
+def test_rtl_big_column(driver, million_url):
+    """Right to left with a scaled column: End reaches the last row; cards keep clear of the scrollbar (now on the left)."""
+    column = open_big_column(driver, million_url + "?rtl=1", into=Keys.ARROW_LEFT)
+    last_visible = f"(() => {{ const c = {BIG_COLUMN}; const box = c.getBoundingClientRect(); return [...c.querySelectorAll('.card')].some(k => k.querySelector('.title').textContent == 'Zeta last' && k.getBoundingClientRect().bottom <= box.bottom + 1); }})()"
+    assert driver.execute_async_script(TIMED_KEY, "End", last_visible, 10_000) >= 0, "End shows the last row in right to left"
+    settled(driver)
+    inside = driver.execute_script("""
+        const c = arguments[0], box = c.getBoundingClientRect();
+        const bar = c.offsetWidth - c.clientWidth - (parseFloat(getComputedStyle(c).borderInlineEndWidth) || 0);
+        return [...c.querySelectorAll('.card')].every(k => k.getBoundingClientRect().left >= box.left + bar);""", column)
+    assert inside, "no card under the scrollbar"
+    shot(driver, "rtl-big-column-end")
+
+
+def test_store_end(driver, store_url):
+    """A store's column (pages load later, rows taller than the estimate): End and the focus stay on the last row."""
+    driver.set_window_size(1280, 800)
+    driver.get(store_url)
+    settled(driver)
+    column = wait_for(driver, "[...document.querySelectorAll('.column')].find(c => Number(c.dataset.count) > 1000)", "the root's children")
+    count = column.get_attribute("data-count")
+    driver.find_element(By.ID, "stage").send_keys(Keys.ARROW_RIGHT)
+    wait_for(driver, "window.hierarchy.snapshot.columns.some(c => c.itemCount == %s && c.items.some(i => i.focused))" % count, "the focus in the column")
+    last_in_view = ("(() => { const c = [...document.querySelectorAll('.column')].find(c => c.dataset.count == '%s'); const b = c.getBoundingClientRect();"
+                    " return [...c.querySelectorAll('.card.focused:not(.placeholder)')].some(k => k.getAttribute('aria-posinset') == '%s' &&"
+                    " k.getBoundingClientRect().top >= b.top - 1 && k.getBoundingClientRect().bottom <= b.bottom + 1); })()") % (count, count)
+    assert driver.execute_async_script(TIMED_KEY, "End", last_in_view, 10_000) >= 0, "End shows the last row"
+    settled(driver)
+    assert driver.execute_script("return " + last_in_view), "the last row stays in view once its page is read"
+    shot(driver, "store-end")
+
+
+def test_theme(driver, themed_url):
+    driver.set_window_size(1280, 800)
+    driver.get(themed_url)
+    settled(driver)
+    background = driver.execute_script("return getComputedStyle(document.body).backgroundColor")
+    assert background == "rgb(18, 23, 28)", f"the dark theme's background: {background}"
+    card = driver.execute_script("return getComputedStyle(document.querySelector('.card:not(.expanded)')).backgroundColor")
+    assert card == "rgb(29, 35, 42)", f"the dark theme's rows: {card}"
+    shot(driver, "theme-dark")
+    axe_check(driver, "dark theme")
+
+
 def main():
     docs = "--docs" in sys.argv
     tmp = tempfile.mkdtemp(prefix="hierarchy-browser-")
     document = os.path.join(tmp, "generated.json")
     generated_document(document)
-    sample, generated = Server(), Server(document)
+    untitled = os.path.join(tmp, "untitled.json")
+    untitled_document(untitled)
+    million = os.path.join(tmp, "million.json")
+    million_document(million)
+    sample, generated, plain, large = Server(), Server(document), Server(untitled), Server(million)
+    themed = Server("--theme", "dark")
+    store = os.path.join(tmp, "store.db")
+    subprocess.run([HIERARCHY, "generate", "--nodes", "50000", "--depth", "2", "--into", store, "--no-search-index"],
+                   check=True, stdout=subprocess.DEVNULL, timeout=300)
+    stored = Server(store)
     driver = None
     passed, failed, numbers = 0, 0, {}
     try:
@@ -318,10 +585,19 @@ def main():
             ("screenshot of the regular layout", lambda: test_docs_screenshot(driver, sample.url, docs)),
             ("swipe back with touch in a compact viewport", lambda: test_compact_swipe(driver, sample.url)),
             ("pan with the mouse and snap", lambda: numbers.update(pan=test_pan(driver, sample.url))),
-            ("escaping, a 100,000-row column, search and reveal, keys", lambda: test_generated(driver, generated.url)),
+            ("escaping, search and reveal, keys", lambda: test_generated(driver, generated.url)),
+            ("every row of a 1,000,000-row column reachable", lambda: numbers.update(end=test_every_row(driver, large.url))),
+            ("ARIA tree with true positions, indicator, axe-core", lambda: test_aria_and_axe(driver, large.url, generated.url)),
+            ("the path line names each level once", lambda: test_path_line(driver, plain.url)),
             ("right to left", lambda: test_rtl(driver, sample.url)),
+            ("right to left in a 1,000,000-row column", lambda: test_rtl_big_column(driver, large.url)),
+            ("serve --theme dark", lambda: test_theme(driver, themed.url)),
+            ("End in a store's column keeps the last row in view", lambda: test_store_end(driver, stored.url)),
         ]
+        only = sys.argv[sys.argv.index("-k") + 1] if "-k" in sys.argv else None
         for name, body in tests:
+            if only and only not in name:
+                continue
             start = time.time()
             try:
                 body()
@@ -339,11 +615,17 @@ def main():
             taps = numbers["tap"]
             print("click to next column painted (ms): " + ", ".join(f"{t:.1f}" for t in taps) +
                   f"; median {sorted(taps)[len(taps) // 2]:.1f}")
+        if numbers.get("end"):
+            print(f"End in a {BIG:,}-row column to the last row painted: {numbers['end']:.1f} ms")
     finally:
         if driver:
             driver.quit()
         sample.stop()
         generated.stop()
+        plain.stop()
+        large.stop()
+        themed.stop()
+        stored.stop()
         shutil.rmtree(tmp, ignore_errors=True)
     print(f"screenshots in {SHOTS}")
     print(f"{passed} passed, {failed} failed")

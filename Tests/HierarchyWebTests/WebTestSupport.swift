@@ -32,6 +32,7 @@ struct SnapshotJSON: Decodable {
         var parent: String?
         var x: Double
         var width: Double
+        var height: Double
         var itemCount: Int
         var offsetY: Double
         var contentHeight: Double

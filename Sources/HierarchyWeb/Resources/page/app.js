@@ -9,7 +9,7 @@
   const state = {
     session: null, version: -1, snapshot: null, columnEls: new Map(),
     inFlight: 0, queue: [], pendingScroll: new Map(), scrollSending: false,
-    pan: null, tapMark: null, search: null, pollErrors: 0, stopped: false,
+    pan: null, tapMark: null, search: null, pollErrors: 0, stopped: false, hints: new Map(),
   };
   window.hierarchy = state; // for tests and the console
 
@@ -123,7 +123,7 @@
     document.documentElement.dir = s.rtl ? "rtl" : "ltr";
     document.title = s.name ? s.name + " — Hierarchy" : "Hierarchy";
     const path = $("path");
-    path.replaceChildren(...[s.name, ...s.path].filter((t) => t != null).map((t) => {
+    path.replaceChildren(...pathTitles(s).map((t) => {
       const span = document.createElement("span");
       span.textContent = t;
       return span;
@@ -163,39 +163,136 @@
     }
   }
 
+  /**
+   * The path line's titles: the source's name, then each expanded level once. The root's
+   * title is usually the document's name again ("big.json"); then it is named once.
+   */
+  function pathTitles(s) {
+    const titles = (s.path || []).filter((t) => t != null && t !== "");
+    if (s.name && titles[0] !== s.name) titles.unshift(s.name);
+    return titles;
+  }
+
+  // MARK: Virtual scrolling
+  //
+  // A column's content can be far taller than the browser lets an element be (about
+  // 33,554,428 CSS px in Chromium: 10,000,000 rows of 72 px are 720,000,000 px). The
+  // spacer is at most MAX_SPACER px and the scroll offset maps linearly onto the engine's
+  // content offset, as AG Grid and VS Code do:
+  //   engine = dom * ratio, ratio = (content - viewport) / (spacer - viewport).
+  // The rows the server sent (only those near the viewport) sit in one layer placed so
+  // that the engine offset `client` is at the top of the viewport; wheel and touch move
+  // `client` by engine pixels (one wheel notch moves a few rows, not a few thousand), the
+  // scrollbar thumb covers the whole content, and keys move the offset in the server.
+
+  const MAX_SPACER = 10000000;
+
+  /** The scale of a column: engine pixels per DOM pixel of scroll (1 when it fits). */
+  function geometry(el) {
+    const v = el._v;
+    const spacer = Math.min(v.content, MAX_SPACER);
+    const range = Math.max(0, v.content - v.viewport), domRange = Math.max(0, spacer - v.viewport);
+    return { spacer, range, domRange, ratio: domRange > 0 ? range / domRange : 1 };
+  }
+
+  /** Places the row layer so that the engine offset `v.client` is at the viewport's top. */
+  function placeLayer(el) {
+    const v = el._v;
+    v.layer.style.top = (el.scrollTop - v.client + v.rendered) + "px";
+  }
+
+  /** Scrolls the DOM to show engine offset `offset`, without reporting it back as a user scroll. */
+  function scrollColumnTo(el, offset) {
+    const v = el._v, g = geometry(el);
+    v.client = Math.max(0, Math.min(g.range, offset));
+    const top = g.ratio > 0 ? v.client / g.ratio : 0;
+    v.expectedTop = top;
+    el.scrollTop = top;
+    v.expectedTop = el.scrollTop; // what the browser really set (it rounds)
+    placeLayer(el);
+  }
+
+  function makeColumn(index) {
+    const el = document.createElement("div");
+    el.className = "column";
+    el.setAttribute("role", "group");
+    const content = document.createElement("div");
+    content.className = "content";
+    const layer = document.createElement("div");
+    layer.className = "rows";
+    content.appendChild(layer);
+    el.appendChild(content);
+    el._v = { content: 0, viewport: 0, client: 0, rendered: 0, expectedTop: null, layer, touch: null };
+    el.addEventListener("scroll", () => onColumnScroll(el));
+    el.addEventListener("wheel", (event) => onColumnWheel(el, event), { passive: false });
+    el.addEventListener("pointerdown", (event) => onColumnTouchStart(el, event));
+    el.addEventListener("pointermove", (event) => onColumnTouchMove(el, event));
+    el.addEventListener("pointerup", (event) => { if (el._v.touch && el._v.touch.id === event.pointerId) el._v.touch = null; });
+    el.addEventListener("pointercancel", () => { el._v.touch = null; });
+    columnsEl.appendChild(el);
+    state.columnEls.set(index, el);
+    return el;
+  }
+
+  /**
+   * Draws one column: geometry, the spacer, the rows the server sent.
+   *
+   * - Complexity: O(r) for the r rows in the snapshot (only those near the viewport).
+   */
   function renderColumn(column, s) {
-    let el = state.columnEls.get(column.index);
-    if (!el) {
-      el = document.createElement("div");
-      el.className = "column";
-      el.setAttribute("role", "group");
-      const content = document.createElement("div");
-      content.className = "content";
-      el.appendChild(content);
-      el.addEventListener("scroll", () => onColumnScroll(el));
-      columnsEl.appendChild(el);
-      state.columnEls.set(column.index, el);
-    }
+    const el = state.columnEls.get(column.index) || makeColumn(column.index);
+    const v = el._v;
     el.dataset.index = column.index;
-    el.setAttribute("aria-label", "Level " + (column.index + 1) + ", " + column.itemCount + " items");
+    el.dataset.count = column.itemCount;
+    el.setAttribute("aria-label", "Level " + (column.index + 1) + ", " + column.itemCount.toLocaleString("en-US") + " items");
     el.classList.toggle("loading-siblings", column.loadingSiblings);
     Object.assign(el.style, { left: column.x + "px", top: column.y + "px", width: column.width + "px", height: column.height + "px" });
+    v.content = column.contentHeight;
+    v.viewport = column.height;
+    const g = geometry(el);
+    el.classList.toggle("scaled", g.ratio > 1.001);
     const content = el.firstChild;
-    content.style.height = column.contentHeight + "px";
+    const height = g.spacer + "px";
+    if (content.style.height !== height) content.style.height = height;
+    v.rendered = column.offsetY;
+    // The vertical scrollbar (on the left in right to left) takes room the engine's frames
+    // do not know about: cards keep clear of it.
+    const border = parseFloat(getComputedStyle(el).borderInlineEndWidth) || 0;
+    v.bar = Math.max(0, el.offsetWidth - el.clientWidth - border);
+    v.rtl = !!s.rtl;
+    v.clientWidth = el.clientWidth;
     const existing = new Map();
-    for (const card of content.children) existing.set(card.dataset.uuid, card);
+    for (const card of v.layer.children) existing.set(card.dataset.uuid, card);
     const keep = new Set();
     for (const item of column.items) {
       let card = existing.get(item.uuid);
-      if (!card) { card = makeCard(); content.appendChild(card); }
+      if (!card || keep.has(card)) { card = makeCard(); v.layer.appendChild(card); }
       keep.add(card);
       fillCard(card, item, column, s);
     }
-    for (const card of [...content.children]) if (!keep.has(card)) card.remove();
-    if (!state.pendingScroll.has(column.index) && Math.abs(el.scrollTop - column.offsetY) > 1) {
-      el.dataset.expected = String(column.offsetY);
-      el.scrollTop = column.offsetY;
+    for (const card of [...v.layer.children]) if (!keep.has(card)) card.remove();
+    if (state.pendingScroll.has(column.index)) {
+      placeLayer(el);
+    } else {
+      // The server decides the offset (keys, focus kept in view, data changed under it).
+      scrollColumnTo(el, column.offsetY);
     }
+  }
+
+  /**
+   * A card's CSS left and width inside its column: the engine's frame, narrowed where the
+   * scrollbar covers it (right in left to right, left in right to left, where the column's
+   * content box starts after the scrollbar).
+   */
+  function horizontalBox(item, v) {
+    if (!v.bar) return { left: item.x, width: item.width };
+    const gap = 4;
+    if (v.rtl) {
+      const start = Math.max(item.x, v.bar + gap);
+      return { left: start - v.bar, width: Math.max(0, item.x + item.width - start) };
+    }
+    const end = Math.min(item.x + item.width, v.clientWidth - gap);
+    return { left: item.x, width: Math.max(0, end - item.x) };
   }
 
   function makeCard() {
@@ -245,7 +342,8 @@
     card.dataset.focused = item.focused ? "1" : "0";
     card.className = "card" + (item.expanded ? " expanded" : "") + (item.selected ? " selected" : "") +
       (item.focused ? " focused" : "") + (item.placeholder ? " placeholder" : "") + (item.error ? " failed" : "");
-    Object.assign(card.style, { top: item.y + "px", left: item.x + "px", width: item.width + "px", height: item.height + "px" });
+    const box = horizontalBox(item, state.columnEls.get(column.index)._v);
+    Object.assign(card.style, { top: (item.y - column.offsetY) + "px", left: box.left + "px", width: box.width + "px", height: item.height + "px" });
     setText(card.querySelector(".title"), item.title);
     setText(card.querySelector(".status"), item.status);
     setText(card.querySelector(".accessory"), item.accessory);
@@ -258,23 +356,109 @@
     card.setAttribute("aria-posinset", String(item.row + 1));
     if (item.indicator != null) card.setAttribute("aria-expanded", String(item.expanded)); else card.removeAttribute("aria-expanded");
     if (s.editing) card.setAttribute("aria-selected", String(item.selected)); else card.removeAttribute("aria-selected");
-    if (item.hint) card.setAttribute("aria-description", item.hint); else card.removeAttribute("aria-description");
+    if (item.hint) card.setAttribute("aria-describedby", hintId(item.hint)); else card.removeAttribute("aria-describedby");
     const button = card.querySelector(".indicator");
     button.hidden = item.indicator == null;
-    setText(button.querySelector(".count"), item.indicator);
+    const full = item.indicator == null ? "" : String(item.indicator);
+    setText(button.querySelector(".count"), abbreviateCount(full, INDICATOR_CHARACTERS));
     button.hidden = item.indicator == null;
-    button.setAttribute("aria-label", item.value || "Show children");
+    if (full !== "") button.title = full; else button.removeAttribute("title");
+    button.setAttribute("aria-label", item.value || (full ? full + " children" : "Show children"));
+  }
+
+  /** The id of a hidden element holding an engine hint (few distinct texts, one element each). */
+  function hintId(text) {
+    let id = state.hints.get(text);
+    if (!id) {
+      id = "hint-" + state.hints.size;
+      const p = document.createElement("p");
+      p.id = id;
+      p.textContent = text;
+      $("hints").appendChild(p);
+      state.hints.set(text, id);
+    }
+    return id;
+  }
+
+  // The indicator is 56 px wide: six characters of its 12 px font fit.
+  const INDICATOR_CHARACTERS = 5;
+
+  /**
+   * A count that fits `room` characters: "999", "12K", "1.2M", "1M", else "99+" style
+   * (the largest number of `room - 1` nines). Text that is not a count is returned as is.
+   */
+  function abbreviateCount(text, room) {
+    if (text.length <= room || !/^[0-9][0-9,. \u00a0\u202f]*\+?$/.test(text)) return text;
+    const digits = text.replace(/[^0-9]/g, "");
+    const value = Number(digits);
+    if (!Number.isFinite(value)) return text;
+    const units = [[1e12, "T"], [1e9, "B"], [1e6, "M"], [1e3, "K"]];
+    for (const [size, suffix] of units) {
+      if (value < size) continue;
+      const scaled = value / size;
+      const oneDecimal = Math.floor(scaled * 10) / 10;
+      let short = (scaled < 10 && oneDecimal !== Math.floor(scaled) ? oneDecimal.toFixed(1) : String(Math.floor(scaled))) + suffix;
+      if (short.length > room) short = String(Math.floor(scaled)) + suffix;
+      if (short.length <= room) return short;
+      break;
+    }
+    return "9".repeat(Math.max(1, room - 1)) + "+";
   }
 
   // MARK: Input
 
   function onColumnScroll(el) {
-    // Ignore the scroll event of an offset the server set.
-    if (el.dataset.expected !== undefined && Math.abs(el.scrollTop - Number(el.dataset.expected)) < 1) return;
-    delete el.dataset.expected;
-    const index = Number(el.dataset.index);
-    state.pendingScroll.set(index, el.scrollTop);
+    const v = el._v;
+    // Ignore the scroll event of an offset set here.
+    if (v.expectedTop !== null && Math.abs(el.scrollTop - v.expectedTop) < 1) { placeLayer(el); return; }
+    v.expectedTop = null;
+    const g = geometry(el);
+    // Native scrolling (scrollbar drag, keys of the browser): the DOM offset is the truth.
+    v.client = Math.max(0, Math.min(g.range, el.scrollTop * g.ratio));
+    if (el.scrollTop >= g.domRange - 0.5) v.client = g.range; // the bottom shows the last row exactly
+    placeLayer(el);
+    reportScroll(el);
+  }
+
+  /** Scrolls a column by engine pixels (the wheel or a finger in a scaled column). */
+  function scrollColumnBy(el, delta) {
+    const v = el._v;
+    const before = v.client;
+    scrollColumnTo(el, v.client + delta);
+    if (v.client !== before) reportScroll(el);
+  }
+
+  function reportScroll(el) {
+    state.pendingScroll.set(Number(el.dataset.index), el._v.client);
     flushScrolls();
+  }
+
+  function onColumnWheel(el, event) {
+    if (!el.classList.contains("scaled") || Math.abs(event.deltaY) < Math.abs(event.deltaX)) return;
+    event.preventDefault();
+    const unit = event.deltaMode === 1 ? 20 : event.deltaMode === 2 ? el._v.viewport : 1;
+    scrollColumnBy(el, event.deltaY * unit);
+  }
+
+  // A finger in a scaled column (touch-action: none there) scrolls by engine pixels too;
+  // horizontal drags still go to the stage's pan.
+  function onColumnTouchStart(el, event) {
+    if (event.pointerType !== "touch" || !el.classList.contains("scaled")) return;
+    el._v.touch = { id: event.pointerId, x: event.clientX, y: event.clientY, vertical: null };
+  }
+
+  function onColumnTouchMove(el, event) {
+    const touch = el._v.touch;
+    if (!touch || touch.id !== event.pointerId) return;
+    const dx = event.clientX - touch.x, dy = event.clientY - touch.y;
+    if (touch.vertical === null) {
+      if (Math.abs(dx) < 8 && Math.abs(dy) < 8) return;
+      touch.vertical = Math.abs(dy) > Math.abs(dx);
+    }
+    if (!touch.vertical) return;
+    touch.x = event.clientX;
+    touch.y = event.clientY;
+    scrollColumnBy(el, -dy);
   }
 
   async function flushScrolls() {
