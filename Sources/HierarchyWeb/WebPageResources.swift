@@ -4,10 +4,11 @@ import Hummingbird
 /// The page's files (HTML, JavaScript, CSS), read once from the module's bundle.
 struct WebPageResources: Sendable {
     enum File: Sendable {
-        case html, script, style
+        case html, transport, script, style
     }
 
     let html: Data
+    let transport: Data
     let script: Data
     let style: Data
 
@@ -22,12 +23,13 @@ struct WebPageResources: Sendable {
             }
             return data
         }
-        return WebPageResources(html: try read("index", "html"), script: try read("app", "js"), style: try read("app", "css"))
+        return WebPageResources(html: try read("index", "html"), transport: try read("transport", "js"), script: try read("app", "js"), style: try read("app", "css"))
     }
 
     func response(for file: File) -> Response {
         let (data, type): (Data, String) = switch file {
         case .html: (html, "text/html; charset=utf-8")
+        case .transport: (transport, "text/javascript; charset=utf-8")
         case .script: (script, "text/javascript; charset=utf-8")
         case .style: (style, "text/css; charset=utf-8")
         }
