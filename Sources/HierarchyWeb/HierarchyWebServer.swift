@@ -232,17 +232,27 @@ public struct HierarchyWebServer: Sendable {
     @discardableResult
     public func run(onRunning: @escaping @Sendable (String) async -> Void = Self.printAddress) async throws -> Int32? {
         let application = makeApplication(onRunning: onRunning)
-        let serving = Task { try await application.runService(gracefulShutdownSignals: []) }
         let store = self.store
+        // The handlers are in place before the server starts: a signal can never find the
+        // default action replaced but nobody listening.
+        let (stopRequests, requestStop) = AsyncStream<Void>.makeStream()
         let stopper = WebSignalStopper(signals: [SIGINT, SIGTERM, SIGHUP]) {
-            Task { @MainActor in
-                store.removeAll()
-                serving.cancel()
-            }
+            requestStop.yield()
+            requestStop.finish()
         }
         defer { stopper.cancel() }
         do {
-            try await withTaskCancellationHandler { try await serving.value } onCancel: { serving.cancel() }
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { try await application.runService(gracefulShutdownSignals: []) }
+                group.addTask {
+                    for await _ in stopRequests { break }
+                    guard !Task.isCancelled else { return }
+                    await store.removeAll()
+                    throw CancellationError()
+                }
+                try await group.next()
+                group.cancelAll()
+            }
         } catch {
             guard stopper.received != nil else { throw error }
         }
