@@ -17,6 +17,8 @@ final class WebAccessPolicy: Sendable {
     let hostNames: Set<String>
     /// Whether any IP literal is accepted as host (a wildcard bind: every interface's address).
     let acceptsAnyAddress: Bool
+    /// A server with a token accepts any host name (a reverse proxy, a DNS name): a page of
+    /// another site that had its name resolve here has no token, so it gets nothing.
     /// The token every request must carry, nil on loopback.
     let token: String?
     private let boundPort: Mutex<Int?>
@@ -27,14 +29,8 @@ final class WebAccessPolicy: Sendable {
     ///   - token: the access token, nil for none.
     init(host: String, port: Int, token: String?) {
         let bound = Self.bare(host.lowercased())
-        var names: Set<String> = ["localhost", "127.0.0.1", "::1", bound]
-        let wildcard = bound == "0.0.0.0" || bound == "::" || bound.isEmpty
-        if wildcard {
-            let own = ProcessInfo.processInfo.hostName.lowercased()
-            if !own.isEmpty { names.insert(own) }
-        }
-        hostNames = names
-        acceptsAnyAddress = wildcard
+        hostNames = ["localhost", "127.0.0.1", "::1", bound]
+        acceptsAnyAddress = bound == "0.0.0.0" || bound == "::" || bound.isEmpty
         self.token = token
         boundPort = Mutex(port == 0 ? nil : port)
     }
@@ -74,6 +70,7 @@ final class WebAccessPolicy: Sendable {
         } else {
             name = authority
         }
+        if token != nil { return !name.isEmpty }
         if let port, let bound = boundPort.withLock({ $0 }), port != bound { return false }
         if hostNames.contains(name) { return true }
         return acceptsAnyAddress && Self.isAddressLiteral(name)

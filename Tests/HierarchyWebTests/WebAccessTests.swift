@@ -17,13 +17,16 @@ struct WebAccessTests {
         #expect(policy.acceptsHost(host) == accepted)
     }
 
-    @Test("a wildcard bind accepts address literals but not other names")
+    @Test("a wildcard bind accepts address literals but not other names; with a token, the token decides")
     func wildcard() {
-        let policy = WebAccessPolicy(host: "0.0.0.0", port: 0, token: "t")
+        let policy = WebAccessPolicy(host: "0.0.0.0", port: 0, token: nil)
         policy.bound(port: 4000)
         #expect(policy.acceptsHost("192.168.1.20:4000"))
         #expect(!policy.acceptsHost("192.168.1.20:4001"))
         #expect(!policy.acceptsHost("evil.example:4000"))
+        let tokened = WebAccessPolicy(host: "0.0.0.0", port: 4000, token: "t")
+        #expect(tokened.acceptsHost("hierarchy.internal"))
+        #expect(!tokened.acceptsHost(""))
     }
 
     @Test("tokens compare whole, whatever the length")
