@@ -6,18 +6,23 @@ import Logging
 
 /// The web face: a Hummingbird server with one page and the JSON endpoints the page
 /// uses. Every browser tab gets a session that holds its own `HierarchyView`; the page
-/// only draws the snapshots the server sends and forwards gestures and keys.
+/// only draws the snapshots the server pushes and forwards gestures and keys.
 ///
 /// Endpoints (all JSON answers carry `{"error": "..."}` on failure):
-/// - `GET /` the page, `GET /app.js`, `GET /app.css`
-/// - `POST /api/sessions` `{"width", "height", "rtl"?}`: a new session and its first snapshot
-/// - `GET /api/sessions/{id}`: the current snapshot
+/// - `GET /` the page, `GET /transport.js`, `GET /app.js`, `GET /app.css`
+/// - `POST /api/sessions` `{"width", "height", "rtl"?, "restore"?: {"focus"}}`: a new session and
+///   its first snapshot (503 when the server keeps as many sessions as its memory allows)
+/// - `GET /api/sessions/{id}`: the current snapshot; `?after=N` waits (bounded) for a newer one
+/// - `GET /api/sessions/{id}/events`: a server-sent event stream of snapshots (see `WebAPI.events`)
 /// - `POST /api/sessions/{id}/actions` `{"type": ...}`: applies one action, returns the snapshot
-/// - `GET /api/sessions/{id}/events?after=N`: waits (bounded) until the snapshot is newer than N
 /// - `GET /api/sessions/{id}/search?q=...&offset=N`: a page of search results
 /// - `DELETE /api/sessions/{id}`
+///
+/// Every request must name this server in `Host`; state-changing requests and event streams
+/// from a browser must come from its own page (`Origin`); a server with an access token
+/// (required off loopback) wants it on every request (see `WebAccessMiddleware`).
 public struct HierarchyWebServer: Sendable {
-    /// Where to listen and how much to keep.
+    /// Where to listen, who may connect and how much to keep.
     public struct Configuration: Sendable {
         /// The address to bind (loopback by default).
         public var host: String
@@ -27,23 +32,46 @@ public struct HierarchyWebServer: Sendable {
         public var rightToLeft: Bool
         /// The page's colours (`serve --theme`), nil for the page's own.
         public var theme: Theme?
-        /// At most this many sessions live at once.
-        public var maximumSessions: Int
-        /// A session without requests for this long is dropped.
+        /// At most this many sessions live at once; nil: as many as `memoryLimit` allows at
+        /// `sessionMemoryBudget` each.
+        public var maximumSessions: Int?
+        /// The resident memory (bytes) above which new sessions are refused with 503.
+        public var memoryLimit: Int
+        /// A session with no request and no open event stream for this long is dropped.
         public var idleTimeout: Duration
-        /// The longest an events request waits for a change.
+        /// The longest a snapshot request with `after` waits for a change.
         public var pollTimeout: Duration
+        /// How often an idle event stream sends a comment line (and finds a client that left).
+        public var heartbeat: Duration
+        /// The token every request must carry; required when `host` is not a loopback address.
+        public var accessToken: String?
 
         public init(host: String = "127.0.0.1", port: Int = 8080, rightToLeft: Bool = false,
-                    maximumSessions: Int = 64, idleTimeout: Duration = .seconds(30 * 60),
-                    pollTimeout: Duration = .seconds(25)) {
+                    maximumSessions: Int? = nil, memoryLimit: Int = 512 << 20,
+                    idleTimeout: Duration = .seconds(5 * 60), pollTimeout: Duration = .seconds(25),
+                    heartbeat: Duration = .seconds(15), accessToken: String? = nil) {
             self.host = host
             self.port = port
             self.rightToLeft = rightToLeft
             self.maximumSessions = maximumSessions
+            self.memoryLimit = memoryLimit
             self.idleTimeout = idleTimeout
             self.pollTimeout = pollTimeout
+            self.heartbeat = heartbeat
+            self.accessToken = accessToken
         }
+
+        /// The memory set aside per session when `maximumSessions` is nil (bytes; a measured idle
+        /// session takes less, see docs/performance.md, and an active one holds a few pages more).
+        public static let sessionMemoryBudget = 1 << 20
+
+        /// The number of sessions kept at most.
+        public var sessionLimit: Int { max(1, maximumSessions ?? memoryLimit / Self.sessionMemoryBudget) }
+    }
+
+    /// A configuration the server refuses to run with.
+    public struct ConfigurationError: Error, CustomStringConvertible {
+        public let description: String
     }
 
     /// The largest request body accepted (bytes).
@@ -58,6 +86,7 @@ public struct HierarchyWebServer: Sendable {
     public let configuration: Configuration
     let store: WebSessionStore
     let page: WebPageResources
+    let access: WebAccessPolicy
 
     /// A server over one source; every session browses it.
     ///
@@ -66,16 +95,19 @@ public struct HierarchyWebServer: Sendable {
     ///   - sourceName: shown in the page's title bar.
     ///   - startID: the item to start at instead of the root.
     ///   - now: the clock for session expiry and type-select (injected for tests).
-    /// - Throws: when the page's files are missing from the bundle.
+    /// - Throws: when the page's files are missing from the bundle; `ConfigurationError` for a
+    ///   non-loopback host without an access token.
     public init(source: any HierarchySource, sourceName: String, startID: String? = nil,
                 configuration: Configuration = Configuration(),
                 now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }) throws {
+        try Self.check(configuration)
         self.configuration = configuration
         self.page = try WebPageResources.load(theme: configuration.theme)
+        self.access = WebAccessPolicy(host: configuration.host, port: configuration.port, token: configuration.accessToken)
         self.store = WebSessionStore(
             source: source, sourceName: sourceName, startID: startID,
-            maximumSessions: configuration.maximumSessions, idleTimeout: configuration.idleTimeout,
-            defaultRightToLeft: configuration.rightToLeft, now: now)
+            maximumSessions: configuration.sessionLimit, idleTimeout: configuration.idleTimeout,
+            defaultRightToLeft: configuration.rightToLeft, memoryLimit: configuration.memoryLimit, now: now)
     }
 
     /// A server showing a new controller in every browser session: `viewDidLoad()` runs when
@@ -93,7 +125,8 @@ public struct HierarchyWebServer: Sendable {
     ///   - configuration: limits and direction (its host and port are replaced by `host` and `port`).
     ///   - makeController: called on the main actor once per browser session.
     ///   - now: the clock for session expiry and type-select (injected for tests).
-    /// - Throws: when the page's files are missing from the bundle.
+    /// - Throws: when the page's files are missing from the bundle; `ConfigurationError` for a
+    ///   non-loopback host without an access token.
     public init(host: String = "127.0.0.1", port: Int = 8080, title: String = "Hierarchy",
                 configuration: Configuration = Configuration(),
                 makeController: @escaping @MainActor @Sendable () -> HierarchyViewController,
@@ -101,31 +134,49 @@ public struct HierarchyWebServer: Sendable {
         var configuration = configuration
         configuration.host = host
         configuration.port = port
+        try Self.check(configuration)
         self.configuration = configuration
         self.page = try WebPageResources.load(theme: configuration.theme)
+        self.access = WebAccessPolicy(host: configuration.host, port: configuration.port, token: configuration.accessToken)
         self.store = WebSessionStore(
             content: .controller(makeController), sourceName: title,
-            maximumSessions: configuration.maximumSessions, idleTimeout: configuration.idleTimeout,
-            defaultRightToLeft: configuration.rightToLeft, now: now)
+            maximumSessions: configuration.sessionLimit, idleTimeout: configuration.idleTimeout,
+            defaultRightToLeft: configuration.rightToLeft, memoryLimit: configuration.memoryLimit, now: now)
     }
+
+    private static func check(_ configuration: Configuration) throws {
+        if !WebAccessPolicy.isLoopback(configuration.host), (configuration.accessToken ?? "").isEmpty {
+            throw ConfigurationError(description: "serving on \(configuration.host), a non-loopback address, needs an access token")
+        }
+    }
+
+    /// Whether `host` is a loopback address (`127.0.0.0/8`, `::1`, `localhost`).
+    public static func isLoopback(_ host: String) -> Bool { WebAccessPolicy.isLoopback(host) }
+
+    /// A new random access token (64 hexadecimal digits).
+    public static func makeAccessToken() -> String { WebAccessPolicy.makeToken() }
 
     /// The routes, for `run` and for tests.
     public func makeRouter() -> Router<BasicRequestContext> {
         let router = Router()
         router.add(middleware: WebLimitsMiddleware())
+        router.add(middleware: WebAccessMiddleware(policy: access))
         let page = self.page
         router.get("/") { _, _ in page.response(for: .html) }
         router.get("/index.html") { _, _ in page.response(for: .html) }
+        router.get("/transport.js") { _, _ in page.response(for: .transport) }
         router.get("/app.js") { _, _ in page.response(for: .script) }
         router.get("/app.css") { _, _ in page.response(for: .style) }
         router.get("/edit.js") { _, _ in page.response(for: .editing) }
 
-        let api = WebAPI(store: store, pollTimeout: configuration.pollTimeout)
+        let api = WebAPI(store: store, pollTimeout: configuration.pollTimeout, heartbeat: configuration.heartbeat)
         router.post("/api/sessions") { request, context in
             await WebAPI.answer { try await api.createSession(request) }
         }
-        router.get("/api/sessions/:id") { _, context in
-            await WebAPI.answer { try await api.snapshot(id: context.parameters.get("id") ?? "") }
+        router.get("/api/sessions/:id") { request, context in
+            await WebAPI.answer {
+                try await api.snapshot(id: context.parameters.get("id") ?? "", after: request.uri.queryParameters["after"].map(String.init))
+            }
         }
         router.delete("/api/sessions/:id") { _, context in
             await WebAPI.answer { try await api.delete(id: context.parameters.get("id") ?? "") }
@@ -135,10 +186,8 @@ public struct HierarchyWebServer: Sendable {
                 try await api.act(id: context.parameters.get("id") ?? "", request)
             }
         }
-        router.get("/api/sessions/:id/events") { request, context in
-            await WebAPI.answer {
-                try await api.events(id: context.parameters.get("id") ?? "", after: request.uri.queryParameters["after"].map(String.init))
-            }
+        router.get("/api/sessions/:id/events") { _, context in
+            await WebAPI.answer { try await api.events(id: context.parameters.get("id") ?? "") }
         }
         router.get("/api/sessions/:id/search") { request, context in
             await WebAPI.answer {
@@ -157,26 +206,60 @@ public struct HierarchyWebServer: Sendable {
     /// The application, for `run` and for live tests.
     ///
     /// - Parameter onRunning: called with the address (`http://host:port/`) once listening.
+    /// - Parameter onRunning: called with the address (`http://host:port/`, with `?token=` when
+    ///   the server has an access token) once listening.
     public func makeApplication(onRunning: @escaping @Sendable (String) async -> Void = { _ in }) -> some ApplicationProtocol {
         var logger = Logger(label: "hierarchy.serve")
         logger.logLevel = .warning
         let host = configuration.host
+        let token = configuration.accessToken
+        let access = self.access
+        let limit = Self.maximumBodySize
         return Application(
             router: makeRouter(),
+            server: .http1(configuration: .init(additionalChannelHandlers: [WebBodyLimitHandler(limit: limit)])),
             configuration: .init(address: .hostname(host, port: configuration.port), serverName: "hierarchy"),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? 0
-                await onRunning(Self.address(host: host, port: port))
+                access.bound(port: port)
+                await onRunning(Self.address(host: host, port: port, token: token))
             },
             logger: logger)
     }
 
-    /// Serves until SIGINT or SIGTERM.
+    /// Serves until SIGINT, SIGTERM or SIGHUP.
     ///
     /// - Parameter onRunning: called with the address once listening.
+    /// - Returns: the number of the signal that stopped the server.
     /// - Throws: when the address cannot be bound.
-    public func run(onRunning: @escaping @Sendable (String) async -> Void = Self.printAddress) async throws {
-        try await makeApplication(onRunning: onRunning).runService()
+    @discardableResult
+    public func run(onRunning: @escaping @Sendable (String) async -> Void = Self.printAddress) async throws -> Int32? {
+        let application = makeApplication(onRunning: onRunning)
+        let store = self.store
+        // The handlers are in place before the server starts: a signal can never find the
+        // default action replaced but nobody listening.
+        let (stopRequests, requestStop) = AsyncStream<Void>.makeStream()
+        let stopper = WebSignalStopper(signals: [SIGINT, SIGTERM, SIGHUP]) {
+            requestStop.yield()
+            requestStop.finish()
+        }
+        defer { stopper.cancel() }
+        do {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { try await application.runService(gracefulShutdownSignals: []) }
+                group.addTask {
+                    for await _ in stopRequests { break }
+                    guard !Task.isCancelled else { return }
+                    await store.removeAll()
+                    throw CancellationError()
+                }
+                try await group.next()
+                group.cancelAll()
+            }
+        } catch {
+            guard stopper.received != nil else { throw error }
+        }
+        return stopper.received
     }
 
     /// Prints `Serving at ADDRESS` on standard output (the default of `run`).
@@ -185,9 +268,9 @@ public struct HierarchyWebServer: Sendable {
         FileHandle.standardOutput.write(Data("Serving at \(address)\n".utf8))
     }
 
-    /// `http://host:port/`, with brackets around an IPv6 host.
-    static func address(host: String, port: Int) -> String {
+    /// `http://host:port/`, with brackets around an IPv6 host and `?token=` when there is one.
+    static func address(host: String, port: Int, token: String? = nil) -> String {
         let shown = host.contains(":") ? "[\(host)]" : host
-        return "http://\(shown):\(port)/"
+        return "http://\(shown):\(port)/" + (token.map { "?\(WebAccessPolicy.queryName)=\($0)" } ?? "")
     }
 }

@@ -7,15 +7,23 @@ import Hummingbird
 /// and answer with a snapshot or `{"error": "..."}`.
 struct WebAPI: Sendable {
     let store: WebSessionStore
+    /// The longest a snapshot request with `after` waits for a change.
     let pollTimeout: Duration
+    /// How often an idle event stream sends a comment line.
+    let heartbeat: Duration
 
     /// The longest a search may take before the request gets a 504.
     static let searchTimeout: Duration = .seconds(10)
 
     private struct CreateRequest: Decodable {
+        /// Where a page whose session was dropped was: the focused item's id.
+        struct Restore: Decodable {
+            var focus: String?
+        }
         var width: Double
         var height: Double
         var rtl: Bool?
+        var restore: Restore?
     }
 
     private struct SearchResult: Encodable {
@@ -37,19 +45,30 @@ struct WebAPI: Sendable {
     func createSession(_ request: Request) async throws -> Response {
         let body = try await Self.decodeBody(request, as: CreateRequest.self)
         guard body.width.isFinite, body.height.isFinite else { throw WebError.badRequest("width and height must be finite numbers") }
-        return try await createSession(width: body.width, height: body.height, rtl: body.rtl)
+        let focus = body.restore?.focus
+        if let focus, focus.utf8.count > WebAction.maximumStringLength {
+            throw WebError.badRequest("the field restore.focus is longer than \(WebAction.maximumStringLength) bytes")
+        }
+        return try await createSession(width: body.width, height: body.height, rtl: body.rtl, focus: focus)
     }
 
     @MainActor
-    private func createSession(width: Double, height: Double, rtl: Bool?) async throws -> Response {
-        let session = try await store.create(width: width, height: height, rightToLeft: rtl)
+    private func createSession(width: Double, height: Double, rtl: Bool?, focus: String?) async throws -> Response {
+        let session = try await store.create(width: width, height: height, rightToLeft: rtl, restoring: focus)
         return try Self.json(session.snapshot(sourceName: store.sourceName), status: .created)
     }
 
+    /// The current snapshot; with `after`, waits (at most `pollTimeout`) until the snapshot is
+    /// newer than that version (for clients without event streams: scripts, tests).
     @MainActor
-    func snapshot(id: String) throws -> Response {
+    func snapshot(id: String, after: String?) async throws -> Response {
         let session = try store.session(id)
-        return try Self.json(session.snapshot(sourceName: store.sourceName))
+        if let after {
+            guard let version = Int(after) else { throw WebError.badRequest("after must be a version number") }
+            await session.waitForChange(after: version, timeout: pollTimeout)
+        }
+        let current = try store.session(id)
+        return try Self.json(current.snapshot(sourceName: store.sourceName))
     }
 
     @MainActor
@@ -71,15 +90,6 @@ struct WebAPI: Sendable {
         var snapshot = session.snapshot(sourceName: store.sourceName)
         snapshot.copied = copied
         return try Self.json(snapshot)
-    }
-
-    @MainActor
-    func events(id: String, after: String?) async throws -> Response {
-        guard let after = after.flatMap({ Int($0) }) else { throw WebError.badRequest("after must be a version number") }
-        let session = try store.session(id)
-        await session.waitForChange(after: after, timeout: pollTimeout)
-        let current = try store.session(id)
-        return try Self.json(current.snapshot(sourceName: store.sourceName))
     }
 
     func search(id: String, query: String, offset: String?) async throws -> Response {
@@ -120,12 +130,12 @@ struct WebAPI: Sendable {
     /// `{"error": message}` with the error's status.
     static func errorResponse(_ error: WebError) -> Response {
         let data = (try? JSONEncoder().encode(["error": error.message])) ?? Data("{}".utf8)
-        return Response(
-            status: .init(code: error.status),
-            headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
-            body: .init(byteBuffer: ByteBuffer(bytes: data)))
+        var headers: HTTPFields = [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"]
+        if error.status == 503 { headers[.retryAfter] = "5" }
+        return Response(status: .init(code: error.status), headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
 
+    /// Encodes an answer as JSON.
     static func json(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
         let data: Data
         do {

@@ -5,10 +5,11 @@ import Hummingbird
 /// The page's files (HTML, JavaScript, CSS), read once from the module's bundle.
 struct WebPageResources: Sendable {
     enum File: Sendable {
-        case html, script, style, editing
+        case html, transport, script, style, editing
     }
 
     let html: Data
+    let transport: Data
     let script: Data
     let style: Data
     /// `edit.js`: the add and delete buttons of an editable store.
@@ -28,7 +29,7 @@ struct WebPageResources: Sendable {
         }
         var style = try read("app", "css")
         if let theme { style.append(Data(("\n/* theme " + Self.commentSafe(theme.name) + " */\n" + Self.styleSheet(for: theme)).utf8)) }
-        var page = WebPageResources(html: try read("index", "html"), script: try read("app", "js"), style: style)
+        var page = WebPageResources(html: try read("index", "html"), transport: try read("transport", "js"), script: try read("app", "js"), style: style)
         page.editing = try read("edit", "js")
         return page
     }
@@ -41,6 +42,7 @@ struct WebPageResources: Sendable {
     func response(for file: File) -> Response {
         let (data, type): (Data, String) = switch file {
         case .html: (html, "text/html; charset=utf-8")
+        case .transport: (transport, "text/javascript; charset=utf-8")
         case .script: (script, "text/javascript; charset=utf-8")
         case .style: (style, "text/css; charset=utf-8")
         case .editing: (editing, "text/javascript; charset=utf-8")

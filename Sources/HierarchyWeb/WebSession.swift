@@ -17,8 +17,13 @@ final class WebSession {
     private let owner: AnyObject?
     /// Grows whenever the view asks to be drawn again.
     private(set) var version = 0
-    /// When a request last used this session.
+    /// When a request last used this session (or its last push connection closed).
     var lastUsed: ContinuousClock.Instant
+    /// The push connections (event streams) open on this session; a session with one is in use.
+    private(set) var pushConnections = 0
+    /// Whether any request came after the one that created the session (the page opens its
+    /// event stream at once; a session never claimed was created by a client that went away).
+    var isClaimed = false
 
     private let now: () -> ContinuousClock.Instant
     private var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
@@ -29,13 +34,15 @@ final class WebSession {
     private var pendingMessageIsError = false
     private var typeSelect = TypeSelect(timeout: WebSession.typeSelectTimeout)
     private let bindings = HierarchyKeyBindings()
-    private var isClosed = false
+    private(set) var isClosed = false
     /// Whether the last action moved the focus with a key (the focused row is kept in view
     /// while rows load), not a scroll, pan or resize (`WebSession+FocusInView.swift`).
     var followsFocus = false
 
     /// At most this many page requests wait for a change of one session at once.
     static let maximumWaiters = 8
+    /// At most this many push connections per session (a tab needs one; reconnects may overlap).
+    static let maximumPushConnections = 4
     /// How long typed characters keep extending one type-select search.
     static let typeSelectTimeout: Duration = .seconds(1)
     /// Spacing around and between cards (CSS pixels).
@@ -127,6 +134,18 @@ final class WebSession {
         }
     }
 
+    /// Reveals and focuses an item (a page bringing back a dropped session); an item the
+    /// source cannot show leaves the session where it is, with a message.
+    func restore(focus id: String) async {
+        guard let dataSource else { return }
+        do {
+            try await dataSource.reveal(id: id)
+        } catch {
+            pendingMessage = "cannot return to the item you had open: \(Self.describe(error))"
+            pendingMessageIsError = true
+        }
+    }
+
     private func changed() {
         version += 1
         let resumed = waiters
@@ -136,8 +155,12 @@ final class WebSession {
 
     /// Returns when the version is past `after`, after `timeout`, or at once when too many
     /// requests wait already.
-    func waitForChange(after: Int, timeout: Duration) async {
-        guard !isClosed, version <= after, waiters.count < Self.maximumWaiters else { return }
+    ///
+    /// - Returns: false when it returned at once because too many requests wait already.
+    @discardableResult
+    func waitForChange(after: Int, timeout: Duration) async -> Bool {
+        guard !isClosed, version <= after else { return true }
+        guard waiters.count < Self.maximumWaiters else { return false }
         let key = nextWaiter
         nextWaiter += 1
         let timer = Task { @MainActor [weak self] in
@@ -146,6 +169,22 @@ final class WebSession {
         }
         await withCheckedContinuation { waiters[key] = $0 }
         timer.cancel()
+        return true
+    }
+
+    /// Counts a push connection in (false when the session has as many as it may).
+    func openPush() -> Bool {
+        guard !isClosed, pushConnections < Self.maximumPushConnections else { return false }
+        pushConnections += 1
+        isClaimed = true
+        lastUsed = now()
+        return true
+    }
+
+    /// Counts a push connection out; the idle time starts now.
+    func closePush() {
+        pushConnections = max(0, pushConnections - 1)
+        lastUsed = now()
     }
 
     /// Wakes every waiting request and cancels the loads in flight (the session is going away).
@@ -176,9 +215,9 @@ final class WebSession {
             engineSnapshot, session: id, version: version, selectedCount: view.selectedUUIDs.count,
             loading: (dataSource?.activeLoads ?? 0) > 0, message: message)
         result.messageIsError = message != nil && messageIsError
-        result.name = sourceName
+        result.name = WebSnapshot.shown(sourceName) ?? ""
         result.status = view.statusText(isLoading: result.loading)
-        result.path = view.expandedPath.map(title(of:))
+        result.path = view.expandedPath.map { WebSnapshot.shown(title(of: $0)) ?? "" }
         return result
     }
 

@@ -2,9 +2,10 @@ import Foundation
 import HierarchyKit
 import HierarchySources
 
-/// The sessions of one server: created on demand, found by id, dropped after a time
-/// without requests, and never more than `maximumSessions` (the least recently used goes
-/// first).
+/// The sessions of one server: created on demand, found by id, dropped when idle (no request
+/// and no open push connection for `idleTimeout`, or never used after its creation for
+/// `unclaimedTimeout`), and never more than `maximumSessions`: a session in use is never
+/// dropped to make room; a new one is refused with 503 instead.
 @MainActor
 final class WebSessionStore {
     /// What every session shows.
@@ -20,24 +21,30 @@ final class WebSessionStore {
     let maximumSessions: Int
     let idleTimeout: Duration
     let defaultRightToLeft: Bool
+    /// Above this resident size (bytes) of the process new sessions are refused; nil: no check.
+    let memoryLimit: Int?
+    /// How long a session nobody used after its creation is kept (its client went away).
+    var unclaimedTimeout: Duration = .seconds(60)
     private let now: @Sendable () -> ContinuousClock.Instant
     private var sessions: [String: WebSession] = [:]
+    /// Sessions being created (counted against the maximum while they load).
+    private var reserved = 0
 
     /// The longest session id accepted (longer ones are refused before the lookup).
     static let maximumIDLength = 64
 
     nonisolated convenience init(
         source: any HierarchySource, sourceName: String, startID: String?,
-        maximumSessions: Int, idleTimeout: Duration, defaultRightToLeft: Bool,
+        maximumSessions: Int, idleTimeout: Duration, defaultRightToLeft: Bool, memoryLimit: Int? = nil,
         now: @escaping @Sendable () -> ContinuousClock.Instant
     ) {
         self.init(content: .source(source, startID: startID), sourceName: sourceName, maximumSessions: maximumSessions,
-                  idleTimeout: idleTimeout, defaultRightToLeft: defaultRightToLeft, now: now)
+                  idleTimeout: idleTimeout, defaultRightToLeft: defaultRightToLeft, memoryLimit: memoryLimit, now: now)
     }
 
     nonisolated init(
         content: Content, sourceName: String,
-        maximumSessions: Int, idleTimeout: Duration, defaultRightToLeft: Bool,
+        maximumSessions: Int, idleTimeout: Duration, defaultRightToLeft: Bool, memoryLimit: Int? = nil,
         now: @escaping @Sendable () -> ContinuousClock.Instant
     ) {
         self.content = content
@@ -45,6 +52,7 @@ final class WebSessionStore {
         self.maximumSessions = max(1, maximumSessions)
         self.idleTimeout = idleTimeout
         self.defaultRightToLeft = defaultRightToLeft
+        self.memoryLimit = memoryLimit
         self.now = now
     }
 
@@ -59,12 +67,20 @@ final class WebSessionStore {
 
     /// Creates and loads a session for a viewport.
     ///
-    /// - Throws: `WebError` 502 when the source cannot read its first item.
-    func create(width: Double, height: Double, rightToLeft: Bool?) async throws(WebError) -> WebSession {
+    /// - Parameter restoring: the item to reveal and focus once loaded (a page whose session was
+    ///   dropped brings back where it was); an item that cannot be shown leaves the session at the top.
+    /// - Throws: `WebError` 503 when the server has as many sessions as it may keep (or its
+    ///   memory is over the limit), 502 when the source cannot read its first item.
+    func create(width: Double, height: Double, rightToLeft: Bool?, restoring focus: String? = nil) async throws(WebError) -> WebSession {
         expire()
-        while sessions.count >= maximumSessions, let oldest = sessions.values.min(by: { $0.lastUsed < $1.lastUsed }) {
-            remove(oldest.id)
+        guard sessions.count + reserved < maximumSessions else {
+            throw WebError(503, "the server is serving as many sessions as it may (\(maximumSessions)); close another tab or try again later")
         }
+        if let memoryLimit, let resident = WebSessionStore.residentBytes(), resident > memoryLimit {
+            throw WebError(503, "the server is using more memory than its limit (\(memoryLimit >> 20) MB); try again later")
+        }
+        reserved += 1
+        defer { reserved -= 1 }
         let id = UUID().uuidString.lowercased()
         let size = Size(width: min(max(0, width), 100_000), height: min(max(0, height), 100_000))
         let session: WebSession
@@ -79,6 +95,7 @@ final class WebSessionStore {
             startID = nil
         }
         try await session.start(at: startID)
+        if let focus { await session.restore(focus: focus) }
         sessions[session.id] = session
         return session
     }
@@ -93,6 +110,7 @@ final class WebSessionStore {
             throw WebError.notFound("unknown or expired session \"\(id)\"; reload the page")
         }
         session.lastUsed = now()
+        session.isClaimed = true
         return session
     }
 
@@ -101,13 +119,33 @@ final class WebSessionStore {
         sessions.removeValue(forKey: id)?.close()
     }
 
-    /// Drops the sessions idle for longer than `idleTimeout`.
+    /// Drops every session (the server is stopping): their event streams end.
+    func removeAll() {
+        for id in Array(sessions.keys) { remove(id) }
+    }
+
+    /// Drops the idle sessions: no open push connection and no request for longer than
+    /// `idleTimeout` (`unclaimedTimeout` for a session never used after its creation).
     ///
     /// - Complexity: O(s) for s sessions.
     func expire() {
         let limit = now()
-        for (id, session) in sessions where limit - session.lastUsed > idleTimeout {
-            remove(id)
+        for (id, session) in sessions where session.pushConnections == 0 {
+            let timeout = session.isClaimed ? idleTimeout : min(idleTimeout, unclaimedTimeout)
+            if limit - session.lastUsed > timeout { remove(id) }
         }
+    }
+
+    /// The resident size of this process in bytes (Linux `/proc/self/statm`), nil where unknown.
+    nonisolated static func residentBytes() -> Int? {
+        let fd = open("/proc/self/statm", O_RDONLY)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var buffer = [UInt8](repeating: 0, count: 128)
+        let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        guard count > 0 else { return nil }
+        let fields = String(decoding: buffer[0..<count], as: UTF8.self).split(separator: " ")
+        guard fields.count > 1, let pages = Int(fields[1]) else { return nil }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
     }
 }

@@ -22,6 +22,8 @@ struct WebSnapshot: Encodable, Sendable {
         var width: Double
         var height: Double
         var title: String?
+        /// The title's full length (UTF-16 units, as JavaScript counts) when `title` was cut.
+        var titleLength: Int?
         var subtitle: String?
         var footnote: String?
         var status: String?
@@ -105,7 +107,7 @@ extension WebSnapshot {
             return state == .loaded ? uuid : nil
         }
         self.header = snapshot.header.map {
-            Header(title: $0.title, height: $0.frame.height, previousEnabled: $0.isPreviousEnabled, nextEnabled: $0.isNextEnabled)
+            Header(title: Self.shown($0.title), height: $0.frame.height, previousEnabled: $0.isPreviousEnabled, nextEnabled: $0.isNextEnabled)
         }
         self.message = message
         self.copied = nil
@@ -125,17 +127,37 @@ extension WebSnapshot {
                         uuid: item.uuid, row: item.row,
                         x: item.frame.minX - column.frame.minX, y: item.frame.minY - top,
                         width: item.frame.width, height: item.frame.height,
-                        title: placeholder ? "Loading…" : cell.title.visibleText,
-                        subtitle: cell.subtitle.visibleText, footnote: cell.footnote.visibleText,
+                        title: placeholder ? "Loading…" : Self.shown(cell.title.visibleText),
+                        titleLength: placeholder ? nil : Self.cutLength(cell.title.visibleText),
+                        subtitle: Self.shown(cell.subtitle.visibleText), footnote: Self.shown(cell.footnote.visibleText),
                         status: cell.status.visibleText,
                         indicator: cell.isHierarchyButtonHidden ? nil : (cell.hierarchyAttributeText ?? ""),
                         accessory: Self.accessory(of: cell, editing: snapshot.isEditing),
                         expanded: item.isExpanded, selected: item.isSelected, focused: item.isFocused,
                         placeholder: placeholder, error: failure,
-                        label: placeholder ? "Loading" : cell.accessibilityLabel,
-                        value: cell.accessibilityValue, hint: cell.accessibilityHint)
+                        label: placeholder ? "Loading" : Self.shown(cell.accessibilityLabel) ?? "",
+                        value: Self.shown(cell.accessibilityValue), hint: Self.shown(cell.accessibilityHint))
                 })
         }
+    }
+
+    /// The longest text a snapshot carries for display (characters); a longer title, label or
+    /// path entry is cut there and ends in "…" (a 50 MB title is never sent whole).
+    static let maximumTextLength = 1_000
+
+    /// `text`, cut to `maximumTextLength` characters.
+    ///
+    /// - Complexity: O(min(n, maximumTextLength)).
+    static func shown(_ text: String?) -> String? {
+        guard let text, let end = text.index(text.startIndex, offsetBy: maximumTextLength, limitedBy: text.endIndex),
+              end != text.endIndex else { return text }
+        return String(text[..<end]) + "…"
+    }
+
+    /// The full length of a text `shown` cuts (UTF-16 units), nil for one it sends whole.
+    static func cutLength(_ text: String?) -> Int? {
+        guard let text, shown(text) != text else { return nil }
+        return text.utf16.count
     }
 
     /// The glyph of a cell's accessory (the editing accessory in editing mode); a disclosure

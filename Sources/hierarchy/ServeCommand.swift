@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HierarchyKit
+import HierarchySources
 import HierarchyWeb
 
 struct ServeCommand: AsyncParsableCommand {
@@ -9,7 +10,9 @@ struct ServeCommand: AsyncParsableCommand {
         abstract: "Serve the hierarchy as a web page (Miller columns in the browser).",
         discussion: """
             Listens on 127.0.0.1 unless --host says otherwise and prints the address. Each browser tab \
-            gets its own session; the page draws what the server's engine decides. Stop with Ctrl-C.
+            gets its own session; the page draws what the server's engine decides. On any address but \
+            loopback the server wants an access token: the printed address carries it (?token=...), and \
+            the page keeps it in a cookie. Stop with Ctrl-C (the exit status is then 128 + the signal's number).
             """
     )
 
@@ -27,9 +30,18 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "light, dark, or a stylesheet (.nss) file for the page's colours, as for browse (default: hierarchy/theme.nss in the XDG config directories, if there is one).")
     var theme: String?
 
+    @Option(name: .customLong("memory-limit"),
+            help: "Refuse new sessions (503) above this much resident memory, in MB; sessions are budgeted 1 MB each.")
+    var memoryLimit: Int = 512
+
+    @Flag(name: .customLong("follow-symlinks"),
+          help: "Serving a folder, follow symbolic links that lead out of it (by default they are shown, not opened).")
+    var followSymlinks = false
+
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
         guard !host.isEmpty, host.count <= 255 else { throw ValidationError("--host must be an address") }
+        guard (16...1_048_576).contains(memoryLimit) else { throw ValidationError("--memory-limit must be from 16 to 1048576 (MB)") }
     }
 
     func run() async throws {
@@ -41,23 +53,31 @@ struct ServeCommand: AsyncParsableCommand {
         } catch {
             throw CommandLineError.report(error)
         }
+        var source = resolved.source
+        if !followSymlinks, let folder = source as? FileSystemSource {
+            source = ContainedFileSystemSource(folder)
+        }
         let server: HierarchyWebServer
         do {
-            var configuration = HierarchyWebServer.Configuration(host: host, port: port, rightToLeft: rightToLeft)
+            let token = HierarchyWebServer.isLoopback(host) ? nil : HierarchyWebServer.makeAccessToken()
+            var configuration = HierarchyWebServer.Configuration(
+                host: host, port: port, rightToLeft: rightToLeft, memoryLimit: memoryLimit << 20, accessToken: token)
             configuration.theme = loadedTheme
             server = try HierarchyWebServer(
-                source: resolved.source, sourceName: resolved.name, startID: resolved.startID,
+                source: source, sourceName: resolved.name, startID: resolved.startID,
                 configuration: configuration)
         } catch {
             throw CommandLineError.report(error)
         }
+        let signal: Int32?
         do {
-            try await server.run { address in
+            signal = try await server.run { address in
                 FileHandle.standardOutput.write(Data("Serving \(resolved.name) at \(address)\n".utf8))
             }
         } catch {
             CommandLineError.printError("cannot serve on \(host):\(port): \(error)")
             throw ExitCode(69)
         }
+        if let signal { throw ExitCode(128 + signal) }
     }
 }

@@ -138,7 +138,7 @@ struct SeedExampleTests {
             // Follow the long-poll until the children the controller inserts later are drawn.
             // At most 50 changes (each request waits at most the poll timeout).
             for _ in 0..<50 where !json.contains("Utilities") {
-                let next = try await client.execute(uri: "/api/sessions/\(id)/events?after=\(version)", method: .get)
+                let next = try await client.execute(uri: "/api/sessions/\(id)?after=\(version)", method: .get)
                 json = String(buffer: next.body)
                 let object = try JSONSerialization.jsonObject(with: Data(next.body.readableBytesView)) as? [String: Any]
                 version = object?["version"] as? Int ?? version

@@ -130,7 +130,7 @@ struct HierarchyWebServerTests {
             let snapshot = try await WebTest.create(client)
             let long = try await client.execute(uri: "/api/sessions/\(snapshot.session)?" + String(repeating: "a", count: 5_000), method: .get)
             #expect(long.status.code == 414)
-            let version = try await client.execute(uri: "/api/sessions/\(snapshot.session)/events?after=soon", method: .get)
+            let version = try await client.execute(uri: "/api/sessions/\(snapshot.session)?after=soon", method: .get)
             #expect(version.status == .badRequest)
             let query = try await client.execute(uri: "/api/sessions/\(snapshot.session)/search?q=" + String(repeating: "q", count: 300), method: .get)
             #expect(query.status == .badRequest)

@@ -10,18 +10,82 @@ struct WebSessionStoreTests {
             maximumSessions: maximum, idleTimeout: .seconds(60), defaultRightToLeft: false, now: { clock.now() })
     }
 
-    @Test("sessions beyond the maximum evict the least recently used", arguments: [1, 2, 5])
+    @Test("sessions beyond the maximum are refused with 503; none in use is evicted", arguments: [1, 2, 5])
     func maximum(count: Int) async throws {
         let clock = ManualClock()
         let store = makeStore(maximum: count, clock: clock)
         var ids: [String] = []
-        for _ in 0..<(count + 2) {
+        for _ in 0..<count {
             ids.append(try await store.create(width: 800, height: 600, rightToLeft: nil).id)
             clock.advance(by: .seconds(1))
         }
+        for _ in 0..<2 {
+            await #expect(throws: WebError.self) { _ = try await store.create(width: 800, height: 600, rightToLeft: nil) }
+            do {
+                _ = try await store.create(width: 800, height: 600, rightToLeft: nil)
+            } catch {
+                #expect(error.status == 503)
+                #expect(error.message.contains("as many sessions"))
+            }
+        }
         #expect(store.count == count)
-        #expect(throws: WebError.self) { try store.session(ids[0]) }
-        #expect(try store.session(ids[ids.count - 1]).id == ids[ids.count - 1])
+        for id in ids { #expect(try store.session(id).id == id) }
+    }
+
+    @Test("an idle session makes room; one with an open push connection never expires")
+    func idleMakesRoom() async throws {
+        let clock = ManualClock()
+        let store = makeStore(maximum: 2, clock: clock)
+        let streaming = try await store.create(width: 800, height: 600, rightToLeft: nil)
+        #expect(streaming.openPush())
+        let idle = try await store.create(width: 800, height: 600, rightToLeft: nil).id
+        _ = try store.session(idle)
+        clock.advance(by: .seconds(30))
+        await #expect(throws: WebError.self) { _ = try await store.create(width: 800, height: 600, rightToLeft: nil) }
+        clock.advance(by: .seconds(31))
+        let fresh = try await store.create(width: 800, height: 600, rightToLeft: nil).id
+        #expect(throws: WebError.self) { try store.session(idle) }
+        #expect(try store.session(streaming.id) === streaming)
+        #expect(try store.session(fresh).id == fresh)
+        // Once its stream closes, the session is idle after the timeout like any other.
+        streaming.closePush()
+        clock.advance(by: .seconds(61))
+        store.expire()
+        #expect(store.count == 0)
+    }
+
+    @Test("a session nobody used after creating it (its client left) goes after a minute")
+    func unclaimed() async throws {
+        let clock = ManualClock()
+        let store = WebSessionStore(
+            source: GeneratedSource(rootChildren: 3, fanout: 2, depth: 2), sourceName: "test", startID: nil,
+            maximumSessions: 4, idleTimeout: .seconds(600), defaultRightToLeft: false, now: { clock.now() })
+        let before = store.count
+        let left = try await store.create(width: 800, height: 600, rightToLeft: nil).id
+        let kept = try await store.create(width: 800, height: 600, rightToLeft: nil).id
+        _ = try store.session(kept)
+        clock.advance(by: .seconds(61))
+        store.expire()
+        #expect(throws: WebError.self) { try store.session(left) }
+        #expect(try store.session(kept).id == kept)
+        #expect(store.count == before + 1)
+    }
+
+    @Test("over the memory limit new sessions are refused with 503")
+    func memoryLimit() async throws {
+        let store = WebSessionStore(
+            source: GeneratedSource(rootChildren: 3, fanout: 2, depth: 2), sourceName: "test", startID: nil,
+            maximumSessions: 10, idleTimeout: .seconds(60), defaultRightToLeft: false, memoryLimit: 1 << 20, now: { ContinuousClock.now })
+        let resident = try #require(WebSessionStore.residentBytes())
+        #expect(resident > 1 << 20)
+        do {
+            _ = try await store.create(width: 800, height: 600, rightToLeft: nil)
+            Issue.record("a session was created over the memory limit")
+        } catch {
+            #expect(error.status == 503)
+            #expect(error.message.contains("memory"))
+        }
+        #expect(store.count == 0)
     }
 
     @Test("idle sessions expire; used ones stay")
@@ -30,6 +94,7 @@ struct WebSessionStoreTests {
         let store = makeStore(maximum: 10, clock: clock)
         let idle = try await store.create(width: 800, height: 600, rightToLeft: nil).id
         let busy = try await store.create(width: 800, height: 600, rightToLeft: true).id
+        _ = try store.session(idle)
         clock.advance(by: .seconds(45))
         _ = try store.session(busy)
         clock.advance(by: .seconds(30))
@@ -52,10 +117,10 @@ struct WebSessionStoreTests {
         let session = try await store.create(width: 800, height: 600, rightToLeft: nil)
         await session.dataSource!.settle()
         let version = session.version
-        async let waited: Void = session.waitForChange(after: version, timeout: .seconds(600))
+        async let waited = session.waitForChange(after: version, timeout: .seconds(600))
         await Task.yield()
         store.remove(session.id)
-        await waited
+        #expect(await waited)
         #expect(store.count == 0)
     }
 }

@@ -104,7 +104,7 @@ enum WebTest {
         return try decode(SnapshotJSON.self, response)
     }
 
-    /// Follows the events endpoint until nothing is loading and no placeholder is shown
+    /// Follows the snapshot endpoint (waiting with `after`) until nothing is loading and no placeholder is shown
     /// (at most 50 changes).
     static func settle(_ client: some TestClientProtocol, _ snapshot: SnapshotJSON) async throws -> SnapshotJSON {
         var current = snapshot
@@ -118,7 +118,7 @@ enum WebTest {
                 current = fresh
                 continue
             }
-            let response = try await client.execute(uri: "/api/sessions/\(current.session)/events?after=\(current.version)", method: .get)
+            let response = try await client.execute(uri: "/api/sessions/\(current.session)?after=\(current.version)", method: .get)
             #expect(response.status == .ok)
             current = try decode(SnapshotJSON.self, response)
         }

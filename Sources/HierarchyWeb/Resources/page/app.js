@@ -33,18 +33,22 @@
     return { width: Math.round(stage.clientWidth), height: Math.round(stage.clientHeight) };
   }
 
-  async function start() {
-    const size = viewport();
-    const body = { width: size.width, height: size.height };
-    if (params.has("rtl")) body.rtl = params.get("rtl") !== "0";
-    try {
-      const snapshot = await request("POST", "/api/sessions", body);
-      state.session = snapshot.session;
-      apply(snapshot);
-      poll();
-    } catch (error) {
-      showMessage(error.message, true);
-    }
+  // The session and its pushed snapshots live in transport.js.
+  function start() {
+    state.transport = window.HierarchyTransport.open({
+      request,
+      body: () => {
+        const size = viewport();
+        const body = { width: size.width, height: size.height };
+        if (params.has("rtl")) body.rtl = params.get("rtl") !== "0";
+        return body;
+      },
+      onSnapshot: (snapshot) => {
+        if (snapshot.session !== state.session) { state.session = snapshot.session; state.version = -1; }
+        apply(snapshot);
+      },
+      onError: (error) => showMessage(error.message, true),
+    });
   }
 
   // Actions are sent one at a time, in order; pan moves and scrolls coalesce.
@@ -79,24 +83,9 @@
     }
   }
 
-  async function poll() {
-    while (!state.stopped && state.session) {
-      try {
-        const snapshot = await request("GET", "/api/sessions/" + encodeURIComponent(state.session) + "/events?after=" + state.version);
-        state.pollErrors = 0;
-        apply(snapshot);
-      } catch (error) {
-        if (error.status === 404) { handleError(error); return; }
-        state.pollErrors += 1;
-        await new Promise((r) => setTimeout(r, Math.min(5000, 250 * 2 ** state.pollErrors)));
-      }
-    }
-  }
-
   function handleError(error) {
     if (error.status === 404 && /session/.test(error.message)) {
-      state.stopped = true;
-      showMessage("The session ended; reload the page.", true);
+      state.transport.lost(); // recreated where it was; the next snapshot redraws
       return;
     }
     showMessage(error.message, true);
