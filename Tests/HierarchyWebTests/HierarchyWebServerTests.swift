@@ -149,7 +149,7 @@ struct HierarchyWebServerTests {
             snapshot = try await WebTest.act(client, snapshot.session, "{\"type\": \"tapIndicator\", \"uuid\": \"r.3\"}")
             var messages: [String] = snapshot.message.map { [$0] } ?? []
             for _ in 0..<20 where messages.isEmpty {
-                let response = try await client.execute(uri: "/api/sessions/\(snapshot.session)/events?after=\(snapshot.version)", method: .get)
+                let response = try await client.execute(uri: "/api/sessions/\(snapshot.session)?after=\(snapshot.version)", method: .get)
                 snapshot = try WebTest.decode(SnapshotJSON.self, response)
                 if let message = snapshot.message { messages.append(message) }
             }
