@@ -130,13 +130,15 @@ enum LiveServer {
 }
 
 extension LiveServer {
+    // The bounds are wide on purpose: with every suite running at once on two cores, the
+    // cooperative pool can be busy for tens of seconds; they bound a hang, they do not time the server.
     /// One request on a connection of its own (`Connection: close`): the status and the body.
     static func request(_ method: String, _ path: String, port: Int, body: String? = nil) async throws -> (status: Int, body: String) {
         let connection = try await RawConnection(port: port)
         var fields = ["Connection: close"]
         if let body { fields += ["Content-Type: application/json", "Content-Length: \(body.utf8.count)"] }
         try await connection.send(head(method, path, host: "127.0.0.1", port: port, fields: fields) + (body ?? ""))
-        let text = await connection.read(timeout: .seconds(20))
+        let text = await connection.read(timeout: .seconds(120))
         let parts = text.components(separatedBy: "\r\n\r\n")
         guard let status = status(text) else { throw RawConnection.Failed(description: "no answer to \(method) \(path)") }
         return (status, parts.dropFirst().joined(separator: "\r\n\r\n"))
@@ -152,7 +154,7 @@ extension LiveServer {
     }
 
     /// Reads an event stream until a snapshot satisfies `done` or the deadline passes.
-    static func readSnapshots(_ connection: RawConnection, timeout: Duration = .seconds(20),
+    static func readSnapshots(_ connection: RawConnection, timeout: Duration = .seconds(60),
                               until done: (SnapshotJSON) -> Bool) async -> [SnapshotJSON] {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline, !connection.closedByPeer {
@@ -163,7 +165,7 @@ extension LiveServer {
     }
 
     /// Waits (bounded) until `condition` holds.
-    static func eventually(timeout: Duration = .seconds(20), _ condition: @MainActor () -> Bool) async -> Bool {
+    static func eventually(timeout: Duration = .seconds(60), _ condition: @MainActor () -> Bool) async -> Bool {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             if await condition() { return true }
