@@ -167,12 +167,20 @@ def shot(driver, name):
 COLUMN_WITH_PARENT = "[...document.querySelectorAll('.column')].find(c => (window.hierarchy.snapshot.columns.find(x => x.index == c.dataset.index) || {}).parent === %s)"
 
 
+def open_fresh(driver, url):
+    """Opens the page with a new session: the page keeps its focused item across reloads
+    (sessionStorage), so the storage of the server's origin is cleared first."""
+    driver.get(url)
+    driver.execute_script("try { sessionStorage.clear(); } catch (e) {}")
+    driver.get(url)
+
+
 def settled(driver):
     wait_for(driver, "window.hierarchy.snapshot && !window.hierarchy.snapshot.loading && !document.querySelector('.card.placeholder')", "loads to finish")
 
 
 def test_drill_down(driver, sample_url):
-    driver.get(sample_url)
+    open_fresh(driver, sample_url)
     wait_for(driver, "document.querySelectorAll('.column').length >= 2 && document.querySelectorAll('.card').length >= 2", "first columns")
     settled(driver)
     levels = []
@@ -201,7 +209,7 @@ def test_drill_down(driver, sample_url):
 
 def test_docs_screenshot(driver, sample_url, docs):
     driver.set_window_size(1280, 860)
-    driver.get(sample_url)
+    open_fresh(driver, sample_url)
     settled(driver)
     wait_for(driver, "document.querySelectorAll('.column').length >= 2", "columns")
     for _ in range(2):
@@ -220,7 +228,7 @@ def test_docs_screenshot(driver, sample_url, docs):
 def test_compact_swipe(driver, sample_url):
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 390, "height": 800, "deviceScaleFactor": 1, "mobile": True})
     driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 1})
-    driver.get(sample_url)
+    open_fresh(driver, sample_url)
     wait_for(driver, "window.hierarchy.snapshot && window.hierarchy.snapshot.compact", "compact layout")
     settled(driver)
     assert driver.execute_script("return !document.getElementById('compact-header').hidden"), "compact header shown"
@@ -252,7 +260,7 @@ def test_compact_swipe(driver, sample_url):
 
 def test_pan(driver, sample_url):
     driver.set_window_size(900, 700)
-    driver.get(sample_url)
+    open_fresh(driver, sample_url)
     settled(driver)
     for _ in range(3):
         last = driver.execute_script("const s = window.hierarchy.snapshot; return s.columns[s.columns.length - 1].index;")
@@ -284,7 +292,7 @@ def test_pan(driver, sample_url):
 
 def test_generated(driver, generated_url):
     driver.set_window_size(1280, 800)
-    driver.get(generated_url)
+    open_fresh(driver, generated_url)
     settled(driver)
     # Escaping: the markup is text, no element was created from it.
     title = wait_for(driver, "[...document.querySelectorAll('.card .title')].map(t => t.textContent).find(t => t.startsWith('<img'))", "the markup title")
@@ -344,7 +352,7 @@ stage.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelabl
 
 def open_big_column(driver, generated_url, into=Keys.ARROW_RIGHT):
     driver.set_window_size(1280, 800)
-    driver.get(generated_url)
+    open_fresh(driver, generated_url)
     settled(driver)
     driver.find_element(By.CSS_SELECTOR, '.card[data-uuid="big"] .indicator').click()
     wait_for(driver, BIG_COLUMN + " && " + BIG_COLUMN + ".querySelector('.card:not(.placeholder)')", "the big column")
@@ -469,7 +477,7 @@ def test_aria_and_axe(driver, million_url, generated_url):
     assert outline == "solid", "the focused row has a visible focus ring"
     axe_check(driver, "columns of a 1,000,000-row column")
     # Search open (the small document: searching a million titles takes long in a debug build).
-    driver.get(generated_url)
+    open_fresh(driver, generated_url)
     settled(driver)
     axe_check(driver, "columns")
     box = driver.find_element(By.ID, "search")
@@ -495,9 +503,28 @@ def axe_check(driver, what):
     assert not violations, f"axe-core on the {what}: " + axe.report(violations)
 
 
+def test_reload_keeps_focus(driver, sample_url):
+    driver.set_window_size(1280, 800)
+    open_fresh(driver, sample_url)
+    settled(driver)
+    last = driver.execute_script("const s = window.hierarchy.snapshot; return s.columns[s.columns.length - 1].index;")
+    card = wait_for(driver, f"document.querySelector('.column[data-index=\"{last}\"] .card:not(.placeholder) .indicator:not([hidden])')", "an indicator")
+    card.click()
+    wait_for(driver, f"window.hierarchy.snapshot.columns.some(c => c.index == {last + 1})", "next column")
+    settled(driver)
+    focused = driver.execute_script("return window.hierarchy.snapshot.focused")
+    session = driver.execute_script("return window.hierarchy.snapshot.session")
+    assert focused, "an item is focused after the drill-down"
+    driver.refresh()
+    wait_for(driver, f"window.hierarchy.snapshot && window.hierarchy.snapshot.session != {json.dumps(session)}", "the new session")
+    settled(driver)
+    again = driver.execute_script("return window.hierarchy.snapshot.focused")
+    assert again == focused, f"a reload comes back at the focused item ({focused}), got {again}"
+
+
 def test_path_line(driver, untitled_url):
     driver.set_window_size(1280, 800)
-    driver.get(untitled_url)
+    open_fresh(driver, untitled_url)
     settled(driver)
     wait_for(driver, "document.querySelector('.card[data-uuid=\"a\"] .indicator')", "the first item").click()
     wait_for(driver, "document.querySelector('.card[data-uuid=\"b\"]')", "the second level")
@@ -508,7 +535,7 @@ def test_path_line(driver, untitled_url):
 
 def test_rtl(driver, sample_url):
     driver.set_window_size(1280, 800)
-    driver.get(sample_url + "?rtl=1")
+    open_fresh(driver, sample_url + "?rtl=1")
     settled(driver)
     assert driver.execute_script("return document.documentElement.dir") == "rtl"
     first, second = driver.execute_script(
@@ -534,7 +561,7 @@ def test_rtl_big_column(driver, million_url):
 def test_store_end(driver, store_url):
     """A store's column (pages load later, rows taller than the estimate): End and the focus stay on the last row."""
     driver.set_window_size(1280, 800)
-    driver.get(store_url)
+    open_fresh(driver, store_url)
     settled(driver)
     column = wait_for(driver, "[...document.querySelectorAll('.column')].find(c => Number(c.dataset.count) > 1000)", "the root's children")
     count = column.get_attribute("data-count")
@@ -551,7 +578,7 @@ def test_store_end(driver, store_url):
 
 def test_theme(driver, themed_url):
     driver.set_window_size(1280, 800)
-    driver.get(themed_url)
+    open_fresh(driver, themed_url)
     settled(driver)
     background = driver.execute_script("return getComputedStyle(document.body).backgroundColor")
     assert background == "rgb(18, 23, 28)", f"the dark theme's background: {background}"
@@ -588,6 +615,7 @@ def main():
             ("escaping, search and reveal, keys", lambda: test_generated(driver, generated.url)),
             ("every row of a 1,000,000-row column reachable", lambda: numbers.update(end=test_every_row(driver, large.url))),
             ("ARIA tree with true positions, indicator, axe-core", lambda: test_aria_and_axe(driver, large.url, generated.url)),
+            ("a reload comes back at the focused item", lambda: test_reload_keeps_focus(driver, sample.url)),
             ("the path line names each level once", lambda: test_path_line(driver, plain.url)),
             ("right to left", lambda: test_rtl(driver, sample.url)),
             ("right to left in a 1,000,000-row column", lambda: test_rtl_big_column(driver, large.url)),
