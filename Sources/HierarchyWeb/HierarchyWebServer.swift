@@ -35,8 +35,12 @@ public struct HierarchyWebServer: Sendable {
         /// At most this many sessions live at once; nil: as many as `memoryLimit` allows at
         /// `sessionMemoryBudget` each.
         public var maximumSessions: Int?
-        /// The resident memory (bytes) above which new sessions are refused with 503.
+        /// The resident memory (bytes) above which new sessions are refused with 503, when
+        /// `checksResidentMemory` is on; it also sets the session count when `maximumSessions` is nil.
         public var memoryLimit: Int
+        /// Whether the process's resident memory is checked against `memoryLimit` before a session
+        /// is made (`hierarchy serve` turns it on; off by default, for a server inside a larger process).
+        public var checksResidentMemory = false
         /// A session with no request and no open event stream for this long is dropped.
         public var idleTimeout: Duration
         /// The longest a snapshot request with `after` waits for a change.
@@ -107,7 +111,7 @@ public struct HierarchyWebServer: Sendable {
         self.store = WebSessionStore(
             source: source, sourceName: sourceName, startID: startID,
             maximumSessions: configuration.sessionLimit, idleTimeout: configuration.idleTimeout,
-            defaultRightToLeft: configuration.rightToLeft, memoryLimit: configuration.memoryLimit, now: now)
+            defaultRightToLeft: configuration.rightToLeft, memoryLimit: configuration.checksResidentMemory ? configuration.memoryLimit : nil, now: now)
     }
 
     /// A server showing a new controller in every browser session: `viewDidLoad()` runs when
@@ -141,7 +145,7 @@ public struct HierarchyWebServer: Sendable {
         self.store = WebSessionStore(
             content: .controller(makeController), sourceName: title,
             maximumSessions: configuration.sessionLimit, idleTimeout: configuration.idleTimeout,
-            defaultRightToLeft: configuration.rightToLeft, memoryLimit: configuration.memoryLimit, now: now)
+            defaultRightToLeft: configuration.rightToLeft, memoryLimit: configuration.checksResidentMemory ? configuration.memoryLimit : nil, now: now)
     }
 
     private static func check(_ configuration: Configuration) throws {

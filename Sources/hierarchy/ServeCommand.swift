@@ -63,6 +63,7 @@ struct ServeCommand: AsyncParsableCommand {
             var configuration = HierarchyWebServer.Configuration(
                 host: host, port: port, rightToLeft: rightToLeft, memoryLimit: memoryLimit << 20, accessToken: token)
             configuration.theme = loadedTheme
+            configuration.checksResidentMemory = true
             server = try HierarchyWebServer(
                 source: source, sourceName: resolved.name, startID: resolved.startID,
                 configuration: configuration)
