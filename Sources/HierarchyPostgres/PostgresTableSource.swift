@@ -88,7 +88,7 @@ public final class PostgresTableSource: HierarchySource {
                 ORDER BY 2
                 """
             ) { try $0.decode((String, String).self) }
-            guard let name = match(wanted, in: tables.map(\.1)), let found = tables.first(where: { $0.1 == name }) else {
+            guard let name = HierarchyTable.match(wanted, in: tables.map(\.1)), let found = tables.first(where: { $0.1 == name }) else {
                 let names = tables.map(\.1).filter { !$0.hasPrefix("hierarchy_") }
                 let known = names.isEmpty ? "it has none" : "it has " + names.prefix(20).joined(separator: ", ")
                 throw HierarchySourceError(.malformed, "\(url): no table \"\(requested.table)\" (\(known))")
@@ -101,16 +101,7 @@ public final class PostgresTableSource: HierarchySource {
                 """
             ) { try $0.decode((String, String).self) }
             let columns = info.map(\.0)
-            func column(_ wanted: String) throws -> String {
-                guard let found = match(wanted, in: columns) else {
-                    throw HierarchySourceError(
-                        .malformed, "\(url): the table \"\(name)\" has no column \"\(wanted)\" (its columns: \(columns.joined(separator: ", ")))")
-                }
-                return found
-            }
-            let table = HierarchyTable(
-                table: name, id: try column(requested.id), parent: try column(requested.parent),
-                title: try column(requested.title), subtitle: try requested.subtitle.map(column), order: try requested.order.map(column))
+            let table = try requested.spelled(asTable: name, columns: columns, origin: url.description)
             let idType = info.first { $0.0 == table.id }?.1 ?? "text"
             let indexes = try await store.fetch(
                 """
@@ -134,13 +125,7 @@ public final class PostgresTableSource: HierarchySource {
             }
             var shown = table
             if schema != nil { shown.table = "\(found.0).\(found.1)" }
-            var warnings: [String] = []
-            if !leading.contains(table.parent) {
-                warnings.append(shown.missingIndexWarning(column: table.parent, purpose: "every page of children"))
-            }
-            if !leading.contains(table.id) {
-                warnings.append(shown.missingIndexWarning(column: table.id, purpose: "every look-up of an item"))
-            }
+            let warnings = shown.missingIndexWarnings(indexed: leading)
             let sql = SQL(table, schema: found.0, idType: idType)
             let rootCount = try await store.fetch(
                 "SELECT count(*) FROM \(unescaped: sql.from) t WHERE \(unescaped: sql.isRoot)"
@@ -167,13 +152,6 @@ public final class PostgresTableSource: HierarchySource {
         await store.close()
     }
 
-    /// `name` as spelled in `names`: exactly, or without regard to case when that is unambiguous.
-    static func match(_ name: String, in names: [String]) -> String? {
-        if names.contains(name) { return name }
-        let folded = names.filter { $0.lowercased() == name.lowercased() }
-        return folded.count == 1 ? folded[0] : nil
-    }
-
     /// Makes a node from a row selected with `SQL.columns`.
     @Sendable static func node(from row: PostgresRow) throws -> HierarchyNode {
         let (id, title, subtitle, count) = try row.decode((String?, String?, String?, Int64).self)
@@ -197,9 +175,7 @@ public final class PostgresTableSource: HierarchySource {
     }
 
     /// The synthetic item over several roots.
-    var rootsNode: HierarchyNode? {
-        rootsID.map { HierarchyNode(id: $0, title: table.table, childCount: rootCount, isContainer: true) }
-    }
+    var rootsNode: HierarchyNode? { table.rootsNode(id: rootsID, rootCount: rootCount) }
 
     // MARK: - HierarchySource
 
@@ -314,8 +290,7 @@ public final class PostgresTableSource: HierarchySource {
         if let closing = rows.first(where: { $0.1 }) {
             let ids = rows.map(\.0.id)
             let start = ids.firstIndex(of: closing.0.id) ?? 0
-            let shown = ids[start...].map { "\"\($0)\"" }.joined(separator: " → ")
-            throw HierarchySourceError(.cycle, "\(store.url): the table \"\(table.table)\" has a cycle: \(shown) (each row's parent is the next)")
+            throw table.cycleError(Array(ids[start...]), origin: store.url.description)
         }
         if rows.isEmpty { return [] }
         return (rootsNode.map { [$0] } ?? []) + rows.map(\.0).reversed()

@@ -106,23 +106,13 @@ public final class SQLiteTableSource: HierarchySource {
     {
         let tables = try String.fetchAll(
             db, sql: "SELECT name FROM sqlite_schema WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%' ORDER BY name")
-        guard let name = match(requested.table, in: tables) else {
+        guard let name = HierarchyTable.match(requested.table, in: tables) else {
             let known = tables.isEmpty ? "it has none" : "it has " + tables.joined(separator: ", ")
             throw HierarchySourceError(.malformed, "no table \"\(requested.table)\" in the database (\(known))", path: path)
         }
         let info = try Row.fetchAll(db, sql: "SELECT name, type FROM pragma_table_info(?)", arguments: [name])
         let columns: [String] = info.map { $0[0] }
-        func column(_ wanted: String) throws -> String {
-            guard let found = match(wanted, in: columns) else {
-                throw HierarchySourceError(
-                    .malformed, "the table \"\(name)\" has no column \"\(wanted)\" (its columns: \(columns.joined(separator: ", ")))",
-                    path: path)
-            }
-            return found
-        }
-        let table = HierarchyTable(
-            table: name, id: try column(requested.id), parent: try column(requested.parent),
-            title: try column(requested.title), subtitle: try requested.subtitle.map(column), order: try requested.order.map(column))
+        let table = try requested.spelled(asTable: name, columns: columns, origin: path)
         let idType: String = info.first { ($0[0] as String) == table.id }?[1] ?? ""
         // The first column of each index (and an INTEGER PRIMARY KEY, which is the rowid).
         var leading: Set<String> = []
@@ -151,21 +141,7 @@ public final class SQLiteTableSource: HierarchySource {
                     path: path)
             }
         }
-        var warnings: [String] = []
-        if !leading.contains(table.parent) {
-            warnings.append(table.missingIndexWarning(column: table.parent, purpose: "every page of children"))
-        }
-        if !leading.contains(table.id) {
-            warnings.append(table.missingIndexWarning(column: table.id, purpose: "every look-up of an item"))
-        }
-        return (table, warnings, idType.trimmingCharacters(in: .whitespaces).isEmpty)
-    }
-
-    /// `name` as spelled in `names`: exactly, or without regard to case when that is unambiguous.
-    static func match(_ name: String, in names: [String]) -> String? {
-        if names.contains(name) { return name }
-        let folded = names.filter { $0.lowercased() == name.lowercased() }
-        return folded.count == 1 ? folded[0] : nil
+        return (table, table.missingIndexWarnings(indexed: leading), idType.trimmingCharacters(in: .whitespaces).isEmpty)
     }
 
     /// An id as bound to a query: text, or an integer for a column without a type.
@@ -192,9 +168,7 @@ public final class SQLiteTableSource: HierarchySource {
     }
 
     /// The synthetic item over several roots.
-    var rootsNode: HierarchyNode? {
-        rootsID.map { HierarchyNode(id: $0, title: table.table, childCount: rootCount, isContainer: true) }
-    }
+    var rootsNode: HierarchyNode? { table.rootsNode(id: rootsID, rootCount: rootCount) }
 
     // MARK: - HierarchySource
 
@@ -297,7 +271,7 @@ public final class SQLiteTableSource: HierarchySource {
         if let rootsNode, id == rootsNode.id { return [rootsNode] }
         let sql = self.sql
         let argument = argument(id)
-        let table = self.table.table
+        let table = self.table
         let path = self.path
         let chain: [HierarchyNode] = try await read { db in
             var chain: [HierarchyNode] = []
@@ -308,9 +282,7 @@ public final class SQLiteTableSource: HierarchySource {
             {
                 let node = Self.node(from: row)
                 if let first = seen[node.id] {
-                    let loop = (chain[first...].map(\.id) + [node.id]).map { "\"\($0)\"" }.joined(separator: " → ")
-                    throw HierarchySourceError(
-                        .cycle, "the table \"\(table)\" has a cycle: \(loop) (each row's parent is the next)", path: path)
+                    throw table.cycleError(chain[first...].map(\.id) + [node.id], origin: path)
                 }
                 seen[node.id] = chain.count
                 chain.append(node)

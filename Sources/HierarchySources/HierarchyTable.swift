@@ -63,4 +63,56 @@ public struct HierarchyTable: Sendable, Hashable {
         }
         return out
     }
+
+    /// `name` as spelled in `names`: exactly, or without regard to case when that is unambiguous.
+    public static func match(_ name: String, in names: [String]) -> String? {
+        if names.contains(name) { return name }
+        let folded = names.filter { $0.lowercased() == name.lowercased() }
+        return folded.count == 1 ? folded[0] : nil
+    }
+
+    /// These names as the table `name` with `columns` spells them (see `match`).
+    ///
+    /// - Parameter origin: the database, put before the message (a file path or an address).
+    /// - Throws: `HierarchySourceError.Code.malformed` naming a missing column and the columns there are.
+    public func spelled(asTable name: String, columns: [String], origin: String) throws -> HierarchyTable {
+        func column(_ wanted: String) throws -> String {
+            guard let found = Self.match(wanted, in: columns) else {
+                throw HierarchySourceError(
+                    .malformed, "the table \"\(name)\" has no column \"\(wanted)\" (its columns: \(columns.joined(separator: ", ")))",
+                    path: origin)
+            }
+            return found
+        }
+        return HierarchyTable(
+            table: name, id: try column(id), parent: try column(parent), title: try column(title),
+            subtitle: try subtitle.map(column), order: try order.map(column))
+    }
+
+    /// The warnings for the parent and id columns when no index starts with them.
+    ///
+    /// - Parameter indexed: the columns some index starts with.
+    public func missingIndexWarnings(indexed: Set<String>) -> [String] {
+        var warnings: [String] = []
+        if !indexed.contains(parent) {
+            warnings.append(missingIndexWarning(column: parent, purpose: "every page of children"))
+        }
+        if !indexed.contains(id) {
+            warnings.append(missingIndexWarning(column: id, purpose: "every look-up of an item"))
+        }
+        return warnings
+    }
+
+    /// The synthetic item over several roots, titled after the table (`nil` without an id).
+    public func rootsNode(id: String?, rootCount: Int) -> HierarchyNode? {
+        id.map { HierarchyNode(id: $0, title: table, childCount: rootCount, isContainer: true) }
+    }
+
+    /// The error for a row that is its own ancestor.
+    ///
+    /// - Parameter loop: the ids around the cycle, each row's parent after it.
+    public func cycleError(_ loop: [String], origin: String) -> HierarchySourceError {
+        let shown = loop.map { "\"\($0)\"" }.joined(separator: " → ")
+        return HierarchySourceError(.cycle, "the table \"\(table)\" has a cycle: \(shown) (each row's parent is the next)", path: origin)
+    }
 }
