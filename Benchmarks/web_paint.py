@@ -25,11 +25,10 @@ import subprocess
 import sys
 import time
 
-from selenium import webdriver
-from selenium.webdriver.chrome.options import Options
-from selenium.webdriver.chrome.service import Service
-
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
+sys.path.insert(0, os.path.join(ROOT, "Tests", "BrowserTests"))
+from browser_support import TIMED_KEY, Server, make_driver  # noqa: E402
+from browser_support import wait_for as wait_briefly  # noqa: E402
 
 
 def default_binary():
@@ -49,45 +48,9 @@ def generate(binary, path, nodes, depth):
     print(f"generated {path} ({nodes:,} items, {depth} levels) in {time.time() - started:.0f} s", flush=True)
 
 
-class Server:
-    def __init__(self, binary, path):
-        self.process = subprocess.Popen([binary, "serve", path, "--port", "0"], stdout=subprocess.PIPE,
-                                        stderr=subprocess.PIPE, text=True)
-        line = self.process.stdout.readline()  # the server prints its address first
-        if "http://" not in line:
-            self.stop()
-            raise SystemExit("server did not start: " + line + self.process.stderr.read()[:500])
-        self.url = line[line.index("http://"):].strip()
-
-    def stop(self):
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-
-
-def make_driver():
-    options = Options()
-    options.binary_location = os.environ.get("CHROMIUM_BIN", "/usr/bin/chromium")
-    for arg in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                "--window-size=1280,800", "--force-device-scale-factor=1", "--lang=en-US"]:
-        options.add_argument(arg)
-    driver = webdriver.Chrome(service=Service(os.environ.get("CHROMEDRIVER_BIN", "/usr/bin/chromedriver")), options=options)
-    driver.set_script_timeout(60)
-    driver.set_page_load_timeout(60)
-    return driver
-
-
 def wait_for(driver, script, what, timeout=60):
-    deadline = time.time() + timeout
-    while time.time() < deadline:
-        value = driver.execute_script("return (" + script + ");")
-        if value:
-            return value
-        time.sleep(0.05)
-    raise SystemExit("timed out waiting for " + what)
+    """A bounded wait; a store's first pages may take longer than the tests allow."""
+    return wait_briefly(driver, script, what, timeout)
 
 
 SETTLED = "window.hierarchy.snapshot && !window.hierarchy.snapshot.loading && !document.querySelector('.card.placeholder')"
@@ -111,19 +74,6 @@ card.querySelector('.indicator').click();
 })();
 """
 
-TIMED_KEY = """
-const [key, condition, limit] = arguments, callback = arguments[arguments.length - 1];
-const done = new Function('return (' + condition + ');');
-const t0 = performance.now();
-document.getElementById('stage').dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
-(function check() {
-  requestAnimationFrame(() => setTimeout(() => {
-    if (done()) callback(performance.now() - t0);
-    else if (performance.now() - t0 > limit) callback(-1);
-    else check();
-  }, 0));
-})();
-"""
 
 
 def summary(name, values):
@@ -197,7 +147,7 @@ def main():
     print(f"binary {args.hierarchy}", flush=True)
     generate(args.hierarchy, args.deep, args.nodes, 6)
     generate(args.hierarchy, args.flat, args.nodes, 2)
-    driver = make_driver()
+    driver = make_driver(timeout=60)
     try:
         server = Server(args.hierarchy, args.deep)
         try:

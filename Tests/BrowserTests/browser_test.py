@@ -38,9 +38,6 @@ if os.environ.get("CI") != "true" and os.environ.get("HIERARCHY_BROWSER_TESTS") 
     skip("set CI=true or HIERARCHY_BROWSER_TESTS=1 to run them")
 
 try:
-    from selenium import webdriver
-    from selenium.webdriver.chrome.options import Options
-    from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
@@ -50,20 +47,13 @@ except ImportError:
         raise
     skip("selenium is not installed (pip install selenium)")
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import browser_support  # noqa: E402  (after the skip: it needs selenium)
+from browser_support import TIMED_KEY, find_binary, make_driver  # noqa: E402
 
-def find_binary(name, candidates):
-    for path in candidates:
-        if path and os.path.exists(path):
-            return path
-    found = shutil.which(name)
-    if found:
-        return found
-    raise SystemExit(f"cannot find {name}")
 
 
 HIERARCHY = find_binary("hierarchy", [os.environ.get("HIERARCHY_BIN"), os.path.join(ROOT, ".build", "debug", "hierarchy")])
-CHROMIUM = find_binary("chromium", [os.environ.get("CHROMIUM_BIN"), "/usr/bin/chromium"])
-DRIVER = find_binary("chromedriver", [os.environ.get("CHROMEDRIVER_BIN"), "/usr/bin/chromedriver"])
 
 
 BIG = 1_000_000
@@ -108,53 +98,18 @@ def untitled_document(path):
         json.dump({"children": [{"id": "a", "title": "Alpha", "children": [{"id": "b", "title": "Beta"}]}]}, f)
 
 
-class Server:
+class Server(browser_support.Server):
+    """`hierarchy serve` of the program under test, checked to bind loopback by default."""
+
     def __init__(self, *args):
-        self.process = subprocess.Popen([HIERARCHY, "serve", *args, "--port", "0"], stdout=subprocess.PIPE,
-                                        stderr=subprocess.PIPE, text=True)
-        deadline = time.time() + 60
-        line = ""
-        while time.time() < deadline:
-            line = self.process.stdout.readline()
-            if line or self.process.poll() is not None:
-                break
-        if "http://" not in line:
-            self.stop()
-            raise RuntimeError("server did not start: " + line + self.process.stderr.read()[:500])
-        self.url = line[line.index("http://"):].strip()
+        super().__init__(HIERARCHY, *args)
         host = self.url.split("//")[1].split(":")[0]
         assert host == "127.0.0.1", "binds loopback by default: " + self.url
-
-    def stop(self):
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-
-
-def make_driver(width=1280, height=800):
-    options = Options()
-    options.binary_location = CHROMIUM
-    for arg in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                f"--window-size={width},{height}", "--force-device-scale-factor=1", "--lang=en-US"]:
-        options.add_argument(arg)
-    driver = webdriver.Chrome(service=Service(DRIVER), options=options)
-    driver.set_page_load_timeout(30)
-    driver.set_script_timeout(30)
-    return driver
 
 
 def wait_for(driver, script, what, timeout=WAIT):
     """Polls a JavaScript expression until it is truthy; returns its value."""
-    deadline = time.time() + timeout
-    while time.time() < deadline:
-        value = driver.execute_script("return (" + script + ");")
-        if value:
-            return value
-        time.sleep(0.05)
-    raise AssertionError("timed out waiting for " + what)
+    return browser_support.wait_for(driver, script, what, timeout)
 
 
 def shot(driver, name):
@@ -334,20 +289,6 @@ def visible_titles(driver):
 
 # Dispatches a key on the tree and resolves, after the next frame has painted, with the
 # milliseconds until `done()` held (or -1 after the time limit).
-TIMED_KEY = """
-const [key, condition, limit] = arguments, callback = arguments[arguments.length - 1];
-const done = new Function('return (' + condition + ');');
-const stage = document.getElementById('stage');
-const t0 = performance.now();
-stage.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
-(function check() {
-  requestAnimationFrame(() => setTimeout(() => {
-    if (done()) callback(performance.now() - t0);
-    else if (performance.now() - t0 > limit) callback(-1);
-    else check();
-  }, 0));
-})();
-"""
 
 
 def open_big_column(driver, generated_url, into=Keys.ARROW_RIGHT):
