@@ -107,6 +107,15 @@ let package = Package(
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),
+        // One test per behaviour the seed documents describe, named after the document.
+        .testTarget(
+            name: "SeedConformanceTests",
+            dependencies: [
+                "HierarchyKit", "FioriCompat", "ListFloorplan", "TerminalUI", "HierarchyWeb", "HierarchyAdapters",
+                "HierarchySources", "HierarchyTestSupport",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
         .testTarget(
             name: "HierarchyWebTests",
             dependencies: [
