@@ -19,6 +19,28 @@ public final class Tmux {
         try run(["new-session", "-d", "-s", session, "-x", "\(columns)", "-y", "\(rows)", command], capture: false)
     }
 
+    /// Runs the built `hierarchy` program in a shell that, once it ends, prints `EXIT=` and its
+    /// status, optionally the terminal's `icanon`/`echo` modes (to prove the terminal was
+    /// restored), and `DONE`, then keeps the pane open for the test to read.
+    ///
+    /// - Parameters:
+    ///   - arguments: The program's arguments, as shell text (quote paths).
+    ///   - reportsTerminalModes: Whether to print the terminal's modes after the program.
+    public static func program(
+        _ arguments: String, columns: Int = 120, rows: Int = 40, reportsTerminalModes: Bool = false
+    ) throws -> Tmux {
+        let script = FileManager.default.temporaryDirectory.appendingPathComponent("hierarchy-e2e-\(UUID().uuidString).sh")
+        let modes = reportsTerminalModes
+            ? "stty -a | tr ' ' '\\n' | grep -x -e icanon -e -icanon -e echo -e -echo | tr '\\n' ' '\necho\n" : ""
+        try """
+            \(ProgramRunner.executable.path) \(arguments)
+            echo EXIT=$?
+            \(modes)echo DONE
+            exec sleep 60
+            """.write(to: script, atomically: true, encoding: .utf8)
+        return try Tmux(command: "sh \(script.path)", columns: columns, rows: rows)
+    }
+
     deinit {
         _ = try? run(["kill-server"], capture: false)
     }

@@ -26,14 +26,7 @@ struct BadNamesTests {
         #expect(symlink("loop2", dir + "/loop1") == 0)
         #expect(symlink("loop1", dir + "/loop2") == 0)
 
-        let script = FileManager.default.temporaryDirectory.appendingPathComponent("hierarchy-e2e-\(UUID().uuidString).sh")
-        try """
-            \(ProgramRunner.executable.path) '\(dir)'
-            echo EXIT=$?
-            echo DONE
-            exec sleep 60
-            """.write(to: script, atomically: true, encoding: .utf8)
-        let tmux = try Tmux(command: "sh \(script.path)", columns: 120, rows: 30)
+        let tmux = try Tmux.program("'\(dir)'", rows: 30)
         let first = try await tmux.waitFor("the first frame") { $0.contains("esc^[[2J") && $0.contains("loop2") }
         #expect(first.contains("bad-"))
         #expect(try tmux.format("pane_title") != "owned")

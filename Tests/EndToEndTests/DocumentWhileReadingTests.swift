@@ -8,16 +8,7 @@ import Testing
 struct DocumentWhileReadingTests {
     /// Runs the program in a shell that reports how it ended and whether the tty is sane.
     func start(_ arguments: String) throws -> Tmux {
-        let script = FileManager.default.temporaryDirectory.appendingPathComponent("hierarchy-e2e-\(UUID().uuidString).sh")
-        try """
-            \(ProgramRunner.executable.path) \(arguments)
-            echo EXIT=$?
-            stty -a | tr ' ' '\\n' | grep -x -e icanon -e -icanon -e echo -e -echo | tr '\\n' ' '
-            echo
-            echo DONE
-            exec sleep 60
-            """.write(to: script, atomically: true, encoding: .utf8)
-        return try Tmux(command: "sh \(script.path)", columns: 120, rows: 30)
+        try Tmux.program(arguments, rows: 30, reportsTerminalModes: true)
     }
 
     static func items(_ range: Range<Int>) -> String {

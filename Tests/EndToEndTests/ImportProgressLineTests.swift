@@ -22,15 +22,8 @@ struct ImportProgressLineTests {
         let feeder = try FIFOFeeder(path: directory.appendingPathComponent("big.json").path)
         defer { feeder.close() }
         let store = directory.appendingPathComponent("big.db").path
-        let script = directory.appendingPathComponent("run.sh")
-        try """
-            \(ProgramRunner.executable.path) import \(feeder.path) --into \(store) --no-search-index
-            echo EXIT=$?
-            echo DONE
-            exec sleep 60
-            """.write(to: script, atomically: true, encoding: .utf8)
         feeder.write("[" + Self.items(0..<5_000) + ",")
-        let tmux = try Tmux(command: "sh \(script.path)", columns: 120, rows: 10)
+        let tmux = try Tmux.program("import '\(feeder.path)' --into '\(store)' --no-search-index", rows: 10)
         try await tmux.waitFor("the progress line") { $0.contains("reading ") && $0.contains(" items") }
         // The pipe stays open: the line stays while the import waits; more input, a rate.
         feeder.write(Self.items(5_000..<10_000) + ",")

@@ -6,9 +6,7 @@ import Testing
 @Suite(.serialized, .enabled(if: Tmux.isAvailable, "tmux is not installed"))
 struct ListSessionTests {
     func start(_ arguments: String = "", columns: Int = 120, rows: Int = 40) throws -> Tmux {
-        let program = ProgramRunner.executable.path
-        let script = "\(program) \(arguments); echo EXIT=$?; exec sleep 60"
-        return try Tmux(command: "sh -c '\(script)'", columns: columns, rows: rows)
+        try Tmux.program(arguments, columns: columns, rows: rows)
     }
 
     @Test func searchingTheSampleLandsOnADeepItem() async throws {

@@ -11,14 +11,7 @@ import Glibc
 struct SlowStorageTests {
     /// Runs the program on a directory in a shell that reports how it ended.
     func start(_ directory: String) throws -> Tmux {
-        let script = FileManager.default.temporaryDirectory.appendingPathComponent("hierarchy-e2e-\(UUID().uuidString).sh")
-        try """
-            \(ProgramRunner.executable.path) '\(directory)'
-            echo EXIT=$?
-            echo DONE
-            exec sleep 60
-            """.write(to: script, atomically: true, encoding: .utf8)
-        return try Tmux(command: "sh \(script.path)", columns: 120, rows: 30)
+        try Tmux.program("'\(directory)'", rows: 30)
     }
 
     /// How long until the screen satisfies `condition`, looking every 2 ms (at most `limit`).

@@ -8,16 +8,7 @@ import Testing
 struct TerminalSessionTests {
     /// Runs the program in a shell that reports how it ended and whether the tty is sane.
     func start(_ arguments: String = "", columns: Int = 120, rows: Int = 40) throws -> Tmux {
-        let script = FileManager.default.temporaryDirectory.appendingPathComponent("hierarchy-e2e-\(UUID().uuidString).sh")
-        try """
-            \(ProgramRunner.executable.path) \(arguments)
-            echo EXIT=$?
-            stty -a | tr ' ' '\\n' | grep -x -e icanon -e -icanon -e echo -e -echo | tr '\\n' ' '
-            echo
-            echo DONE
-            exec sleep 60
-            """.write(to: script, atomically: true, encoding: .utf8)
-        return try Tmux(command: "sh \(script.path)", columns: columns, rows: rows)
+        try Tmux.program(arguments, columns: columns, rows: rows, reportsTerminalModes: true)
     }
 
     func expectSane(_ tmux: Tmux, exit: String) async throws {

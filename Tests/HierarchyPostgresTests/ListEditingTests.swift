@@ -23,8 +23,7 @@ struct ListEditingTests {
         let imported = try await ProgramRunner.run(["import", file.path, "--into", store])
         #expect(imported.status == 0, "\(imported.error)")
 
-        let script = "\(ProgramRunner.executable.path) list '\(store)'; echo EXIT=$?; exec sleep 60"
-        let tmux = try Tmux(command: "sh -c \"\(script)\"", columns: 120, rows: 40)
+        let tmux = try Tmux.program("list '\(store)'")
         try await tmux.waitFor("the first page with the edit keys") { $0.contains("› Plant Zürich") && $0.contains("+ add") }
 
         try tmux.send("+")
