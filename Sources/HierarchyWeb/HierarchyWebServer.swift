@@ -207,6 +207,13 @@ public struct HierarchyWebServer: Sendable {
         return router
     }
 
+    /// How often idle sessions are looked for without a request: a quarter of the shortest
+    /// timeout, between 1 and 15 seconds.
+    var sweepInterval: Duration {
+        let shortest = min(configuration.idleTimeout, store.unclaimedTimeout)
+        return min(max(shortest / 4, .seconds(1)), .seconds(15))
+    }
+
     /// The application, for `run` and for live tests.
     ///
     /// - Parameter onRunning: called with the address (`http://host:port/`) once listening.
@@ -223,6 +230,7 @@ public struct HierarchyWebServer: Sendable {
             router: makeRouter(),
             server: .http1(configuration: .init(additionalChannelHandlers: [WebBodyLimitHandler(limit: limit)])),
             configuration: .init(address: .hostname(host, port: configuration.port), serverName: "hierarchy"),
+            services: [WebSessionSweeper(store: store, interval: sweepInterval)],
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? 0
                 access.bound(port: port)

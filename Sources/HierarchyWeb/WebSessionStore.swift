@@ -24,7 +24,7 @@ final class WebSessionStore {
     /// Above this resident size (bytes) of the process new sessions are refused; nil: no check.
     let memoryLimit: Int?
     /// How long a session nobody used after its creation is kept (its client went away).
-    var unclaimedTimeout: Duration = .seconds(60)
+    let unclaimedTimeout: Duration = .seconds(60)
     private let now: @Sendable () -> ContinuousClock.Instant
     private var sessions: [String: WebSession] = [:]
     /// Sessions being created (counted against the maximum while they load).
@@ -133,6 +133,16 @@ final class WebSessionStore {
         for (id, session) in sessions where session.pushConnections == 0 {
             let timeout = session.isClaimed ? idleTimeout : min(idleTimeout, unclaimedTimeout)
             if limit - session.lastUsed > timeout { remove(id) }
+        }
+    }
+
+    /// Expires idle sessions every `interval` until the task is cancelled, so a server nobody
+    /// sends requests to still lets go of the sessions its clients left.
+    ///
+    /// - Parameter interval: The time between two sweeps.
+    nonisolated func sweep(every interval: Duration) async {
+        while (try? await Task.sleep(for: interval)) != nil {
+            await expire()
         }
     }
 

@@ -103,6 +103,31 @@ struct WebSessionStoreTests {
         #expect(store.count == 1)
     }
 
+    @Test("the sweeper drops an idle session without any request arriving")
+    func sweeperExpiresWithoutRequests() async throws {
+        let clock = ManualClock()
+        let store = makeStore(maximum: 4, clock: clock)
+        let idle = try await store.create(width: 800, height: 600, rightToLeft: nil).id
+        _ = try store.session(idle)
+        let sweeper = Task { await store.sweep(every: .milliseconds(5)) }
+        defer { sweeper.cancel() }
+        clock.advance(by: .seconds(30))
+        // Sweeps before the timeout (several happen in this window) keep the session.
+        try await Task.sleep(for: .milliseconds(50))
+        #expect(store.count == 1)
+        clock.advance(by: .seconds(31))
+        let deadline = ContinuousClock.now.advanced(by: .seconds(30))
+        while store.count > 0, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(store.count == 0)
+    }
+
+    @Test("the server sweeps at a quarter of its shortest timeout, between 1 and 15 seconds",
+          arguments: [(Duration.seconds(8), Duration.seconds(2)), (.seconds(300), .seconds(15)), (.milliseconds(100), .seconds(1))])
+    func sweepInterval(idle: Duration, expected: Duration) throws {
+        let server = try WebTest.server(configuration: .init(idleTimeout: idle))
+        #expect(server.sweepInterval == expected)
+    }
+
     @Test("malformed ids are refused before the lookup")
     func malformedID() {
         let store = makeStore(maximum: 2, clock: ManualClock())
