@@ -81,14 +81,14 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // Helpers shared by the test targets (seeded random numbers); not a product.
+        // Helpers shared by the test targets (a manual clock, the program in tmux, FIFOs); not a product.
         .target(name: "HierarchyTestSupport", dependencies: ["HierarchySources"], path: "Sources/HierarchyTestSupport"),
         .testTarget(
             name: "HierarchyKitTests",
             dependencies: ["HierarchyKit", "HierarchyTestSupport"]
         ),
-        .testTarget(name: "FioriCompatTests", dependencies: ["FioriCompat"]),
-        .testTarget(name: "ListFloorplanTests", dependencies: ["ListFloorplan"]),
+        .testTarget(name: "FioriCompatTests", dependencies: ["FioriCompat", "HierarchyTestSupport"]),
+        .testTarget(name: "ListFloorplanTests", dependencies: ["ListFloorplan", "HierarchyTestSupport"]),
         .testTarget(name: "HierarchySourcesTests", dependencies: ["HierarchySources", "HierarchyAdapters", "HierarchyDocuments", "HierarchyTestSupport"]),
         .testTarget(name: "HierarchySQLiteTests", dependencies: ["HierarchySQLite", "HierarchyAdapters", "HierarchyDocuments", "HierarchyTestSupport"]),
         .testTarget(
@@ -98,7 +98,7 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "HierarchyAdapters"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "HierarchyAdapters", "HierarchyTestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["hierarchy", "HierarchyTestSupport"], exclude: ["hangfs.py"]),
         // The Examples package's controller and model (linked here, not copied), hosted by
         // both faces: proves the example compiles against the products and runs.

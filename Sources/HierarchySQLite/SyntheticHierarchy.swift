@@ -1,4 +1,5 @@
 import Foundation
+import HierarchySources
 
 /// A reproducible synthetic hierarchy for demos and benchmarks.
 ///
@@ -129,25 +130,5 @@ public struct SyntheticHierarchy: Sendable, Equatable {
             value /= 36
         }
         return String(decoding: out, as: UTF8.self)
-    }
-}
-
-/// A small, fast, seeded random generator (SplitMix64).
-struct SplitMix64: RandomNumberGenerator, Sendable {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A uniform value in [0, 1).
-    mutating func nextUnit() -> Double {
-        Double(next() >> 11) * 0x1.0p-53
     }
 }

@@ -28,7 +28,7 @@ public final class ListViewModel<
     /// A late answer after the timeout is dropped; retry asks again.
     public var loadTimeout: Duration? = .seconds(30)
 
-    /// The clock the debounce and the load timeout sleep on; inject a ``TestClock`` in tests.
+    /// The clock the debounce and the load timeout sleep on; inject a manual clock in tests.
     public var clock: any Clock<Duration>
 
     private let loaders: [Section: DataLoader<Entity>]

@@ -1,3 +1,4 @@
+import HierarchyTestSupport
 import FioriCompat
 import Testing
 

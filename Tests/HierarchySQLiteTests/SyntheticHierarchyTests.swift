@@ -20,7 +20,7 @@ struct SyntheticHierarchyTests {
 
     @Test("children are shared out exactly", arguments: [(0, 1), (1, 1), (5, 3), (1000, 7), (7, 1000)])
     func distribute(children: Int, parents: Int) {
-        var random = HierarchySQLite.SplitMix64(seed: 9)
+        var random = SplitMix64(seed: 9)
         let counts = SyntheticHierarchy.distribute(children, among: parents, random: &random)
         #expect(counts.count == parents)
         #expect(counts.reduce(0) { $0 + Int($1) } == children)

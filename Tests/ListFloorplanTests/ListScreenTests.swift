@@ -1,3 +1,4 @@
+import HierarchyTestSupport
 import Testing
 @testable import ListFloorplan
 

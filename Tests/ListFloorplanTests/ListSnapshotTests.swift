@@ -1,3 +1,4 @@
+import HierarchyTestSupport
 import Testing
 @testable import ListFloorplan
 
@@ -78,7 +79,7 @@ struct ListSnapshotTests {
 
     @Test(arguments: [0, 1, 2, 10, 200])
     func randomEditsApply(count: Int) {
-        var generator = SplitMix(seed: UInt64(count) &+ 7)
+        var generator = SplitMix64(seed: UInt64(count) &+ 7)
         for _ in 0..<20 {
             let old = items(0..<count).shuffled(using: &generator)
             var new = old.filter { _ in Int.random(in: 0..<4, using: &generator) != 0 }
@@ -96,7 +97,7 @@ struct ListSnapshotTests {
     /// For renderers updating section by section, each section's row count must add up.
     @Test(arguments: [0, 1, 3, 40])
     func sectionCountsAddUp(count: Int) {
-        var generator = SplitMix(seed: UInt64(count) &+ 99)
+        var generator = SplitMix64(seed: UInt64(count) &+ 99)
         for _ in 0..<20 {
             let all = items(0..<count)
             func split(_ list: [Item]) -> Snapshot {
@@ -134,20 +135,5 @@ struct ListSnapshotTests {
         #expect(Snapshot.longestIncreasingRun([3, 0, 1, 2]) == [false, true, true, true])
         let marks = Snapshot.longestIncreasingRun([2, 0, 3, 1, 4])
         #expect(marks.filter { $0 }.count == 3)
-    }
-}
-
-/// A small deterministic random number generator for repeatable sweeps.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

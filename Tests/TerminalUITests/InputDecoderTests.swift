@@ -1,3 +1,4 @@
+import HierarchyTestSupport
 import Testing
 @testable import TerminalUI
 
@@ -196,7 +197,7 @@ struct InputDecoderTests {
 
     @Test("Random bytes never trap and leave nothing pending after a flush", arguments: 0..<20)
     func fuzz(seed: Int) {
-        var generator = SplitMix(seed: UInt64(seed))
+        var generator = SplitMix64(state: UInt64(seed) &+ 0x9E37_79B9_7F4A_7C15)
         var decoder = InputDecoder(maximumPasteBytes: 64)
         for _ in 0..<200 {
             let length = Int(generator.next() % 16)
@@ -212,22 +213,5 @@ struct InputDecoderTests {
         _ = decoder.flushPending()
         #expect(!decoder.hasPending)
         #expect(decoder.feed(Array("k".utf8)) == [Self.char("k")])
-    }
-}
-
-/// A small deterministic random number generator for reproducible fuzzing.
-struct SplitMix {
-    var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed &+ 0x9E37_79B9_7F4A_7C15
-    }
-
-    mutating func next() -> UInt64 {
-        state = state &+ 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
