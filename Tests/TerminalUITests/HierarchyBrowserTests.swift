@@ -100,9 +100,21 @@ import Testing
         #expect(browser.view.expandedPath.last.flatMap { browser.dataSource!.node(for: $0)?.title } == "Tank farm")
     }
 
+    @Test func theFirstFrameAlreadyPreviewsTheFocusedItem() async throws {
+        let browser = try await sampleBrowser(columns: 120, rows: 24)
+        await browser.dataSource!.settle()
+        let focused = try #require(browser.view.focusedUUID)
+        #expect(browser.dataSource!.node(for: focused)?.title == "Production")
+        #expect(browser.view.expandedPath.last == focused)
+        let screen = (0..<24).map { browser.render().text(row: $0) }.joined(separator: "\n")
+        #expect(screen.contains("Reactor line 2"))
+    }
+
     @Test func wheelScrollsTheColumnUnderThePointer() async throws {
         let browser = try await sampleBrowser(columns: 80, rows: 24)
-        _ = browser.handle([.mouse(MouseEvent(kind: .wheelDown, button: .none, x: 50, y: 3))])
+        // The first frame shows the children and the focused item's preview: the children's
+        // column is the leading one.
+        _ = browser.handle([.mouse(MouseEvent(kind: .wheelDown, button: .none, x: 10, y: 3))])
         await browser.dataSource!.settle()
         #expect(browser.view.contentOffsetY(ofColumn: 1) == 3)
         #expect(browser.view.contentOffsetY(ofColumn: 0) == 0)

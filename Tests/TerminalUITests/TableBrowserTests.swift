@@ -92,12 +92,13 @@ import Testing
         let renderer = TableRenderer(palette: .monochrome)
         renderer.drawRow(item, rtl: false, editing: false, metrics: table.view.collectionViewLayout.metrics,
                          top: 0, clip: 0..<4, into: &buffer)
-        // The margin's 8 cells: " 8 ›" against the content, then free cells.
-        #expect(buffer.text(row: 0).hasSuffix("Operational  8 ›     "))
+        // The margin's 8 cells: " 8 ▶" against the content, then free cells (the focused first
+        // row previews its children from the first frame on: the open glyph).
+        #expect(buffer.text(row: 0).hasSuffix("Operational  8 ▶     "))
         var mirrored = ScreenBuffer(width: 80, height: 4)
         renderer.drawRow(item, rtl: true, editing: false, metrics: table.view.collectionViewLayout.metrics,
                          top: 0, clip: 0..<4, into: &mirrored)
-        #expect(mirrored.text(row: 0).hasPrefix("    ‹ 8  Production"))
+        #expect(mirrored.text(row: 0).hasPrefix("    ◀ 8  Production"))
     }
 
     @Test func keysShareTheBrowser() async throws {

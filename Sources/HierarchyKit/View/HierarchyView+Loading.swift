@@ -89,6 +89,8 @@ extension HierarchyView {
         _ = expand(column: 0, row: 0, uuid: root)
         focus = columns.count > 1 && columns[1].count > 0 ? (1, 0) : (0, 0)
         pendingInitialFocus = focus?.column == 0
+        // With `expandsFocusedItem` the first frame already previews the focused item's children.
+        needsFocusPreview = expandsFocusedItem && focus?.column == 1
         leadingColumn = maxLeadingColumn
         setNeedsLayout()
     }
@@ -374,9 +376,9 @@ extension HierarchyView {
         if pendingInitialFocus, let f = focus, f.column == c - 1, columns[c].count > 0 {
             pendingInitialFocus = false
             focus = (c, 0)
-            // After the user opened a level, the newly focused item previews its children, as
-            // a focus the user moved would (the initial focus does not).
-            needsFocusPreview = expandsFocusedItem && pendingFocusFollowsOpen
+            // The newly focused item previews its children, as a focus the user moved would:
+            // after the user opened a level, and for the first focus of the view.
+            needsFocusPreview = expandsFocusedItem
             pendingFocusFollowsOpen = false
         }
         checkCount(ofColumn: c)
