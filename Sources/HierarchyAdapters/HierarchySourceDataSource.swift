@@ -582,7 +582,7 @@ public final class HierarchySourceDataSource: HierarchyViewDataSource {
         positions = positions.filter { $0.value.parent != parent }
     }
 
-    private func report(_ error: Error, _ context: String) {
+    func report(_ error: Error, _ context: String) {
         let sourceError = error as? HierarchySourceError ?? HierarchySourceError(.io, "\(context): \(error)")
         errorHandler?(sourceError)
     }

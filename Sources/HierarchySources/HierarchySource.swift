@@ -41,6 +41,13 @@ public protocol HierarchySource: Sendable {
     /// case- and diacritic-insensitively.
     func search(_ query: String, in range: Range<Int>) async throws -> [HierarchyNode]
 
+    /// The index of the first child of `parentID`, from `start` to the last and then from the
+    /// first, whose title starts with `prefix` ignoring case and diacritics (type-select over
+    /// every child of a column of any size); nil when none does.
+    ///
+    /// The default reads the children a page at a time; stores answer in one query.
+    func indexOfChild(ofID parentID: String, titlePrefix prefix: String, from start: Int) async throws -> Int?
+
     /// The changes made to the data from now on (see `HierarchySourceChange`); by default none.
     func changes() -> AsyncStream<HierarchySourceChange>
 }
@@ -67,5 +74,27 @@ extension HierarchySource {
 
     public func search(_ query: String, in range: Range<Int>) async throws -> [HierarchyNode] {
         try await HierarchySearchScan(source: self).matches(query, in: range)
+    }
+
+    /// - Complexity: O(n) children read in pages of 1,000; cancellable between pages.
+    public func indexOfChild(ofID parentID: String, titlePrefix prefix: String, from start: Int) async throws -> Int? {
+        let matcher = NameMatcher(prefix)
+        guard !matcher.isEmpty else { return nil }
+        let count = try await childCount(ofID: parentID)
+        guard count > 0 else { return nil }
+        let first = min(max(0, start), count - 1)
+        let page = 1_000
+        for range in [first..<count, 0..<first] {
+            var lower = range.lowerBound
+            while lower < range.upperBound {
+                try Task.checkCancellation()
+                let upper = min(lower + page, range.upperBound)
+                let children = try await children(ofID: parentID, in: lower..<upper)
+                if let hit = children.firstIndex(where: { matcher.isPrefix(of: $0.title) }) { return lower + hit }
+                guard children.count == upper - lower else { break }
+                lower = upper
+            }
+        }
+        return nil
     }
 }

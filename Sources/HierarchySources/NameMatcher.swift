@@ -6,21 +6,21 @@ import Foundation
 /// with a fast path for the common case of an ASCII text and an ASCII name: bytes are
 /// compared with ASCII case folding, and no `String` is made. A name with other bytes
 /// (accents, other scripts, invalid UTF-8) goes the slow way.
-struct NameMatcher: Sendable {
+public struct NameMatcher: Sendable {
     /// The text searched for, trimmed.
     let needle: String
     /// The needle's bytes folded to lower case when it is ASCII, else `nil`.
     private let asciiNeedle: [UInt8]?
 
     /// - Parameter text: What the user typed; surrounding white space is ignored.
-    init(_ text: String) {
+    public init(_ text: String) {
         needle = text.trimmingCharacters(in: .whitespacesAndNewlines)
         let bytes = Array(needle.utf8)
         asciiNeedle = bytes.allSatisfy { $0 < 0x80 } ? bytes.map(Self.lower) : nil
     }
 
     /// Whether there is nothing to search for.
-    var isEmpty: Bool { needle.isEmpty }
+    public var isEmpty: Bool { needle.isEmpty }
 
     /// Whether the name (UTF-8 bytes, possibly invalid) contains the needle.
     ///
@@ -44,6 +44,26 @@ struct NameMatcher: Sendable {
             start += 1
         }
         return false
+    }
+
+    /// Whether the name (UTF-8 bytes, possibly invalid) starts with the needle.
+    ///
+    /// - Complexity: O(needle) bytes for an ASCII start of the name.
+    func isPrefix(of name: UnsafeBufferPointer<UInt8>) -> Bool {
+        if let ascii = asciiNeedle, name.count >= ascii.count, name[0..<ascii.count].allSatisfy({ $0 < 0x80 }),
+           name.count == ascii.count || name[ascii.count] < 0x80 {
+            // An ASCII start followed by ASCII (or the end): no combining mark can follow.
+            for index in 0..<ascii.count where Self.lower(name[index]) != ascii[index] { return false }
+            return true
+        }
+        return String(decoding: name, as: UTF8.self)
+            .range(of: needle, options: [.anchored, .caseInsensitive, .diacriticInsensitive]) != nil
+    }
+
+    /// Whether `name` starts with the needle.
+    public func isPrefix(of name: String) -> Bool {
+        var name = name
+        return name.withUTF8 { isPrefix(of: $0) }
     }
 
     /// Whether `name` contains the needle.

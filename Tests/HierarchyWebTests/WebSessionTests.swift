@@ -68,6 +68,33 @@ struct WebSessionTests {
         #expect(session.view.focusedUUID == "r.24")
     }
 
+    @Test("type-select reaches a row far beyond the loaded pages, and the page is told")
+    func typeSelectFarRow() async throws {
+        let clock = ManualClock()
+        let session = WebSession(
+            id: "s", source: GeneratedSource(rootChildren: 100_000, fanout: 1, depth: 1),
+            size: Size(width: 1200, height: 800), rightToLeft: false, now: { clock.now() })
+        try await session.start(at: nil)
+        await session.dataSource!.settle()
+        for character in "item r.9876" {
+            _ = try await session.apply(.key(String(character), shift: false))
+        }
+        func waitForFocus(_ uuid: String) async {
+            let deadline = ContinuousClock.now.advanced(by: .seconds(60))
+            while session.view.focusedUUID != uuid, ContinuousClock.now < deadline {
+                await session.waitForChange(after: session.version, timeout: .seconds(5))
+                await session.dataSource!.settle()
+            }
+        }
+        await waitForFocus("r.9876")
+        #expect(session.view.focusedUUID == "r.9876")
+        _ = try await session.apply(.key("5", shift: false))
+        await waitForFocus("r.98765")
+        #expect(session.view.focusedUUID == "r.98765")
+        let snapshot = session.snapshot(sourceName: "t")
+        #expect(snapshot.columns.contains { $0.items.contains { $0.uuid == "r.98765" } })
+    }
+
     @Test("an item not on screen is a 404")
     func unknownItem() async throws {
         let session = try await makeSession()

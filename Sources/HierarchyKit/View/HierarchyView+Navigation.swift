@@ -317,24 +317,63 @@ extension HierarchyView {
     }
 
     /// Type-to-select: focuses the first item at or after the focus whose title starts with
-    /// `prefix` (case- and diacritic-insensitive), looking at no more than `limit` items.
+    /// `prefix` (case- and diacritic-insensitive), wrapping to the first.
     ///
-    /// - Returns: whether an item was found.
+    /// With a data source that is a ``HierarchyViewChildFinder`` every child is looked at:
+    /// the loaded rows from the focus on first (at most `limit`), and from the first row not
+    /// loaded the data source searches (asynchronously; the focus moves when it answers,
+    /// unless another type-select came first). Otherwise no more than `limit` rows are
+    /// looked at.
+    ///
+    /// - Returns: whether an item was found, or the search goes on in the data source.
     @discardableResult
     public func typeSelect(_ prefix: String, limit: Int = 10_000) -> Bool {
+        childSearch?.cancel()
+        childSearch = nil
         guard let f = focus, f.column < columns.count, !prefix.isEmpty else { return false }
         let count = columns[f.column].count
         let needle = prefix.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+        func matches(_ uuid: String) -> Bool {
+            let title = ask({ $0.hierarchyView(self, titleForItemWith: uuid) }) ?? nil
+            return title.map { $0.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).hasPrefix(needle) } ?? false
+        }
+        if let finder = dataSource as? HierarchyViewChildFinder, let parent = columns[f.column].parent {
+            for step in 0..<count {
+                let row = (f.row + step) % count
+                guard step < limit, let uuid = ensureUUID(column: f.column, row: row),
+                      (ask({ $0.hierarchyView(self, stateOfItemWith: uuid) }) ?? .loaded) == .loaded else {
+                    searchChildren(of: parent, prefix: prefix, from: row, finder: finder)
+                    return true
+                }
+                if matches(uuid) {
+                    focusRow(row, inColumn: f.column)
+                    return true
+                }
+            }
+            return false
+        }
         for step in 0..<min(count, limit) {
             let row = (f.row + step) % count
             guard let uuid = ensureUUID(column: f.column, row: row) else { continue }
-            let title = ask({ $0.hierarchyView(self, titleForItemWith: uuid) }) ?? nil
-            if let title, title.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).hasPrefix(needle) {
+            if matches(uuid) {
                 focusRow(row, inColumn: f.column)
                 return true
             }
         }
         return false
+    }
+
+    /// Asks the data source for the first child of `parent` from `row` whose title starts
+    /// with `prefix`, and focuses it if the column is still shown when the answer comes.
+    private func searchChildren(of parent: String, prefix: String, from row: Int, finder: HierarchyViewChildFinder) {
+        childSearch = Task { [weak self, weak finder] in
+            guard let view = self, let finder else { return }
+            let found = await finder.hierarchyView(view, indexOfChildWithTitlePrefix: prefix, inParentWith: parent, from: row)
+            guard !Task.isCancelled, let found, let column = view.columnIndex(ofParent: parent),
+                  found < view.columns[column].count else { return }
+            view.childSearch = nil
+            view.focusRow(found, inColumn: column)
+        }
     }
 
     func previewChildren(column c: Int, row: Int, uuid: String) {

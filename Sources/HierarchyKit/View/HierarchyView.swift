@@ -67,6 +67,10 @@ open class HierarchyView {
     /// source answer): the renderer should draw a new snapshot soon.
     public var setNeedsDisplayHandler: (() -> Void)?
 
+    /// The search over every child of a column that a type-select started (see
+    /// ``HierarchyViewChildFinder``); cancelled by the next type-select.
+    var childSearch: Task<Void, Never>?
+
     /// For each expanded item whose column is on screen, the rows of its children the last
     /// layout pass showed or prefetched (see `hierarchyView(_:didChangeRowWindows:)`).
     public var rowWindows: [String: Range<Int>] { core.rowWindows }
