@@ -10,11 +10,10 @@ extension SQLiteSource {
     /// - Complexity: O(n) titles for n children at worst, compared in C-speed byte loops
     ///   for ASCII titles; cancellable every 4,096 rows.
     public func indexOfChild(ofID parentID: String, titlePrefix prefix: String, from start: Int) async throws -> Int? {
-        let matcher = NameMatcher(prefix)
-        guard !matcher.isEmpty else { return nil }
-        let count = try await childCount(ofID: parentID)
-        guard count > 0 else { return nil }
-        let first = min(max(0, start), count - 1)
+        guard !prefix.isEmpty,
+              let search = ChildTitleSearch(prefix: prefix, childCount: try await childCount(ofID: parentID), start: start)
+        else { return nil }
+        let matcher = search.matcher
         let dense = hasDenseSortKeys
         let key = StoredText.argument(parentID)
         let parentKey = "parent = (SELECT key FROM item WHERE id = CAST(? AS TEXT))"
@@ -43,7 +42,10 @@ extension SQLiteSource {
                 }
                 return nil
             }
-            return try scan(first..<count) ?? scan(0..<first)
+            for rows in search.ranges {
+                if let hit = try scan(rows) { return hit }
+            }
+            return nil
         }
     }
 }

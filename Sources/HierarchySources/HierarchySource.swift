@@ -78,19 +78,17 @@ extension HierarchySource {
 
     /// - Complexity: O(n) children read in pages of 1,000; cancellable between pages.
     public func indexOfChild(ofID parentID: String, titlePrefix prefix: String, from start: Int) async throws -> Int? {
-        let matcher = NameMatcher(prefix)
-        guard !matcher.isEmpty else { return nil }
-        let count = try await childCount(ofID: parentID)
-        guard count > 0 else { return nil }
-        let first = min(max(0, start), count - 1)
+        guard !prefix.isEmpty,
+              let search = ChildTitleSearch(prefix: prefix, childCount: try await childCount(ofID: parentID), start: start)
+        else { return nil }
         let page = 1_000
-        for range in [first..<count, 0..<first] {
+        for range in search.ranges {
             var lower = range.lowerBound
             while lower < range.upperBound {
                 try Task.checkCancellation()
                 let upper = min(lower + page, range.upperBound)
                 let children = try await children(ofID: parentID, in: lower..<upper)
-                if let hit = children.firstIndex(where: { matcher.isPrefix(of: $0.title) }) { return lower + hit }
+                if let hit = children.firstIndex(where: { search.matcher.isPrefix(of: $0.title) }) { return lower + hit }
                 guard children.count == upper - lower else { break }
                 lower = upper
             }
