@@ -17,6 +17,27 @@ struct BrowseCommand: AsyncParsableCommand {
     var rightToLeft = false
 
     func run() async throws {
+        if ProcessSupervisor.isSupervised {
+            ProcessSupervisor.attachToSupervisor()
+        } else if let path = source.path, Terminal.isInteractive(), Self.isDirectory(path) {
+            // A directory may sit on a mount that hangs: see ProcessSupervisor.
+            ProcessSupervisor.runSupervised()
+        }
+        do {
+            try await browse()
+            ProcessSupervisor.willExit(status: 0)
+        } catch {
+            ProcessSupervisor.willExit(status: Self.exitCode(for: error).rawValue)
+            throw error
+        }
+    }
+
+    static func isDirectory(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+    }
+
+    func browse() async throws {
         let theme = try faces.loadTheme(environment: ProcessInfo.processInfo.environment)
         guard Terminal.isInteractive() else {
             CommandLineError.printError("standard input and output must be a terminal to browse; use `hierarchy print\(source.path.map { " " + $0 } ?? "")` for a plain tree")
