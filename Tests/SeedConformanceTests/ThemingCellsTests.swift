@@ -133,7 +133,7 @@ extension SeedConformance {
             let style = String(decoding: try WebPageResources.load().style, as: UTF8.self)
             #expect(style.contains("[dir=\"rtl\"] #path span { unicode-bidi: isolate; direction: ltr; }"))
             #expect(style.contains("[dir=\"rtl\"] #path span + span::before { content: none; }"))
-            #expect(style.contains("[dir=\"rtl\"] #path span:not(:last-child)::before { content: \" ‹ \";"))
+            #expect(style.contains("[dir=\"rtl\"] #path span:not(:last-child)::before { content: \"\\a0‹\\a0\";"))
         }
     }
 }
