@@ -31,6 +31,12 @@ struct WebSnapshot: Encodable, Sendable {
         var indicator: String?
         /// The accessory's glyph (disclosure, checkmark, detail button), or nil for none.
         var accessory: String?
+        /// The accessory's kind (`checkmark`, `detailButton`, …) for the page's styles, or nil.
+        var accessoryType: String?
+        /// Whether the indicator stacks its count over its chevron (`isMultiline`).
+        var multiline: Bool
+        /// The detail image, or nil.
+        var detailImage: DetailImage?
         var expanded: Bool
         var selected: Bool
         var focused: Bool
@@ -41,6 +47,14 @@ struct WebSnapshot: Encodable, Sendable {
         var label: String
         var value: String?
         var hint: String?
+    }
+
+    /// A detail image: its name (an icon name, or a `data:image/…` address the page shows as an
+    /// image), the glyph text faces draw for it, and its accessible name.
+    struct DetailImage: Encodable, Sendable, Equatable {
+        var name: String
+        var glyph: String
+        var label: String
     }
 
     struct Column: Encodable, Sendable {
@@ -133,6 +147,9 @@ extension WebSnapshot {
                         status: cell.status.visibleText,
                         indicator: cell.isHierarchyButtonHidden ? nil : (cell.hierarchyAttributeText ?? ""),
                         accessory: Self.accessory(of: cell, editing: snapshot.isEditing),
+                        accessoryType: Self.accessoryType(of: cell, editing: snapshot.isEditing),
+                        multiline: cell.hierarchyIndicator.isMultiline,
+                        detailImage: Self.detailImage(of: cell),
                         expanded: item.isExpanded, selected: item.isSelected, focused: item.isFocused,
                         placeholder: placeholder, error: failure,
                         label: placeholder ? "Loading" : Self.shown(cell.accessibilityLabel) ?? "",
@@ -159,6 +176,32 @@ extension WebSnapshot {
         guard let text, shown(text) != text else { return nil }
         return text.utf16.count
     }
+
+    /// The kind of the accessory `accessory(of:editing:)` draws, by its Swift name.
+    @MainActor
+    static func accessoryType(of cell: HierarchyCollectionItem, editing: Bool) -> String? {
+        guard accessory(of: cell, editing: editing) != nil else { return nil }
+        return switch editing ? cell.editingAccessoryType : cell.accessoryType {
+        case .none: nil
+        case .disclosureIndicator: "disclosureIndicator"
+        case .detailDisclosureButton: "detailDisclosureButton"
+        case .checkmark: "checkmark"
+        case .detailButton: "detailButton"
+        }
+    }
+
+    /// A cell's detail image, unless hidden; names and glyphs are cut like titles.
+    @MainActor
+    static func detailImage(of cell: HierarchyCollectionItem) -> DetailImage? {
+        guard let image = cell.detailImage, !cell.detailImageView.isHidden else { return nil }
+        // An image address may be long; one past the limit is sent as its glyph only.
+        let name = image.name.utf8.count <= maximumImageLength ? image.name : ""
+        let label = image.name.hasPrefix("data:") ? "Image" : (shown(image.name) ?? "")
+        return DetailImage(name: name, glyph: shown(image.glyph) ?? "", label: label)
+    }
+
+    /// The longest image address (bytes) a snapshot carries.
+    static let maximumImageLength = 64 * 1024
 
     /// The glyph of a cell's accessory (the editing accessory in editing mode); a disclosure
     /// chevron only where the indicator, itself a chevron, is hidden.

@@ -529,6 +529,61 @@ def test_theme(driver, themed_url):
     axe_check(driver, "dark theme")
 
 
+THEME_SHEET = """
+fdlHierarchyViewController_hierarchyView { background-color: #102030; }
+fdlFUIHierarchyItemView_title { font-color: #C0D0E0; font-style: title3 italic; text-align: right; }
+fdlFUIHierarchyIndicator { tint-color: #B1C2D3; }
+fdlFUIHierarchyCollectionItem:selected { background-color: #445566; }
+"""
+
+
+def test_theme_file(driver, sheet_url):
+    """A stylesheet's class paths reach the page's elements (computed styles), selected state included."""
+    driver.set_window_size(1280, 800)
+    open_fresh(driver, sheet_url)
+    settled(driver)
+    # A card neither expanded nor selected, with children: the normal state.
+    uuid = wait_for(driver, "(document.querySelector('.card:not(.expanded):not(.selected):not(.placeholder) .indicator:not([hidden])') || {}).parentElement?.dataset.uuid",
+                    "a card with children, not expanded")
+    card = f".card[data-uuid={json.dumps(uuid)}]"
+    style = driver.execute_script("""
+        const card = document.querySelector(arguments[0]), title = getComputedStyle(card.querySelector('.title'));
+        return { stage: getComputedStyle(document.getElementById('stage')).backgroundColor,
+                 color: title.color, align: title.textAlign, italic: title.fontStyle, size: title.fontSize,
+                 chevron: getComputedStyle(card.querySelector('.chevron')).color };""", card)
+    assert style["stage"] == "rgb(16, 32, 48)", style
+    assert style["color"] == "rgb(192, 208, 224)" and style["align"] == "right", style
+    assert style["italic"] == "italic" and style["size"] == "20px", style
+    assert style["chevron"] == "rgb(177, 194, 211)", style
+    driver.find_element(By.CSS_SELECTOR, card + " .indicator").click()
+    wait_for(driver, f"document.querySelector({json.dumps(card + '.expanded')})", "the item expanded")
+    expanded = driver.execute_script("return getComputedStyle(document.querySelector(arguments[0])).backgroundColor", card)
+    assert expanded == "rgb(68, 85, 102)", f"the selected state's background: {expanded}"
+    shot(driver, "theme-stylesheet")
+
+
+def test_rtl_path_line(driver, untitled_url):
+    """Right to left, the path line reads from the right: the source's name rightmost, the separator pointing left."""
+    driver.set_window_size(1280, 800)
+    open_fresh(driver, untitled_url + "?rtl=1")
+    settled(driver)
+    wait_for(driver, "document.querySelector('.card[data-uuid=\"a\"] .indicator')", "the first item").click()
+    wait_for(driver, "document.querySelectorAll('#path span').length == 2", "two path entries")
+    spans = driver.execute_script("""
+        return [...document.querySelectorAll('#path span')].map(s => ({
+            text: s.textContent, left: s.getBoundingClientRect().left,
+            before: getComputedStyle(s, '::before').content }));""")
+    assert [s["text"] for s in spans] == ["untitled.json", "Alpha"], spans
+    assert spans[0]["left"] > spans[1]["left"], f"the first level is on the right: {spans}"
+    assert spans[0]["before"] == '"\u00a0‹\u00a0"' and spans[1]["before"] in ("none", "normal"), spans
+    separator = driver.execute_script("""
+        const s = document.querySelector('#path span'), r = document.createRange();
+        r.selectNodeContents(s.firstChild);
+        return s.getBoundingClientRect().width - r.getBoundingClientRect().width;""")
+    assert separator > 8, f"the separator keeps its spaces (its width: {separator})"
+    shot(driver, "rtl-path-line")
+
+
 def main():
     docs = "--docs" in sys.argv
     tmp = tempfile.mkdtemp(prefix="hierarchy-browser-")
@@ -540,6 +595,10 @@ def main():
     million_document(million)
     sample, generated, plain, large = Server(), Server(document), Server(untitled), Server(million)
     themed = Server("--theme", "dark")
+    sheet = os.path.join(tmp, "theme.nss")
+    with open(sheet, "w") as f:
+        f.write(THEME_SHEET)
+    sheet_themed = Server("--theme", sheet)
     store = os.path.join(tmp, "store.db")
     subprocess.run([HIERARCHY, "generate", "--nodes", "50000", "--depth", "2", "--into", store, "--no-search-index"],
                    check=True, stdout=subprocess.DEVNULL, timeout=300)
@@ -561,6 +620,8 @@ def main():
             ("right to left", lambda: test_rtl(driver, sample.url)),
             ("right to left in a 1,000,000-row column", lambda: test_rtl_big_column(driver, large.url)),
             ("serve --theme dark", lambda: test_theme(driver, themed.url)),
+            ("serve --theme FILE.nss: class paths reach the page", lambda: test_theme_file(driver, sheet_themed.url)),
+            ("right to left path line", lambda: test_rtl_path_line(driver, plain.url)),
             ("End in a store's column keeps the last row in view", lambda: test_store_end(driver, stored.url)),
         ]
         only = sys.argv[sys.argv.index("-k") + 1] if "-k" in sys.argv else None
@@ -594,6 +655,7 @@ def main():
         plain.stop()
         large.stop()
         themed.stop()
+        sheet_themed.stop()
         stored.stop()
         shutil.rmtree(tmp, ignore_errors=True)
     print(f"screenshots in {SHOTS}")

@@ -135,7 +135,7 @@ struct StyleSheetParser {
                 error(at: valueStart, "missing value for '\(name)'")
                 usable = false
             }
-            guard let property = StyleSheetProperty(rawValue: name.lowercased()) else {
+            guard let property = StyleSheetProperty(named: name) else {
                 warning(at: start, "unknown property '\(name)'; ignored")
                 continue
             }

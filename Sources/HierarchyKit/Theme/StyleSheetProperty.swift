@@ -11,6 +11,20 @@ public enum StyleSheetProperty: String, Hashable, Sendable, CaseIterable {
     case borderWidth = "border-width"
     case borderStyle = "border-style"
 
+    /// Looks a property up by its stylesheet name, ignoring case; `background` is accepted for
+    /// `background-color` (as the issue tracker and CSS write it).
+    ///
+    /// - Parameter name: The name.
+    /// - Returns: The property, or `nil` for an unknown name.
+    public init?(named name: String) {
+        let lowered = name.lowercased()
+        if lowered == "background" {
+            self = .backgroundColor
+            return
+        }
+        self.init(rawValue: lowered)
+    }
+
     /// Parses a value for this property and stores it in a style.
     ///
     /// - Parameters:

@@ -38,7 +38,9 @@ extension Theme {
             backgroundColor: palette.selectionBackground, borderColor: palette.selectionBorder)
 
         set(.hierarchyView, ThemeStyle(fontColor: palette.text, backgroundColor: palette.background))
-        set(.hierarchyViewHeader, ThemeStyle(backgroundColor: palette.base).overridden(by: rowBorder))
+        // On the header class, the less specific of its two class paths, so that a user's sheet
+        // wins whichever of the two it names.
+        set(.header, ThemeStyle(backgroundColor: palette.base).overridden(by: rowBorder))
         set(.headerTitle, ThemeStyle(fontColor: palette.text, fontStyle: ThemeFontStyle(.headline), textAlign: .center))
         for button in [ThemeElement.headerLeftButton, .headerRightButton] {
             set(button, ThemeStyle(fontColor: palette.link, fontStyle: ThemeFontStyle(.body), tintColor: palette.link))

@@ -53,11 +53,20 @@ public enum ThemeElement: String, Hashable, Sendable, CaseIterable, CustomString
 
     /// Looks an element up by class path (exact case, as NUI does).
     ///
+    /// The other spellings in ``aliases`` are accepted too.
+    ///
     /// - Parameter classPath: The class path.
     /// - Returns: The element, or `nil` for an unknown class path.
     public init?(classPath: String) {
-        self.init(rawValue: classPath)
+        guard let element = ThemeElement(rawValue: classPath) ?? Self.aliases[classPath] else { return nil }
+        self = element
     }
+
+    /// Other spellings of class paths: the header's title as the issue tracker writes it, as a
+    /// label (`fdlFUIHierarchyViewHeader_titleLabel`; the documents write `_title`).
+    public static let aliases: [String: ThemeElement] = [
+        "fdlFUIHierarchyViewHeader_titleLabel": .headerTitle,
+    ]
 
     /// The class paths naming this same view, most specific first, this element included.
     /// All of their properties apply.

@@ -16,7 +16,8 @@ extension BrowserPalette {
     /// - `status`: the `fdlFUIHierarchyView` background and font colour;
     /// - `focused` (the keyboard focus has no class path): the body reversed.
     ///
-    /// Bold, italic and reverse keep every distinction visible without colour.
+    /// Bold, italic and reverse keep every distinction visible without colour. The columns and
+    /// the table draw every class path with its own look (``looks``, ``look(_:selected:)``).
     ///
     /// - Parameter theme: The resolved theme.
     /// - Returns: The palette.
@@ -42,7 +43,7 @@ extension BrowserPalette {
         }
         let text = color(titleStyle.fontColor)
         let statusColors = theme.statusColors
-        return BrowserPalette(
+        var palette = BrowserPalette(
             text: body(text),
             secondary: body(label, italic: style(.itemSubtitle).fontStyle?.isItalic ?? false),
             title: body(text, bold: titleStyle.fontStyle?.isBold ?? false),
@@ -61,6 +62,8 @@ extension BrowserPalette {
             placeholder: body(label, italic: true),
             overlay: TextStyle(foreground: color(style(.headerTitle).fontColor), background: headerBackground),
             overlayTitle: TextStyle(foreground: color(style(.headerLeftButton).fontColor), background: headerBackground, bold: true))
+        palette.looks = looks(for: theme)
+        return palette
     }
 
     /// The palette for a terminal and an optional theme: monochrome when the terminal shows no

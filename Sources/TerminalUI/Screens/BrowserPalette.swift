@@ -1,3 +1,5 @@
+import HierarchyKit
+
 /// The styles of the terminal browser, in Fiori Horizon colours.
 ///
 /// Every distinction that matters (focus, the expanded path, selection) is also carried by
@@ -21,6 +23,10 @@ public struct BrowserPalette: Sendable, Equatable {
     public var placeholder: TextStyle
     public var overlay: TextStyle
     public var overlayTitle: TextStyle
+    /// The looks of the themable elements by class path and state, from a theme
+    /// (``forTheme(_:)``); empty for the built-in palettes, whose looks ``look(_:selected:)``
+    /// derives from the styles above.
+    public var looks: [ThemeSelector: ElementLook] = [:]
 
     public init(
         text: TextStyle, secondary: TextStyle, title: TextStyle, expanded: TextStyle, focused: TextStyle,

@@ -28,7 +28,8 @@ public struct TableRenderer {
     /// - Complexity: O(visible rows × width).
     public func draw(_ snapshot: HierarchyViewSnapshot, into buffer: inout ScreenBuffer, top: Int, metrics: HierarchyLayoutMetrics) {
         let rtl = snapshot.layoutDirection == .rightToLeft
-        buffer.fill(x: 0, y: top, width: Int(snapshot.size.width), height: Int(snapshot.size.height), style: palette.text)
+        buffer.fill(x: 0, y: top, width: Int(snapshot.size.width), height: Int(snapshot.size.height),
+                    style: palette.look(.controllerHierarchyView).text)
         if let header = snapshot.header {
             ColumnsRenderer(palette: palette).drawHeader(header, rtl: rtl, into: &buffer, top: top)
         }
@@ -39,7 +40,7 @@ public struct TableRenderer {
             let clip = y0..<(y0 + Int(column.frame.height))
             if column.items.isEmpty {
                 let message = column.itemCount == 0 ? (column.parentUUID == nil ? "" : "No items") : "Loading…"
-                buffer.put(message, x: x0 + 1, y: y0, maxWidth: max(0, width - 2), style: palette.placeholder)
+                buffer.put(message, x: x0 + 1, y: y0, maxWidth: max(0, width - 2), style: palette.placeholderInView)
             }
             for item in column.items {
                 drawRow(item, rtl: rtl, editing: snapshot.isEditing, metrics: metrics, top: top, clip: clip, into: &buffer)
@@ -61,6 +62,14 @@ public struct TableRenderer {
         return min(width / 3, max(0, Int(reserved.rounded())))
     }
 
+    /// Draws one row: `fdlFUIBaseCollectionViewCell` behind the content and its rule; the
+    /// detail image's glyph (`_detailImageView` tint), the title, subtitle and footnote in
+    /// their `fdlFUIBaseCollectionViewCell_…` looks (which fall back to the item view's), the
+    /// status in `fdlFUIHierarchyItemView_status`; the accessory; the indicator in its margin.
+    /// A row that is expanded or selected in editing mode takes the selected state of every
+    /// look; the keyboard focus is drawn over them.
+    ///
+    /// - Complexity: O(width × lines) of the row.
     func drawRow(
         _ item: HierarchyViewSnapshot.Item, rtl: Bool, editing: Bool, metrics: HierarchyLayoutMetrics,
         top: Int, clip: Range<Int>, into buffer: inout ScreenBuffer
@@ -71,25 +80,23 @@ public struct TableRenderer {
         let y = top + Int(item.frame.minY.rounded())
         let lines = max(1, Int(item.frame.height.rounded()))
         guard width > 4 else { return }
-        let highlighted = item.isFocused || item.isExpanded || cell.state.isSelected
-        let base: TextStyle = item.isFocused ? palette.focused : (item.isExpanded ? palette.expanded : palette.text)
-        func merged(_ style: TextStyle) -> TextStyle {
-            guard highlighted else { return style }
-            var s = base
-            s.bold = base.bold || style.bold
-            s.italic = style.italic
-            return s
-        }
+        let selected = item.isExpanded || item.isSelected || cell.state.isSelected
+        func look(_ element: ThemeElement) -> ElementLook { palette.look(element, selected: selected) }
+        func shown(_ style: TextStyle) -> TextStyle { item.isFocused ? palette.focused(style) : style }
+        let columns = ColumnsRenderer(palette: palette)
+        let cellLook = look(.tableCell)
+        let base = shown(cellLook.text)
         let margin = Self.margin(of: cell, metrics: metrics, width: width)
         let contentX = rtl ? x + margin : x
         let contentWidth = width - margin
         for line in 0..<lines where clip.contains(y + line) {
             buffer.fill(x: contentX, y: y + line, width: contentWidth, height: 1, style: base)
         }
-        // The rule under the row, in the spacing line.
-        if clip.contains(y + lines) {
-            buffer.put(String(repeating: "─", count: max(0, contentWidth - 2)), x: contentX + 1, y: y + lines,
-                       maxWidth: max(0, contentWidth - 2), style: palette.separator)
+        // The rule under the row, in the spacing line, in the cell's border.
+        if clip.contains(y + lines), let border = palette.look(.tableCell).border {
+            let ruleWidth = max(0, contentWidth - 2)
+            buffer.put(String(repeating: border.horizontal, count: ruleWidth), x: contentX + 1, y: y + lines,
+                       maxWidth: ruleWidth, style: border.style)
         }
         var prefix = editing ? (item.isSelected ? "✓ " : "  ") : ""
         prefix += cell.iconImages.map(\.glyph).joined() + (cell.iconImages.isEmpty ? "" : " ")
@@ -97,68 +104,117 @@ public struct TableRenderer {
         let accessory: String
         switch editing ? cell.editingAccessoryType : cell.accessoryType {
         case .checkmark: accessory = "✓"
-        case .detailButton, .detailDisclosureButton: accessory = "ⓘ"
+        case .detailButton: accessory = "ⓘ"
+        case .detailDisclosureButton: accessory = cell.hierarchyIndicator.isHidden ? (rtl ? "‹ⓘ" : "ⓘ›") : "ⓘ"
         case .disclosureIndicator where cell.hierarchyIndicator.isHidden: accessory = rtl ? "‹" : "›"
         default: accessory = ""
         }
         let accessoryWidth = accessory.isEmpty ? 0 : DisplayWidth.of(accessory) + 1
-        let textWidth = max(0, contentWidth - 2 - accessoryWidth)
-        let textX = contentX + 1 + (rtl ? accessoryWidth : 0)
+        var detail = ""
+        if let image = cell.detailImage, !cell.detailImageView.isHidden {
+            detail = DisplayWidth.truncate(TerminalText.sanitize(image.glyph), toWidth: 2)
+        }
+        let fullWidth = max(0, contentWidth - 2 - accessoryWidth)
+        let detailWidth = detail.isEmpty ? 0 : min(fullWidth, DisplayWidth.of(detail) + 1)
+        let textWidth = max(0, fullWidth - detailWidth)
+        let textX = contentX + 1 + (rtl ? accessoryWidth : 0) + detailWidth
+        if !detail.isEmpty, clip.contains(y) {
+            buffer.put(detail, x: textX - detailWidth, y: y, maxWidth: detailWidth, style: shown(look(.tableCellDetailImage).glyph))
+        }
         if clip.contains(y) {
             var status = cell.status.visibleText.map { TerminalText.sanitize($0) } ?? ""
+            let statusLook = look(.itemStatus)
+            let statusStyle = shown(columns.statusStyle(status, look: statusLook))
             let titleText = TerminalText.sanitize(cell.title.visibleText ?? "")
             let wanted = DisplayWidth.of(TerminalText.sanitize(prefix)) + DisplayWidth.of(titleText)
             if !status.isEmpty, textWidth - wanted - 1 < DisplayWidth.of(status) { status = "●" }
             let statusWidth = DisplayWidth.of(status)
             let titleRoom = max(0, textWidth - (statusWidth > 0 ? statusWidth + 1 : 0))
-            var titleStyle = merged(palette.title)
-            if item.isExpanded || cell.state.isSelected { titleStyle.bold = true }
-            let used = buffer.put(prefix, x: textX, y: y, maxWidth: titleRoom, style: merged(palette.selectedMark))
-            buffer.put(titleText, x: textX + used, y: y, maxWidth: max(0, titleRoom - used), style: titleStyle)
+            let used = buffer.put(prefix, x: textX, y: y, maxWidth: titleRoom,
+                                  style: columns.prefixStyle(base: base, focused: item.isFocused, selected: selected))
+            let titleLook = look(.tableCellTitle)
+            columns.drawLabel(titleText, look: titleLook, style: shown(titleLook.text), x: textX + used, y: y,
+                              room: max(0, titleRoom - used), into: &buffer)
             if statusWidth > 0 {
-                buffer.put(status, x: textX + textWidth - statusWidth, y: y, maxWidth: statusWidth,
-                           style: merged(palette.style(forStatus: status)))
+                let start = textX + min(titleRoom, wanted) + 1
+                let statusRoom = max(statusWidth, textX + textWidth - start)
+                let offset = statusLook.offset(ofWidth: statusWidth, in: statusRoom, natural: statusRoom - statusWidth)
+                buffer.put(status, x: start + offset, y: y, maxWidth: statusWidth, style: statusStyle)
             }
             if !accessory.isEmpty {
                 let ax = rtl ? contentX + 1 : contentX + contentWidth - 1 - DisplayWidth.of(accessory)
-                buffer.put(accessory, x: ax, y: y, maxWidth: DisplayWidth.of(accessory), style: merged(palette.indicator))
+                buffer.put(accessory, x: ax, y: y, maxWidth: DisplayWidth.of(accessory), style: shown(cellLook.glyph))
             }
         }
         var line = 1
-        for text in [cell.subtitle.visibleText, cell.footnote.visibleText].compactMap({ $0 }) where line < lines {
+        for (text, element) in [(cell.subtitle.visibleText, ThemeElement.tableCellSubtitle), (cell.footnote.visibleText, .tableCellFootnote)] {
+            guard let text, line < lines else { continue }
             if clip.contains(y + line) {
-                buffer.put(text, x: textX, y: y + line, maxWidth: textWidth, style: merged(palette.secondary))
+                let labelLook = look(element)
+                columns.drawLabel(TerminalText.sanitize(text), look: labelLook, style: shown(labelLook.text), x: textX, y: y + line,
+                                  room: textWidth, into: &buffer)
             }
             line += 1
         }
         guard margin > 0 else { return }
-        drawIndicator(cell.hierarchyIndicator, expanded: item.isExpanded, x: rtl ? x : x + width - margin, width: margin,
-                      y: y, lines: lines, rtl: rtl, clip: clip, into: &buffer)
+        drawIndicator(cell.hierarchyIndicator, expanded: item.isExpanded, selected: selected, x: rtl ? x : x + width - margin,
+                      width: margin, y: y, lines: lines, rtl: rtl, clip: clip, into: &buffer)
     }
 
-    /// The indicator in its margin: the count over the glyph (multi-line), or side by side
-    /// (single-line), against the content (leading side of the margin).
+    /// The indicator in its margin: the count (`fdlFUIHierarchyIndicator_title`) over the glyph
+    /// (`fdlFUIHierarchyIndicator` tint), or side by side (single-line), against the content
+    /// (leading side of the margin) unless the title's `text-align` says otherwise; the
+    /// selected state fills it with the indicator's selected background.
     private func drawIndicator(
-        _ indicator: HierarchyIndicator, expanded: Bool, x: Int, width: Int, y: Int, lines: Int, rtl: Bool,
+        _ indicator: HierarchyIndicator, expanded: Bool, selected: Bool, x: Int, width: Int, y: Int, lines: Int, rtl: Bool,
         clip: Range<Int>, into buffer: inout ScreenBuffer
     ) {
         let glyph = rtl ? (expanded ? "◀" : "‹") : (expanded ? "▶" : "›")
         let room = max(1, width - 1)
         let count = indicator.abbreviatedTitle(maximumCharacters: indicator.isMultiline ? room : max(1, room - 2)) ?? ""
-        var style = palette.indicator
-        if indicator.state.isSelected || expanded { style.bold = true }
-        func put(_ text: String, line: Int) {
+        let isSelected = selected || indicator.state.isSelected
+        // The built-in palettes keep their indicator style in every state, bold when selected.
+        let themed = palette.isThemed
+        let indicatorLook = themed ? palette.look(.indicator, selected: isSelected) : ElementLook(text: palette.indicator)
+        let countLook = themed ? palette.look(.indicatorTitle, selected: isSelected) : ElementLook(text: palette.indicator)
+        var countStyle = countLook.text
+        countStyle.background = indicatorLook.text.background
+        countStyle.bold = countStyle.bold || indicatorLook.text.bold || isSelected
+        var glyphStyle = indicatorLook.glyph
+        glyphStyle.bold = glyphStyle.bold || isSelected
+        let shownLines = indicator.isMultiline && lines >= 2 ? 2 : 1
+        if themed {
+            for line in 0..<shownLines where clip.contains(y + line) {
+                buffer.fill(x: rtl ? x : x + 1, y: y + line, width: room, height: 1, style: indicatorLook.text)
+            }
+        }
+        // Against the content: from the margin's leading cell in LTR, ending before its last in RTL.
+        let areaX = rtl ? x : x + 1
+        func start(ofWidth w: Int) -> Int {
+            switch countLook.alignment {
+            case .natural, .justified: areaX + (rtl ? room - w : 0)
+            default: areaX + countLook.offset(ofWidth: w, in: room)
+            }
+        }
+        func put(_ text: String, style: TextStyle, line: Int) {
             guard clip.contains(y + line) else { return }
             let shown = DisplayWidth.truncate(text, toWidth: room)
-            let w = DisplayWidth.of(shown)
-            // Against the content: left-aligned in LTR (the margin follows the row), right in RTL.
-            buffer.put(shown, x: rtl ? x + width - w - 1 : x + 1, y: y + line, maxWidth: w, style: style)
+            buffer.put(shown, x: start(ofWidth: DisplayWidth.of(shown)), y: y + line, maxWidth: room, style: style)
         }
-        if indicator.isMultiline && lines >= 2 {
-            put(count, line: 0)
-            put(glyph, line: 1)
-        } else {
-            put(count.isEmpty ? glyph : (rtl ? "\(glyph) \(count)" : "\(count) \(glyph)"), line: 0)
+        if shownLines == 2 {
+            put(count, style: countStyle, line: 0)
+            put(glyph, style: glyphStyle, line: 1)
+        } else if count.isEmpty {
+            put(glyph, style: glyphStyle, line: 0)
+        } else if clip.contains(y) {
+            let text = rtl ? "\(glyph) \(count)" : "\(count) \(glyph)"
+            let shown = DisplayWidth.truncate(text, toWidth: room)
+            let w = DisplayWidth.of(shown)
+            let x0 = start(ofWidth: w)
+            buffer.put(shown, x: x0, y: y, maxWidth: room, style: countStyle)
+            if shown == text {
+                buffer.put(glyph, x: rtl ? x0 : x0 + w - DisplayWidth.of(glyph), y: y, maxWidth: 1, style: glyphStyle)
+            }
         }
     }
 }

@@ -133,6 +133,8 @@
       $("prev").disabled = !s.header.previousEnabled;
       $("next").disabled = !s.header.nextEnabled;
     }
+    // The compact layout is the page's table form (the fdlFUIBaseCollectionViewCell class paths).
+    columnsEl.classList.toggle("table", !!s.compact);
     const seen = new Set();
     for (const column of s.columns) {
       seen.add(column.index);
@@ -288,6 +290,10 @@
     const card = document.createElement("div");
     card.className = "card";
     card.setAttribute("role", "treeitem");
+    const detail = document.createElement("span");
+    detail.className = "detail-image";
+    detail.hidden = true;
+    card.appendChild(detail);
     const text = document.createElement("div");
     text.className = "text";
     const titleRow = document.createElement("div");
@@ -336,6 +342,8 @@
     setText(card.querySelector(".title"), item.title);
     setText(card.querySelector(".status"), item.status);
     setText(card.querySelector(".accessory"), item.accessory);
+    card.querySelector(".accessory").dataset.type = item.accessoryType || "";
+    fillDetailImage(card.querySelector(".detail-image"), item.detailImage);
     setText(card.querySelector(".subtitle"), item.subtitle);
     setText(card.querySelector(".footnote"), item.footnote);
     card.setAttribute("aria-label", item.label);
@@ -348,11 +356,37 @@
     if (item.hint) card.setAttribute("aria-describedby", hintId(item.hint)); else card.removeAttribute("aria-describedby");
     const button = card.querySelector(".indicator");
     button.hidden = item.indicator == null;
+    button.classList.toggle("single", item.multiline === false);
     const full = item.indicator == null ? "" : String(item.indicator);
     setText(button.querySelector(".count"), abbreviateCount(full, INDICATOR_CHARACTERS));
     button.hidden = item.indicator == null;
     if (full !== "") button.title = full; else button.removeAttribute("title");
     button.setAttribute("aria-label", item.value || (full ? full + " children" : "Show children"));
+  }
+
+  /**
+   * The detail image: an `<img>` for an image given as a `data:image/…` address (the only
+   * images the page's content security policy loads), else the glyph of a named icon, in the
+   * `fdlFUIHierarchyItemView_detailImageView` tint.
+   */
+  function fillDetailImage(el, image) {
+    if (!image) {
+      if (!el.hidden) { el.hidden = true; el.replaceChildren(); delete el.dataset.name; }
+      return;
+    }
+    el.hidden = false;
+    if (el.dataset.name === image.name) return;
+    el.dataset.name = image.name;
+    el.setAttribute("role", "img");
+    el.setAttribute("aria-label", image.label || image.name);
+    if (/^data:image\/(png|jpeg|gif|webp|svg\+xml)[;,]/.test(image.name)) {
+      const img = document.createElement("img");
+      img.alt = "";
+      img.src = image.name;
+      el.replaceChildren(img);
+    } else {
+      el.replaceChildren(document.createTextNode(image.glyph || ""));
+    }
   }
 
   /** The id of a hidden element holding an engine hint (few distinct texts, one element each). */
