@@ -1,5 +1,6 @@
 import FioriCompat
 import Foundation
+import HierarchySources
 import TerminalUI
 import Testing
 
@@ -148,6 +149,24 @@ extension SeedConformance {
             #expect(host.lhVC.currentItems.map(\.name) == ["Planets", "Spacecraft", "Stars"])
             host.lhVC.hierarchyItems = ["root": 3]
             #expect(host.lhVC.hierarchyItemsError != nil && host.lhVC.currentItems.isEmpty)
+        }
+
+        @Test("\"Horizontal Implementation\" in `hierarchy browse --layout linear-horizontal`: the path and the level are one row that scrolls sideways, never wrapped")
+        func linearBrowserHorizontalIsOneRow() async throws {
+            let browser = LinearBrowser(source: try SampleHierarchy.load(), sourceName: "Sample plant", axis: .horizontal,
+                                        palette: .monochrome, columns: 40, rows: 12)
+            try await browser.load()
+            var body = lines(browser.render()).dropFirst().dropLast()
+            #expect(body.first?.contains("[") == true)
+            #expect(body.dropFirst().allSatisfy { $0.trimmingCharacters(in: .whitespaces).isEmpty })
+            // End focuses the last item of the level: the row scrolls to it, still one row.
+            _ = browser.handle([.key(KeyEvent(.end))])
+            await browser.settle()
+            #expect(browser.scrollOffset > 0)
+            body = lines(browser.render()).dropFirst().dropLast()
+            let last = try #require(browser.focusedItem?.name)
+            #expect(body.first?.contains(String(last.prefix(8))) == true)
+            #expect(body.dropFirst().allSatisfy { $0.trimmingCharacters(in: .whitespaces).isEmpty })
         }
 
         @Test("\"If you have no need for more than one size, simply set the itemSize property on the layout object\"")
