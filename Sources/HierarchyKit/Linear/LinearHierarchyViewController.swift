@@ -65,6 +65,7 @@ open class LinearHierarchyViewController: LinearHierarchyCollectionViewDataSourc
         didSet {
             lastUpdate = nil
             selectedItem = nil
+            defer { collectionView.reloadData() }
             guard let hierarchyItems else {
                 hierarchy = Self.emptyHierarchy()
                 hierarchyItemsError = nil
@@ -77,7 +78,6 @@ open class LinearHierarchyViewController: LinearHierarchyCollectionViewDataSourc
                 hierarchy = Self.emptyHierarchy()
                 hierarchyItemsError = error
             }
-            collectionView.reloadData()
         }
     }
 

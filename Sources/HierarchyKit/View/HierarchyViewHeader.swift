@@ -25,7 +25,7 @@ open class HierarchyViewHeader {
     /// The title text drawn: the title label's text.
     open var title: String? { titleLabel.text }
 
-    /// Called after the view updated the title label and the button states (each layout pass
-    /// in which the header is shown).
+    /// Called after the view updated the title label and the button states (at the end of
+    /// every layout pass, whether or not the header is shown).
     open func didUpdate() {}
 }
