@@ -110,6 +110,10 @@ extension SeedConformance {
             let update = try #require(host.lhVC.lastUpdate)
             #expect(update.insertedSections == IndexSet(integer: 1))
             #expect(update.removedItems.map(\.item) == [1, 2])
+            // The terminal shows the change the update list describes, until the next key.
+            #expect(screen.changeNote == "Opened Planets: 1 level added, 2 items hidden")
+            #expect(screen.insertedPaths == [IndexPath(item: 0, section: 1), IndexPath(item: 1, section: 1), IndexPath(item: 2, section: 1)])
+            #expect(lines(screen.render()).last?.hasPrefix(" Opened Planets") == true)
             _ = screen.handle([.key(KeyEvent(.right)), .key(KeyEvent(.right)), .key(KeyEvent(.enter))])
             #expect(host.lhVC.hierarchyLevel == 2)
             _ = screen.handle([.key(KeyEvent(.right)), .key(KeyEvent(.right)), .key(KeyEvent(.right))])
@@ -122,6 +126,7 @@ extension SeedConformance {
             // Collapse back to the top level by choosing the active "Planets".
             _ = screen.handle([.key(KeyEvent(.home)), .key(KeyEvent(.enter))])
             #expect(host.lhVC.hierarchyLevel == 0)
+            #expect(screen.changeNote == "Back to Planets: 2 levels closed, 2 items restored")
         }
 
         @Test("\"the Spacecraft area is left empty in the plist file, and is only populated at runtime\" by overriding the data source")

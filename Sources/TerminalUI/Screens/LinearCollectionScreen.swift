@@ -9,7 +9,9 @@ import Foundation
 /// Horizontal: every section in one row that scrolls sideways to keep the focused cell in
 /// view (it never wraps). Vertical: sections stacked, scrolling down. ←/→ (or ↑/↓) move the
 /// focus, Enter or Space chooses the focused cell (the delegate's `didSelectItemAt`), `q`
-/// quits.
+/// quits. After a choice the cells the controller's `lastUpdate` inserted are underlined and
+/// the status line says what changed (levels added or closed, items hidden or restored),
+/// until the next key.
 @MainActor
 public final class LinearCollectionScreen: TerminalScreen {
     /// The controller shown.
@@ -23,6 +25,11 @@ public final class LinearCollectionScreen: TerminalScreen {
     public private(set) var focus: IndexPath?
     /// How far the content is scrolled along the axis, in cells.
     public private(set) var scrollOffset = 0
+
+    /// What the last choice changed, as the status line says it (until the next key).
+    public private(set) var changeNote: String?
+    /// The cells the last choice inserted (underlined until the next key).
+    public private(set) var insertedPaths: Set<IndexPath> = []
 
     private var redrawHandler: (() -> Void)?
     private var shownCells: [LinearHierarchyCell] = []
@@ -60,6 +67,8 @@ public final class LinearCollectionScreen: TerminalScreen {
         var commands: [BrowserCommand] = []
         for event in events {
             guard case .key(let key) = event else { continue }
+            changeNote = nil
+            insertedPaths = []
             commands += handle(key)
             if commands.contains(.quit) { break }
         }
@@ -85,8 +94,35 @@ public final class LinearCollectionScreen: TerminalScreen {
     /// Chooses the focused cell: the delegate decides (expand, collapse, select).
     public func chooseFocused() {
         guard let focus else { return }
+        let before = controller.lastUpdate
+        let name = controller.item(at: focus)?.name
         controller.collectionView.selectItem(at: focus)
+        if let update = controller.lastUpdate, update != before || before == nil {
+            note(update, name: name)
+        }
         resetFocus()
+    }
+
+    /// Describes an update on the status line and marks its inserted cells.
+    ///
+    /// - Complexity: O(k) for k inserted cells.
+    private func note(_ update: LinearHierarchyUpdate, name: String?) {
+        var inserted = Set(update.insertedItems.map { IndexPath(indexes: [$0.section, $0.item]) })
+        for section in update.insertedSections {
+            for item in 0..<controller.collectionView.numberOfItems(inSection: section) {
+                inserted.insert(IndexPath(indexes: [section, item]))
+            }
+        }
+        insertedPaths = inserted
+        func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
+        let title = TerminalText.sanitize(name ?? "")
+        if !update.insertedSections.isEmpty {
+            changeNote = "Opened \(title): \(plural(update.insertedSections.count, "level")) added, \(plural(update.removedItems.count, "item")) hidden"
+        } else if !update.removedSections.isEmpty {
+            changeNote = "Back to \(title): \(plural(update.removedSections.count, "level")) closed, \(plural(update.insertedItems.count, "item")) restored"
+        } else if !update.isEmpty {
+            changeNote = "Changed: \(update.description)"
+        }
     }
 
     private func allPaths() -> [IndexPath] {
@@ -186,6 +222,7 @@ public final class LinearCollectionScreen: TerminalScreen {
                 let focused = focus == IndexPath(indexes: [s, i])
                 if focused { style = palette.focused }
                 if cell.isActive { style.bold = true }
+                if insertedPaths.contains(IndexPath(indexes: [s, i])) { style.underline = true }
                 let text = " " + TerminalText.sanitize(cell.displayText)
                 let visibleX = max(0, x)
                 let visibleWidth = min(columns, x + width) - visibleX
@@ -203,7 +240,8 @@ public final class LinearCollectionScreen: TerminalScreen {
             return sections[path[0]].cells[path[1]].displayText
         }
         let arrows = isHorizontal ? "← →" : "↑ ↓"
-        buffer.put(" " + TerminalText.sanitize(focusedText ?? "") + "   \(arrows) move  ⏎ open  q quit", x: 0, y: y, maxWidth: columns, style: palette.status)
+        let status = changeNote ?? (TerminalText.sanitize(focusedText ?? "") + "   \(arrows) move  ⏎ open  q quit")
+        buffer.put(" " + status, x: 0, y: y, maxWidth: columns, style: palette.status)
         return buffer
     }
 }
