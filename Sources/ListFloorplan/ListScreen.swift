@@ -32,6 +32,11 @@ public final class ListScreen<
     public var deleteButtonDidTapHandler: ((Section, Entity) -> Void)?
     /// Makes the content of a row; without it a row shows the entity's description.
     public var cellBinding: ((ListItemPath, Entity) -> ListCellContent)?
+    /// Called when the user chooses a row (Enter, a second click), with its path and entity.
+    public var didSelectHandler: ((ListItemPath, Entity) -> Void)?
+    /// A header line drawn above the rows (a grid's column titles), given the width in
+    /// characters; `nil` for no header line.
+    public var headerLine: (@MainActor (Int) -> String)?
 
     /// Creates a screen.
     ///
@@ -97,6 +102,17 @@ public final class ListScreen<
     public func tapAdd() -> Bool {
         guard let addButtonDidTapHandler else { return false }
         addButtonDidTapHandler()
+        return true
+    }
+
+    /// The user chose the row at a path.
+    ///
+    /// - Parameter path: A row position in ``snapshot``.
+    /// - Returns: Whether a handler was called (`false` without a handler or outside the rows).
+    @discardableResult
+    public func tapRow(at path: ListItemPath) -> Bool {
+        guard let didSelectHandler, let entity = snapshot.item(at: path) else { return false }
+        didSelectHandler(path, entity)
         return true
     }
 

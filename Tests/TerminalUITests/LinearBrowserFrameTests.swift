@@ -1,7 +1,8 @@
 import Testing
 @testable import TerminalUI
 
-/// Whole frames of the linear layouts on the bundled sample, as literal text: the root expanded
+/// Whole frames of the linear layouts on the bundled sample, as literal text (the horizontal
+/// form one row scrolled to the focused chip, chips cut at the leading edge left out): the root expanded
 /// at load, then one step down and Enter (Utilities expanded, its children loaded from the
 /// source as a dynamic item's). Monochrome palette; trailing spaces trimmed.
 @MainActor
@@ -11,9 +12,9 @@ import Testing
         await browser.press(KeyEvent(.down), KeyEvent(.enter))
         #expect(browser.frame == """
              Hamburg Plant › Utilities › Compressed air                        Sample plant
-              Hamburg Plant ›   Utilities ›  [Compressed air 5] [Cooling water 8]
+              Hamburg Plant ›   Utilities ›  [Compressed air 5] [Cooling water 8] [Chille…]
 
-             [Chilled water 10] [Nitrogen supply 15] [Demineralised water 15]
+
 
 
 
@@ -42,15 +43,15 @@ import Testing
         await browser.press(KeyEvent(.down), KeyEvent(.enter))
         #expect(browser.frame == """
              …rg Plant › Utilities › Compressed air
-              Hamburg Plant ›   Utilities ›
+                    Utilities ›  [Compressed air 5]
 
-             [Compressed air 5] [Cooling water 8]
 
-             [Chilled water 10]
 
-             [Nitrogen supply 15]
 
-             [Demineralised water 15]
+
+
+
+
 
              1 of 5 · level 2        ? help  q quit
             """)
@@ -63,7 +64,7 @@ import Testing
              Hamburg Plant › Utilities › Compressed air                        Sample plant
                        [Cooling water 8] [Compressed air 5]  ‹ Utilities   ‹ Hamburg Plant
 
-                           [Demineralised water 15] [Nitrogen supply 15] [Chilled water 10]
+
 
 
 
@@ -92,15 +93,15 @@ import Testing
         await browser.press(KeyEvent(.down), KeyEvent(.enter))
         #expect(browser.frame == """
              …rg Plant › Utilities › Compressed air
-                     ‹ Utilities   ‹ Hamburg Plant
+             [Compressed air 5]  ‹ Utilities   ‹ …
 
-               [Cooling water 8] [Compressed air 5]
 
-                                 [Chilled water 10]
 
-                               [Nitrogen supply 15]
 
-                           [Demineralised water 15]
+
+
+
+
 
              1 of 5 · level 2        ? help  q quit
             """)

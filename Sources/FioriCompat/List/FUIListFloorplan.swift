@@ -31,7 +31,18 @@ open class FUIListFloorplan<
     /// - Parameter viewModel: The view model to show.
     public init(viewModel: FUIListViewModel<Entity, Section>) {
         screen = ListScreen(viewModel: viewModel)
+        screen.emptyResultsText = { [weak self] search in
+            guard let self else { return "" }
+            let lines = self.emptyResultsView.textLines()
+            return lines.isEmpty ? self.defaultEmptyResultsText(search) : lines.joined(separator: " ")
+        }
+        screen.didSelectHandler = { [weak self] path, entity in
+            self?.didSelectRow(at: IndexPath(row: path.item, section: path.section), entity: entity)
+        }
     }
+
+    private var defaultEmptyResultsText: @MainActor (String) -> String = { "No results found for “\($0)”" }
+    private var customEmptyResultsView: UIView?
 
     /// The view model shown.
     public var viewModel: FUIListViewModel<Entity, Section> { screen.viewModel }
@@ -41,7 +52,58 @@ open class FUIListFloorplan<
     /// - Returns: The started work.
     @discardableResult
     open func viewDidLoad() -> ListTask {
-        screen.viewDidLoad()
+        if viewModel.isSearchEnabled, searchBar == nil {
+            let model = viewModel
+            searchBar = FUISearchBar(
+                placeholder: screen.searchPlaceholder,
+                search: { text in model.updateSearchText(text) },
+                current: { model.searchText })
+        }
+        return screen.viewDidLoad()
+    }
+
+    /// The Fiori search bar, set in `viewDidLoad()` when the view model allows search.
+    public private(set) var searchBar: FUISearchBar?
+
+    /// The view shown when a search finds nothing. By default a label saying so (with
+    /// `emptyResultsText`); set any view (a `UILabel`, a composed `UIView`) to show it instead.
+    open var emptyResultsView: UIView {
+        get {
+            if let customEmptyResultsView { return customEmptyResultsView }
+            let label = UILabel()
+            customEmptyResultsView = label
+            return label
+        }
+        set { customEmptyResultsView = newValue }
+    }
+
+    /// The object that handles navigation when the user chooses a row.
+    open var coordinator: (any FUICoordinator)?
+
+    /// The column titles of the grid header above the list (grid table mode); empty for no
+    /// header.
+    open var gridRowHeaderItems: [FUIGridRowHeaderItem] = [] {
+        didSet {
+            gridHeader.items = gridRowHeaderItems
+            if gridRowHeaderItems.isEmpty {
+                screen.headerLine = nil
+            } else {
+                let header = gridHeader
+                screen.headerLine = { @MainActor (width: Int) -> String in header.line(width: width) }
+            }
+        }
+    }
+
+    /// The header view drawn above the list from `gridRowHeaderItems`.
+    public let gridHeader = FUIGridTableViewHeader()
+
+    /// The user chose a row: tells the coordinator.
+    ///
+    /// - Parameters:
+    ///   - indexPath: The row (section and row).
+    ///   - entity: The entity shown there.
+    open func didSelectRow(at indexPath: IndexPath, entity: Entity) {
+        coordinator?.didSelect(entity, at: indexPath)
     }
 
     /// Debounce timing, in seconds, before a search request goes to the data loader.
@@ -56,10 +118,11 @@ open class FUIListFloorplan<
         set { screen.searchPlaceholder = newValue }
     }
 
-    /// The text shown when a search found nothing, given the search text.
+    /// The text shown when a search found nothing, given the search text (used while
+    /// `emptyResultsView` is the default label without a text of its own).
     open var emptyResultsText: @MainActor (String) -> String {
-        get { screen.emptyResultsText }
-        set { screen.emptyResultsText = newValue }
+        get { defaultEmptyResultsText }
+        set { defaultEmptyResultsText = newValue }
     }
 
     /// An optional closure for handling tap action on the add button.

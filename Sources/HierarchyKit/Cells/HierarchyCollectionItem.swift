@@ -6,14 +6,18 @@
 /// calls `prepareForReuse()` before handing a recycled cell out again.
 @MainActor
 open class HierarchyCollectionItem {
-    /// The inner view with the business object's content.
-    public let itemView = HierarchyItemView()
+    /// The inner view with the business object's content (made by `makeItemView()`).
+    public let itemView: HierarchyItemView
     /// The hierarchy indicator (child count and expand button).
     public let hierarchyIndicator = HierarchyIndicator()
     /// The standard accessory at the trailing edge.
     open var accessoryType: HierarchyAccessoryType = .none
     /// The accessory shown in editing mode.
     open var editingAccessoryType: HierarchyAccessoryType = .none
+    /// A custom accessory, drawn instead of `accessoryType` when set.
+    open var accessoryView: HierarchyAccessoryView?
+    /// A custom accessory for editing mode, drawn instead of `editingAccessoryType` when set.
+    open var editingAccessoryView: HierarchyAccessoryView?
     /// Normal, or selected (expanded on the path, or selected in editing mode).
     open var state: HierarchyState = .normal {
         didSet { hierarchyIndicator.state = state }
@@ -25,17 +29,36 @@ open class HierarchyCollectionItem {
     /// Whether the cell's content may be copied (title, subtitle, footnote).
     open var isContentCopyable = true
 
-    public required init() {}
+    public required init() {
+        itemView = Self.makeItemView()
+    }
+
+    /// The inner view of a new cell; override it to return a `HierarchyItemView` subclass.
+    open class func makeItemView() -> HierarchyItemView {
+        HierarchyItemView()
+    }
+
+    /// The accessory drawn: the accessory view's glyph when there is one, else the glyph of
+    /// the accessory type (the editing ones in editing mode); `nil` for none.
+    public func accessoryGlyph(isEditing: Bool) -> String? {
+        let view = isEditing ? editingAccessoryView : accessoryView
+        if let view { return view.isHidden ? nil : view.glyph }
+        let glyph = (isEditing ? editingAccessoryType : accessoryType).glyph
+        return glyph.isEmpty ? nil : glyph
+    }
 
     /// Resets the content before the cell is reused for another item.
     open func prepareForReuse() {
-        itemView.reset()
+        itemView.prepareForReuse()
         hierarchyIndicator.title.text = nil
         hierarchyIndicator.isHidden = false
         hierarchyIndicator.isMultiline = true
         hierarchyIndicator.didTapHandler = nil
         accessoryType = .none
         editingAccessoryType = .none
+        accessoryView = nil
+        editingAccessoryView = nil
+        accessibilityElements = nil
         state = .normal
     }
 
@@ -94,10 +117,32 @@ open class HierarchyCollectionItem {
 
     // MARK: Accessibility
 
-    /// Title, subtitle, footnote and status, joined for a screen reader.
+    /// Title, subtitle, footnote and status, joined for a screen reader (the item view's).
     open var accessibilityLabel: String {
-        [title.visibleText, subtitle.visibleText, footnote.visibleText, status.visibleText]
-            .compactMap { $0 }.joined(separator: ", ")
+        itemView.accessibilityLabel
+    }
+
+    private var customAccessibilityElements: [Any]?
+
+    /// The elements a screen reader visits, in order: by default the item view, the
+    /// indicator (when shown) and the accessory view (when set). Setting it replaces them;
+    /// setting `nil` restores the default.
+    open var accessibilityElements: [Any]? {
+        get {
+            if let customAccessibilityElements { return customAccessibilityElements }
+            var elements: [Any] = [itemView]
+            if !hierarchyIndicator.isHidden { elements.append(hierarchyIndicator) }
+            if let accessoryView { elements.append(accessoryView) }
+            return elements
+        }
+        set { customAccessibilityElements = newValue }
+    }
+
+    /// What a screen reader says for the cell: label, value and hint, in that order, joined
+    /// by ", " (empty parts left out).
+    public var screenReaderText: String {
+        [accessibilityLabel, accessibilityValue ?? "", accessibilityHint ?? ""]
+            .filter { !$0.isEmpty }.joined(separator: ", ")
     }
 
     /// What the indicator says: "3 children", or "Is showing children" when expanded.

@@ -1,7 +1,11 @@
 /// The inner view of a hierarchy cell: the business object's title, subtitle, footnote,
 /// status, images and icons.
+///
+/// Subclass it (as the documentation invites) and return the subclass from the cell's
+/// `makeItemView()`: the cell copies `textLines`, speaks `accessibilityLabel` and calls
+/// `prepareForReuse()` through the subclass.
 @MainActor
-public final class HierarchyItemView {
+open class HierarchyItemView {
     public let title = HierarchyLabel()
     public let subtitle = HierarchyLabel()
     public let footnote = HierarchyLabel()
@@ -25,12 +29,19 @@ public final class HierarchyItemView {
         set { detailImageView.image = newValue }
     }
 
-    /// Title, subtitle, footnote and status that are not empty, in that order.
-    public var textLines: [String] {
+    /// Title, subtitle and footnote that are not empty, in that order (what copying copies).
+    open var textLines: [String] {
         [title.visibleText, subtitle.visibleText, footnote.visibleText].compactMap { $0 }
     }
 
-    func reset() {
+    /// Title, subtitle, footnote and status, joined for a screen reader.
+    open var accessibilityLabel: String {
+        [title.visibleText, subtitle.visibleText, footnote.visibleText, status.visibleText]
+            .compactMap { $0 }.joined(separator: ", ")
+    }
+
+    /// Clears the content before the cell is reused for another item.
+    open func prepareForReuse() {
         for label in [title, subtitle, footnote, status] {
             label.text = nil
         }

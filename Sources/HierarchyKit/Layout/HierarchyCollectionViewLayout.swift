@@ -20,8 +20,12 @@ public struct HierarchyLayoutAttributes: Hashable, Sendable, CustomStringConvert
 ///
 /// Regular width shows `max(2, width / minimumColumnWidth)` columns (capped by the metrics);
 /// compact width shows one level with the header above it.
+///
+/// Subclass it (as the documentation invites): the view reads the column count, the column
+/// width, the compact-width decision and the column frames through the `open` members below,
+/// so overrides of those change the layout.
 @MainActor
-public final class HierarchyCollectionViewLayout {
+open class HierarchyCollectionViewLayout {
     /// Space around the items inside each column.
     public var sectionInset: EdgeInsets { didSet { changed() } }
     /// Vertical space between two items of a column.
@@ -57,20 +61,26 @@ public final class HierarchyCollectionViewLayout {
         hierarchyView?.layoutChanged()
     }
 
+    /// Tells the view that the layout changed (a subclass calls it when a value its overrides
+    /// depend on changes).
+    public func invalidateLayout() {
+        changed()
+    }
+
     // MARK: Columns
 
     /// Compact width: one level and the header.
-    public var isCompact: Bool { size.width < metrics.compactWidthThreshold }
+    open var isCompact: Bool { size.width < metrics.compactWidthThreshold }
 
     /// The number of columns that fit side by side.
-    public var visibleColumnCount: Int {
+    open var visibleColumnCount: Int {
         if isCompact { return 1 }
         let fitting = Int((size.width / max(1, metrics.minimumColumnWidth)).rounded(.down))
         return min(max(2, fitting), metrics.maximumColumnCount)
     }
 
     /// The width of one column.
-    public var columnWidth: Double { size.width / Double(visibleColumnCount) }
+    open var columnWidth: Double { size.width / Double(visibleColumnCount) }
 
     /// The top of the columns (below the header in compact width).
     public var columnsTop: Double { isCompact ? min(metrics.headerHeight, size.height) : 0 }
@@ -86,7 +96,7 @@ public final class HierarchyCollectionViewLayout {
     /// The frame of column `index` when the content is scrolled horizontally by `offset`.
     ///
     /// - Complexity: O(1).
-    public func columnFrame(_ index: Int, horizontalOffset offset: Double) -> Rect {
+    open func columnFrame(_ index: Int, horizontalOffset offset: Double) -> Rect {
         let w = columnWidth
         let x: Double
         switch layoutDirection {
@@ -106,7 +116,7 @@ public final class HierarchyCollectionViewLayout {
     }
 
     /// The width available to an item's content.
-    public var itemWidth: Double {
+    open var itemWidth: Double {
         max(0, columnWidth - sectionInset.leading - sectionInset.trailing)
     }
 
@@ -164,7 +174,7 @@ public final class HierarchyCollectionViewLayout {
     ///
     /// - Complexity: O(c (log n + k)) for c visible columns with k intersecting items each in
     ///   columns of n items; independent of n otherwise.
-    public func layoutAttributesForElements(in rect: Rect) -> [HierarchyLayoutAttributes] {
+    open func layoutAttributesForElements(in rect: Rect) -> [HierarchyLayoutAttributes] {
         guard let view = hierarchyView else { return [] }
         let offset = view.horizontalOffset
         var result: [HierarchyLayoutAttributes] = []

@@ -24,6 +24,9 @@ struct ColumnState: Sendable {
     var contentOffsetY: Double = 0
     /// The column shows only the item the view came from while its parent's children load.
     var isPinned = false
+    /// For a pinned column: how many of the parent's children were inserted so far without
+    /// the pinned item among them (a parent's children may arrive in several batches).
+    var pinnedInsertedCount = 0
     /// For the first column: the parent of its anchor item has been asked for.
     var parentAsked = false
     /// Uuids already handed to `prefetchDataForItemsWith`.
@@ -78,6 +81,7 @@ struct ColumnState: Sendable {
         expandedRow = nil
         prefetched = []
         isPinned = false
+        pinnedInsertedCount = 0
     }
 
     /// Inserts rows at their final positions (`IndexSet` semantics of a batch insert).

@@ -88,6 +88,15 @@ extension HierarchyView {
         if expandedPath.contains(uuid) { focusNextLevel() }
     }
 
+    /// What a screen reader says for the focused item: the cell's accessibility label, value
+    /// ("3 children", "Is showing children") and hint, joined by ", "; `nil` when nothing is
+    /// focused or the focused row is not on screen.
+    public var focusedItemScreenReaderText: String? {
+        guard let uuid = focusedUUID, let cell = cellForItem(with: uuid) else { return nil }
+        let text = cell.screenReaderText
+        return text.isEmpty ? nil : text
+    }
+
     /// The status text every face shows: the focused row, editing and loading.
     ///
     /// - Parameter isLoading: Whether the data source is loading something.

@@ -38,6 +38,7 @@ extension HierarchyView {
         if needsReload { performReload() }
         var passes = 0
         repeat {
+            recheckPendingCounts()
             needsLayout = false
             applyLayoutPass()
             flushDeferredUpdates()
@@ -47,6 +48,17 @@ extension HierarchyView {
             passes += 1
         } while needsLayout && passes < 8
         updateHeader()
+    }
+
+    /// The second look at counts that disagreed right after an update.
+    func recheckPendingCounts() {
+        guard !pendingCountChecks.isEmpty else { return }
+        let parents = pendingCountChecks
+        pendingCountChecks = []
+        for parent in parents {
+            if let c = columnIndex(ofParent: parent) { checkCount(ofColumn: c) }
+        }
+        flushDeferredUpdates()
     }
 
     func previewFocusedItemIfNeeded() {
@@ -80,6 +92,8 @@ extension HierarchyView {
         selection = []
         formerParents = []
         hasLoaded = true
+        isInitialLoad = true
+        pendingCountChecks = []
         guard let root = ask({ $0.rootUUID(in: self) }) ?? nil else {
             setNeedsLayout()
             return
@@ -188,14 +202,25 @@ extension HierarchyView {
         }
         guard c < columns.count else { return }
         let expanded = columns[c].expandedUUID == uuid && c + 1 < columns.count
-        cell.state = expanded || (isEditing && selection.contains(uuid)) ? .selected : .normal
+        let selected = expanded || (isEditing && selection.contains(uuid))
+        if let tableCell = cell as? HierarchyItemTableViewCell {
+            // The table-view spelling, so that overrides of setSelected(_:animated:) hear it.
+            if tableCell.state.isSelected != selected { tableCell.setSelected(selected, animated: false) }
+        } else {
+            cell.state = selected ? .selected : .normal
+        }
         cell.editingAccessoryType = isEditing && selection.contains(uuid) ? .checkmark : .none
     }
 
     // MARK: Parents
 
+    /// Asks for the parent of the first column's anchor: during the initial load (rule 3 of
+    /// the initial loading process, whatever the width), and later when the user reaches the
+    /// first column.
     func askParentOfTopColumnIfNeeded() {
-        guard leadingColumn == 0, !core.isPanning, !columns.isEmpty, !columns[0].parentAsked else { return }
+        guard !columns.isEmpty, !columns[0].parentAsked, !core.isPanning,
+              leadingColumn == 0 || isInitialLoad else { return }
+        isInitialLoad = false
         columns[0].parentAsked = true
         guard let anchor = columns[0].expandedUUID ?? columns[0].uuid(at: 0) else { return }
         let parent = ask({ $0.hierarchyView(self, parentForItemWith: anchor) }) ?? nil
@@ -237,7 +262,14 @@ extension HierarchyView {
 
     /// Replaces a pinned column (one child shown) with the parent's `count` children, finding
     /// the child among them.
-    func fillPinnedColumn(_ c: Int, count: Int) {
+    ///
+    /// - Parameters:
+    ///   - c: The pinned column.
+    ///   - count: The number of the parent's children known now.
+    ///   - isPartial: More children may still arrive (an insert batch): if the child is not
+    ///     among them yet, the column stays pinned, remembering `count`, with no error.
+    /// - Complexity: O(min(count, childSearchLimit)) data source calls at worst.
+    func fillPinnedColumn(_ c: Int, count: Int, isPartial: Bool = false) {
         guard let parent = columns[c].parent, let child = columns[c].uuid(at: 0) else { return }
         let pinned = columns[c]
         var column = pinned
@@ -246,8 +278,12 @@ extension HierarchyView {
         column.expandedRow = nil
         columns[c] = column
         guard let row = locateChild(child, inColumn: c) else {
-            report(HierarchyError(.inconsistentCount, "\(parent) does not list \(child) among its \(count) children", uuid: child))
             columns[c] = pinned
+            if isPartial {
+                columns[c].pinnedInsertedCount = count
+            } else {
+                report(HierarchyError(.inconsistentCount, "\(parent) does not list \(child) among its \(count) children", uuid: child))
+            }
             return
         }
         columns[c].setUUID(child, at: row)
@@ -356,15 +392,16 @@ extension HierarchyView {
             return
         }
         guard !indexes.isEmpty else { return }
+        let countBefore = columns[c].count
         let wasPinned = columns[c].isPinned
-        let base = wasPinned ? 0 : columns[c].count
+        let base = wasPinned ? columns[c].pinnedInsertedCount : columns[c].count
         let finalCount = base + indexes.count
         guard let first = indexes.first, let last = indexes.last, first >= 0, last < finalCount else {
             report(HierarchyError(.indexOutOfRange, "insertChildren(of: \(parent)) at indexes up to \(indexes.last ?? 0), but only \(finalCount) children exist after the insert", uuid: parent))
             return
         }
         if wasPinned {
-            fillPinnedColumn(c, count: finalCount)
+            fillPinnedColumn(c, count: finalCount, isPartial: true)
         } else {
             keepingVisibleRowsStill(column: c) { column in
                 column.insertRows(indexes, extent: estimatedExtent)
@@ -381,7 +418,7 @@ extension HierarchyView {
             needsFocusPreview = expandsFocusedItem
             pendingFocusFollowsOpen = false
         }
-        checkCount(ofColumn: c)
+        checkCount(ofColumn: c, countBefore: countBefore)
         setNeedsLayout()
     }
 
@@ -391,6 +428,7 @@ extension HierarchyView {
             return
         }
         guard !indexes.isEmpty else { return }
+        let countBefore = columns[c].count
         guard let first = indexes.first, let last = indexes.last, first >= 0, last < columns[c].count else {
             report(HierarchyError(.indexOutOfRange, "removeChildren(of: \(parent)) at index \(indexes.last ?? 0), but it has \(columns[c].count) children", uuid: parent))
             return
@@ -410,7 +448,7 @@ extension HierarchyView {
             focus = (c, max(0, min(f.row - before, columns[c].count - 1)))
         }
         clampPositions()
-        checkCount(ofColumn: c)
+        checkCount(ofColumn: c, countBefore: countBefore)
         setNeedsLayout()
     }
 
@@ -427,6 +465,7 @@ extension HierarchyView {
             setNeedsLayout()
             return
         }
+        pendingCountChecks.remove(parent)
         recycleCells(ofColumn: c)
         let expanded = columns[c].expandedUUID
         columns[c].reset(count: count, extent: estimatedExtent)
@@ -472,11 +511,23 @@ extension HierarchyView {
     }
 
     /// Compares the column's count with the data source's after an update; on a mismatch,
-    /// reports it and takes the data source's count.
-    func checkCount(ofColumn c: Int) {
+    /// reports it and takes the data source's count. When the source still gives the count
+    /// from before the update (it updates its own count only after its insert or remove call
+    /// returns), it is asked again at the next layout pass instead, and only a mismatch then
+    /// is reported.
+    ///
+    /// - Parameters:
+    ///   - c: The column.
+    ///   - countBefore: The column's count before the update (`nil` on a recheck).
+    func checkCount(ofColumn c: Int, countBefore: Int? = nil) {
         guard c < columns.count, let parent = columns[c].parent, !columns[c].isPinned else { return }
         let reported = max(0, ask({ $0.hierarchyView(self, numberOfChildrenForItemWith: parent) }) ?? 0)
         guard c < columns.count, columns[c].parent == parent, reported != columns[c].count else { return }
+        if let countBefore, reported == countBefore {
+            pendingCountChecks.insert(parent)
+            setNeedsLayout()
+            return
+        }
         report(HierarchyError(.inconsistentCount, "\(parent) reports \(reported) children, but the view counted \(columns[c].count) after the update; reloading its children", uuid: parent))
         applyInvalidateChildren(of: parent)
     }
@@ -518,6 +569,7 @@ extension HierarchyView {
         }
         header.isPreviousEnabled = canShowPreviousLevel
         header.isNextEnabled = canShowNextLevel
+        header.didUpdate()
     }
 
     /// Whether there is a level before the leading column (or a parent not yet asked for).

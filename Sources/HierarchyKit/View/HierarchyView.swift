@@ -15,8 +15,10 @@ import Logging
 /// for as the user navigates back.
 @MainActor
 open class HierarchyView {
-    /// The header shown above the columns in compact width.
-    public let header = HierarchyViewHeader()
+    /// The header shown above the columns in compact width; set a subclass to customise it.
+    public var header = HierarchyViewHeader() {
+        didSet { if oldValue !== header { setNeedsLayout() } }
+    }
 
     /// The object that provides the items.
     public weak var dataSource: (any HierarchyViewDataSource)? {
@@ -126,6 +128,11 @@ open class HierarchyView {
     var needsReload = true
     var needsLayout = true
     var hasLoaded = false
+    /// Set by a reload until the root's parent has been asked for (rule 3 of the initial load).
+    var isInitialLoad = false
+    /// Parents whose count disagreed with the view's right after an update: asked again at
+    /// the next layout pass before the view takes the source's count.
+    var pendingCountChecks: Set<String> = []
     /// Depth of data source calls in progress; updates arriving meanwhile are deferred.
     var dataSourceCallDepth = 0
     var deferredUpdates: [() -> Void] = []

@@ -44,6 +44,10 @@ open class HierarchyViewController: HierarchyViewDataSource, HierarchyViewDelega
     open func hierarchyView(_ hierarchyView: HierarchyView, cellForItemWith uuid: String) -> HierarchyCollectionItem {
         let cell = hierarchyView.dequeueReusableCell(withReuseIdentifier: CellReuseQueue.defaultIdentifier, with: uuid)
         cell.title.text = self.hierarchyView(hierarchyView, titleForItemWith: uuid) ?? uuid
+        // A leaf has no indicator: opening it would only show an empty column.
+        let count = self.hierarchyView(hierarchyView, numberOfChildrenForItemWith: uuid)
+        cell.isHierarchyButtonHidden = count <= 0
+        cell.hierarchyAttributeText = count > 0 ? String(count) : nil
         return cell
     }
 

@@ -1,7 +1,11 @@
 /// The header above a hierarchy view in compact width: the title of the parent of the
 /// leading column, and buttons to go back and forth one level.
+///
+/// Subclass it (as the documentation invites) and set the subclass as the view's `header`:
+/// the view fills `titleLabel` and the button states and calls `didUpdate()`; the snapshot
+/// (what renderers draw) takes `title`, so an override of it is what is drawn.
 @MainActor
-public final class HierarchyViewHeader {
+open class HierarchyViewHeader {
     /// The title label: the parent item's title.
     public let titleLabel = HierarchyLabel()
     /// Whether the previous (back) button can be used.
@@ -11,13 +15,17 @@ public final class HierarchyViewHeader {
     /// Shown only in compact width.
     public internal(set) var isVisible = false
 
-    /// The accessibility label of the previous button.
-    public let previousButtonAccessibilityLabel = "Previous"
-    /// The accessibility label of the next button.
-    public let nextButtonAccessibilityLabel = "Next"
-
     public init() {}
 
-    /// The title text.
-    public var title: String? { titleLabel.text }
+    /// The accessibility label (and the text a text renderer shows) of the previous button.
+    open var previousButtonAccessibilityLabel: String { "Previous" }
+    /// The accessibility label (and the text a text renderer shows) of the next button.
+    open var nextButtonAccessibilityLabel: String { "Next" }
+
+    /// The title text drawn: the title label's text.
+    open var title: String? { titleLabel.text }
+
+    /// Called after the view updated the title label and the button states (at the end of
+    /// every layout pass, whether or not the header is shown).
+    open func didUpdate() {}
 }

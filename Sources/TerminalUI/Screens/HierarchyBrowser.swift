@@ -280,6 +280,10 @@ public final class HierarchyBrowser {
         return buffer
     }
 
+    /// The text a screen reader gets for the focused item (the cell's accessibility label,
+    /// value and hint), as of the last frame.
+    public var screenReaderText: String? { view.focusedItemScreenReaderText }
+
     private func title(of uuid: String) -> String {
         if let dataSource { return dataSource.node(for: uuid)?.title ?? uuid }
         return view.dataSource?.hierarchyView(view, titleForItemWith: uuid)

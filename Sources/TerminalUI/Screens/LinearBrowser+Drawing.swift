@@ -20,30 +20,37 @@ extension LinearBrowser {
     private func drawBody(into buffer: inout ScreenBuffer) {
         let result = computeLayout()
         let clip = bodyTop..<(bodyTop + bodyHeight)
+        // The horizontal form scrolls sideways: chips cut by the leading edge are left out,
+        // those cut by the trailing edge are shortened.
+        let horizontal = axis == .horizontal
+        let xShift = horizontal ? windowStart(result) : 0
+        let yShift = horizontal ? 0 : scrollOffset
         for (section, frames) in result.frames.enumerated() {
             for (index, frame) in frames.enumerated() {
                 guard let item = hierarchy.item(at: LinearIndexPath(section: section, item: index)) else { continue }
-                let y = bodyTop + Int(frame.minY) - scrollOffset
+                let y = bodyTop + Int(frame.minY) - yShift
                 guard clip.contains(y) else { continue }
-                let x = bodyLeft + Int(frame.minX)
+                let x = bodyLeft + Int(frame.minX) - xShift
+                guard x >= bodyLeft, x < bodyLeft + bodyWidth else { continue }
                 let active = section < hierarchy.level
                 let focused = !active && index == focusIndex && !hierarchy.isLoading
                 switch axis {
                 case .horizontal:
-                    drawChip(item, active: active, focused: focused, x: x, y: y, width: Int(frame.width), into: &buffer)
+                    drawChip(item, active: active, focused: focused, x: x, y: y,
+                             width: min(Int(frame.width), bodyLeft + bodyWidth - x), into: &buffer)
                 case .vertical:
                     drawRow(item, depth: section, active: active, focused: focused, x: x, y: y, width: Int(frame.width), into: &buffer)
                 }
             }
         }
         if let frame = result.loadingFrame {
-            let y = bodyTop + Int(frame.minY) - scrollOffset
-            if clip.contains(y) {
+            let y = bodyTop + Int(frame.minY) - yShift
+            let x = bodyLeft + Int(frame.minX) - xShift
+            if clip.contains(y), x >= bodyLeft, x < bodyLeft + bodyWidth {
                 let text = hierarchy.isLoading ? Self.loadingText : "No items"
-                let x = bodyLeft + Int(frame.minX)
                 switch axis {
                 case .horizontal:
-                    buffer.put("(\(text))", x: x, y: y, maxWidth: Int(frame.width), style: palette.placeholder)
+                    buffer.put("(\(text))", x: x, y: y, maxWidth: min(Int(frame.width), bodyLeft + bodyWidth - x), style: palette.placeholder)
                 case .vertical:
                     let indent = 2 * hierarchy.level + 2
                     let shown = DisplayWidth.truncate(text, toWidth: max(0, Int(frame.width) - indent - 1))

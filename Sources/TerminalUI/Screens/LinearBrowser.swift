@@ -4,7 +4,7 @@ import HierarchySources
 import HierarchyAdapters
 
 /// The linear faces of a hierarchy (CBLinearHierarchy) in the terminal: the user's path as a
-/// row of chips with the current level's children after it, wrapping onto new rows
+/// row of chips with the current level's children after it, one row scrolling sideways
 /// (``Axis/horizontal``), or the path stacked line by line with the children below
 /// (``Axis/vertical``).
 ///
@@ -20,7 +20,7 @@ import HierarchyAdapters
 public final class LinearBrowser: TerminalScreen {
     /// The axis the path grows along.
     public enum Axis: Sendable, Hashable {
-        /// The path as a row of chips, children after it, wrapping rows.
+        /// The path as a row of chips, children after it, one row scrolling sideways.
         case horizontal
         /// The path stacked, children below.
         case vertical
@@ -291,10 +291,12 @@ public final class LinearBrowser: TerminalScreen {
         }
     }
 
-    /// Scrolls the body by lines, within the content.
+    /// Scrolls the body by lines (sideways by columns in the horizontal form), within the content.
     func scroll(by lines: Int) {
-        let content = Int(computeLayout().contentSize.height.rounded(.up))
-        scrollOffset = min(max(0, scrollOffset + lines), max(0, content - bodyHeight))
+        let size = computeLayout().contentSize
+        let content = Int((axis == .horizontal ? size.width : size.height).rounded(.up))
+        let visible = axis == .horizontal ? bodyWidth : bodyHeight
+        scrollOffset = min(max(0, scrollOffset + lines), max(0, content - visible))
     }
 
     private func click(x: Int, y: Int) {
@@ -303,7 +305,9 @@ public final class LinearBrowser: TerminalScreen {
             showsHelp = false
             return
         }
-        let point = LinearPoint(x: Double(x - bodyLeft), y: Double(y - bodyTop + scrollOffset))
+        let point = axis == .horizontal
+            ? LinearPoint(x: Double(x - bodyLeft + windowStart(computeLayout())), y: Double(y - bodyTop))
+            : LinearPoint(x: Double(x - bodyLeft), y: Double(y - bodyTop + scrollOffset))
         guard y >= bodyTop, y < bodyTop + bodyHeight, let path = computeLayout().indexPath(at: point),
               let item = hierarchy.item(at: path)
         else { return }
@@ -328,7 +332,8 @@ public final class LinearBrowser: TerminalScreen {
             minimumInteritemSpacing: axis == .horizontal ? 1 : 0,
             sectionSpacing: axis == .horizontal ? 1 : 0,
             lineSpacing: axis == .horizontal ? 1 : 0,
-            wrapsItems: true,
+            // The horizontal form is one row that scrolls sideways; it never wraps.
+            wrapsItems: false,
             layoutDirection: isRightToLeft ? .rightToLeft : .leftToRight)
     }
 
@@ -365,19 +370,34 @@ public final class LinearBrowser: TerminalScreen {
         return Self.withPlaceholder(result, shows: showsPlaceholder, layout: layout, containerWidth: width)
     }
 
+    /// The content x at the body's leading column in the horizontal form: the scroll offset,
+    /// counted from the row's right end in right-to-left layouts (so the path shows first).
+    func windowStart(_ result: LinearHierarchyLayout.Result) -> Int {
+        guard isRightToLeft else { return scrollOffset }
+        return max(0, Int(result.contentSize.width.rounded(.up)) - bodyWidth) - scrollOffset
+    }
+
     /// Scrolls so the focused item is visible; returns whether the offset changed.
     func scrollFocusIntoView() -> Bool {
         let result = computeLayout()
         guard let frame = result.frame(at: LinearIndexPath(section: hierarchy.level, item: focusIndex)) else {
             let old = scrollOffset
-            scrollOffset = min(scrollOffset, max(0, Int(result.contentSize.height) - bodyHeight))
+            scrollOffset = axis == .horizontal
+                ? min(scrollOffset, max(0, Int(result.contentSize.width) - bodyWidth))
+                : min(scrollOffset, max(0, Int(result.contentSize.height) - bodyHeight))
             return old != scrollOffset
         }
         let old = scrollOffset
-        let top = Int(frame.minY), bottom = Int(frame.maxY.rounded(.up))
+        let horizontal = axis == .horizontal
+        let visible = horizontal ? bodyWidth : bodyHeight
+        // Right to left, the horizontal offset counts from the row's right end.
+        let mirrored = horizontal && isRightToLeft
+        let contentWidth = result.contentSize.width
+        let top = Int((horizontal ? (mirrored ? contentWidth - frame.maxX : frame.minX) : frame.minY).rounded(.down))
+        let bottom = Int((horizontal ? (mirrored ? contentWidth - frame.minX : frame.maxX) : frame.maxY).rounded(.up))
         if top < scrollOffset { scrollOffset = top }
-        if bottom > scrollOffset + bodyHeight { scrollOffset = max(0, bottom - bodyHeight) }
-        if hierarchy.level > 0, focusIndex == 0, bottom <= bodyHeight { scrollOffset = 0 }
+        if bottom > scrollOffset + visible { scrollOffset = max(0, bottom - visible) }
+        if hierarchy.level > 0, focusIndex == 0, bottom <= visible { scrollOffset = 0 }
         return old != scrollOffset
     }
 

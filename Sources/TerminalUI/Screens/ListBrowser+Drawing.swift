@@ -11,6 +11,9 @@ extension ListBrowser {
             return buffer
         }
         drawSearchLine(into: &buffer)
+        if let headerLine = screen.headerLine {
+            buffer.put(TerminalText.sanitize(headerLine(columns)), x: 0, y: 1, maxWidth: columns, style: palette.headerDisabled)
+        }
         let footer = viewModel.footer
         if case .noResults = footer, let text = screen.footerText {
             drawCentered(text, into: &buffer)
@@ -55,8 +58,8 @@ extension ListBrowser {
         for slot in 0..<visibleRowCount {
             let index = top + slot
             guard index < paths.count, let content = screen.content(at: paths[index]) else { break }
-            let y = 1 + slot * Self.linesPerRow
-            guard y + 1 < 1 + bodyHeight else { break }
+            let y = bodyTop + slot * Self.linesPerRow
+            guard y + 1 < bodyTop + bodyHeight else { break }
             let isSelected = index == selection
             let base = isSelected ? palette.focused : palette.text
             if isSelected { buffer.fill(x: 0, y: y, width: columns, height: Self.linesPerRow, style: base) }
@@ -92,7 +95,7 @@ extension ListBrowser {
     private func drawCentered(_ text: String, into buffer: inout ScreenBuffer) {
         let shown = TerminalText.sanitize(text)
         let width = min(DisplayWidth.of(shown), columns - 2)
-        let y = 1 + max(0, bodyHeight / 2 - 1)
+        let y = bodyTop + max(0, bodyHeight / 2 - 1)
         buffer.put(shown, x: max(1, (columns - width) / 2), y: y, maxWidth: columns - 2, style: palette.placeholder)
     }
 

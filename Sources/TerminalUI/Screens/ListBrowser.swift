@@ -200,6 +200,7 @@ public final class ListBrowser<
 
     private func choose() -> [BrowserCommand] {
         guard let item = selectedItem else { return [] }
+        if let selection, flatPaths.indices.contains(selection) { screen.tapRow(at: flatPaths[selection]) }
         chosen = item
         onChoose?(item)
         return closesOnChoose ? [.quit] : []
@@ -219,8 +220,8 @@ public final class ListBrowser<
         case .wheelUp: moveSelection(by: -3)
         case .wheelDown: moveSelection(by: 3)
         case .press where event.button == .left:
-            guard event.y >= 1, event.y < 1 + bodyHeight else { return [] }
-            let row = top + (event.y - 1) / Self.linesPerRow
+            guard event.y >= bodyTop, event.y < bodyTop + bodyHeight else { return [] }
+            let row = top + (event.y - bodyTop) / Self.linesPerRow
             guard row < flatPaths.count else { return [] }
             if row == selection { return choose() }
             moveSelection(to: row)
@@ -233,7 +234,9 @@ public final class ListBrowser<
 
     /// The number of rows that fit between the search line and the footer.
     var visibleRowCount: Int { max(1, bodyHeight / Self.linesPerRow) }
-    var bodyHeight: Int { max(0, rows - 3) }
+    var bodyHeight: Int { max(0, rows - 2 - bodyTop) }
+    /// The first line of the rows: below the search line and the header line, if any.
+    var bodyTop: Int { screen.headerLine == nil ? 1 : 2 }
 
     private func moveSelection(by delta: Int) {
         moveSelection(to: (selection ?? -1) + delta)
