@@ -366,8 +366,10 @@ extension HierarchyView {
     /// Asks the data source for the first child of `parent` from `row` whose title starts
     /// with `prefix`, and focuses it if the column is still shown when the answer comes.
     private func searchChildren(of parent: String, prefix: String, from row: Int, finder: HierarchyViewChildFinder) {
-        childSearch = Task { [weak self, weak finder] in
-            guard let view = self, let finder else { return }
+        // The data source is held for the search's length (a weak capture of the existential
+        // in this task corrupted the task's frame under load with Swift 6.3).
+        childSearch = Task { [weak self] in
+            guard let view = self else { return }
             let found = await finder.hierarchyView(view, indexOfChildWithTitlePrefix: prefix, inParentWith: parent, from: row)
             guard !Task.isCancelled, let found, let column = view.columnIndex(ofParent: parent),
                   found < view.columns[column].count else { return }
