@@ -246,6 +246,32 @@ public struct DocumentRecordBuilder {
         return record
     }
 
+    /// The record of a flat item (a CSV row), through the same field mapping as every
+    /// document's items.
+    ///
+    /// The item is titled with its `id` when it has neither `title` nor `name`. It has no
+    /// parent key: a flat format names its parent by identifier, which the caller resolves.
+    ///
+    /// - Parameters:
+    ///   - key: The item's number in input order; also its position.
+    ///   - fields: The item's fields by name, in input order.
+    ///   - line: The line where the item starts.
+    /// - Returns: The record.
+    /// - Complexity: O(f) for f fields.
+    public static func flatRecord(key: Int64, fields: [DocumentRecord.Attribute], line: Int?) -> DocumentRecord {
+        if let record = record(
+            key: key, parent: nil, position: key, childCount: 0, fields: fields, isDynamic: false, line: line,
+            column: nil)
+        {
+            return record
+        }
+        let id = fields.first { $0.name == "id" && !$0.value.isEmpty }?.value ?? DocumentRecord.generatedID(key: key)
+        let titled = fields + [DocumentRecord.Attribute("title", id)]
+        return record(
+            key: key, parent: nil, position: key, childCount: 0, fields: titled, isDynamic: false, line: line,
+            column: nil) ?? DocumentRecord(key: key, parent: nil, position: key, id: id, title: id, line: line)
+    }
+
     /// Applies the field mapping to an item's scalar fields; `nil` without a title or name.
     static func record(
         key: Int64, parent: Int64?, position: Int64, childCount: Int64, fields: [DocumentRecord.Attribute],

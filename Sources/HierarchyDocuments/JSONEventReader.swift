@@ -234,6 +234,19 @@ public struct JSONEventReader: DocumentEventSource {
 
     /// Reads a string after its opening quote, checking escapes and UTF-8.
     private mutating func readString() throws(DocumentReadError) -> String {
+        // Most strings are plain ASCII ending in the chunk at hand: made from it with no copy.
+        let head = try input.available()
+        var end = 0
+        while end < head.count {
+            let byte = head[end]
+            if byte == 0x22 || byte == 0x5C || byte < 0x20 || byte >= 0x80 { break }
+            end += 1
+        }
+        if end < head.count, head[end] == 0x22 {
+            let text = String(decoding: UnsafeBufferPointer(rebasing: head[0..<end]), as: UTF8.self)
+            input.index += end + 1
+            return text
+        }
         scratch.removeAll(keepingCapacity: true)
         while true {
             let chunk = try input.available()

@@ -118,12 +118,8 @@ extension SQLiteImporter {
 struct CSVColumns {
     var id: Int
     var parentID: Int
-    var title: Int?
-    var subtitle: Int?
-    var footnote: Int?
-    var status: Int?
-    /// Other columns, as attributes: (name, index).
-    var attributes: [(String, Int)] = []
+    /// Every column but `parent_id`, by name (the first of a name given twice), in header order.
+    var mapped: [(String, Int)] = []
     var count: Int
 
     /// The known column names, in the order `export` writes them.
@@ -138,17 +134,17 @@ struct CSVColumns {
         }
         self.id = id
         self.parentID = parentID
-        title = index("title")
-        subtitle = index("subtitle")
-        footnote = index("footnote")
-        status = index("status")
         count = names.count
-        for (position, name) in names.enumerated() where !Self.standard.contains(name) && !name.isEmpty {
-            attributes.append((name, position))
+        var seen: Set<String> = []
+        for (position, name) in names.enumerated() where position != parentID && !name.isEmpty {
+            if seen.insert(name).inserted { mapped.append((name, position)) }
         }
     }
 
-    /// The row of one record.
+    /// The row of one record, through the field mapping every document format shares
+    /// (``DocumentRecordBuilder/flatRecord(key:fields:line:)``): `title` else `name` (else the
+    /// id), `subtitle` else `type`, `footnote` else `location` else `body`, `status`, every other
+    /// non-empty column an attribute.
     func row(_ fields: [String], key: Int64, line: Int, path: String) throws -> ImportRow {
         guard fields.count == count else {
             throw HierarchySourceError(
@@ -156,17 +152,14 @@ struct CSVColumns {
         }
         let id = fields[self.id]
         guard !id.isEmpty else { throw HierarchySourceError(.malformed, "empty id", path: path, line: line) }
-        func optional(_ index: Int?) -> String? {
-            guard let index, !fields[index].isEmpty else { return nil }
-            return fields[index]
+        var named: [DocumentRecord.Attribute] = []
+        named.reserveCapacity(mapped.count + 1)
+        for (name, position) in mapped where !fields[position].isEmpty || name == "title" {
+            named.append(DocumentRecord.Attribute(name, fields[position]))
         }
-        var pairs: [(String, String)] = []
-        for (name, position) in attributes where !fields[position].isEmpty {
-            pairs.append((name, fields[position]))
-        }
-        return ImportRow(
-            key: key, parent: nil, sortKey: key, id: id, title: title.map { fields[$0] } ?? id,
-            subtitle: optional(subtitle), footnote: optional(footnote), status: optional(status), childCount: 0,
-            attributes: AttributesJSON.encode(pairs: pairs), line: line, parentID: optional(parentID))
+        let record = DocumentRecordBuilder.flatRecord(key: key, fields: named, line: line)
+        var row = SQLiteImporter.row(record)
+        row.parentID = fields[parentID].isEmpty ? nil : fields[parentID]
+        return row
     }
 }

@@ -3,7 +3,7 @@ import Synchronization
 
 /// A hierarchy held in memory: built once, then read without I/O.
 ///
-/// The storage is the compact ``InMemoryTree`` (28 bytes per item plus its
+/// The storage is the compact ``InMemoryTree`` (20 bytes per item plus its
 /// text); a lookup by identifier is one hash lookup (or none, for the generated
 /// `#n` identifiers of documents), a page of children a slice. Build one
 /// from ``Item`` values, from in-code arrays and dictionaries (the

@@ -10,13 +10,13 @@ extension InMemoryTree {
     /// - Returns: The finished tree.
     /// - Throws: ``DocumentReadError`` from the reader or builder;
     ///   ``HierarchySourceError/Code/duplicateID`` for an identifier used twice.
-    /// - Complexity: O(n) time for n items; memory 28 bytes per item plus text (see ``InMemoryTree``).
+    /// - Complexity: O(n) time for n items; memory 20 bytes per item plus its text (see ``InMemoryTree``).
     static func build<Source: DocumentEventSource>(from source: inout Source, shape: DocumentShape, name: String)
         throws -> InMemoryTree
     {
         var tree = InMemoryTree()
         let outcome = try DocumentReading.read(&source, shape: shape, name: name) { record, _ in
-            try tree.place(record)
+            try tree.place(record, sharesTitle: shape == .structure)
         }
         try tree.close(outcome, name: name, keepsWrapper: false)
         try tree.finish()
@@ -25,18 +25,18 @@ extension InMemoryTree {
 
     /// Stores a document record at its key (again, for a provisional record's final one).
     ///
+    /// `sharesTitle` (for a structure read, whose titles are the document's keys) keeps each
+    /// distinct title once, up to the tree's limit of shared names.
+    ///
     /// - Throws: ``HierarchySourceError/Code/duplicateID`` for an identifier used twice.
     /// - Complexity: O(1) amortized plus the text's length.
-    mutating func place(_ record: DocumentRecord) throws(HierarchySourceError) {
-        var attributes: [String: String] = [:]
-        for attribute in record.attributes { attributes[attribute.name] = attribute.value }
-        let node = HierarchyNode(
-            id: record.id, title: record.title, subtitle: record.subtitle, footnote: record.footnote,
-            status: record.status, attributes: attributes)
-        try place(
-            node, at: Int(record.key), parent: record.parent.map { Int32($0) } ?? -1, isDynamic: record.isDynamic,
-            explicitID: record.id != DocumentRecord.generatedID(key: record.key),
-            location: record.line.map { "line \($0)" })
+    mutating func place(_ record: DocumentRecord, sharesTitle: Bool = false) throws(HierarchySourceError) {
+        let generated = record.id == DocumentRecord.generatedID(key: record.key)
+        try store(
+            at: Int(record.key), parent: record.parent.map { Int32(clamping: $0) } ?? -1, isDynamic: record.isDynamic,
+            id: generated ? nil : record.id, title: record.title, subtitle: record.subtitle,
+            footnote: record.footnote, status: record.status, attributes: record.attributes, name: \.name,
+            value: \.value, location: record.line.map { "line \($0)" }, sharesTitle: sharesTitle && record.key > 0)
     }
 
     /// Sets the root once every record is stored: the single top-level item, or a synthetic

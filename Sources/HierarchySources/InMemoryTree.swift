@@ -2,52 +2,58 @@
 ///
 /// Each node is an `Int32` index. Per node the tree keeps its parent, where its
 /// children start in one shared child list (its child count is the difference to
-/// the next node's start) and its place in that list (`Int32` each), where its
-/// text starts in one byte arena (`Int64`), the title's length and the
-/// subtitle's length with three flags (`UInt32` each): 28 bytes per node
-/// plus the title and subtitle bytes. Identifiers cost nothing when generated
-/// (`#` and the node's index, as the document reader numbers items); explicit
-/// identifiers, footnotes, statuses and attributes sit in side tables holding
-/// only the nodes that have them.
+/// the next node's start) and its place in that list (`Int32` each), and one
+/// `UInt64` holding seven flags and the reference of its entry in one byte arena
+/// (``TextArena``): 20 bytes per node. The entry holds the node's strings, each
+/// once, as a length byte (more for 128 bytes and up) and the UTF-8 bytes: an
+/// explicit identifier, the title, then only the fields the node has (subtitle,
+/// footnote, status, attributes, whose names are stored once for the whole tree).
+/// Generated identifiers cost nothing (`#` and the node's index, as the document
+/// reader numbers items); explicit ones are indexed by a hash table of node
+/// numbers (``IdentifierTable``, 8–16 bytes per explicit identifier). No node has
+/// an object, a `String` or a dictionary of its own; every array grows in chunks,
+/// so growth never holds two copies.
 ///
 /// Built once (by ``add(_:parentID:isDynamic:location:)`` in order, or by
-/// ``place(_:at:parent:)`` in any order), closed by ``finish()``, then read only.
-/// While it is built, each node's child count so far is kept (the array ``finish()`` turns
-/// into the child starts), so a tree being read in document order can already be shown:
-/// the `partial…` lookups answer from it (see ``DocumentLoad``).
+/// ``place(_:at:parent:isDynamic:explicitID:location:)`` in any order), closed by
+/// ``finish()``, then read only. While it is built, the child-start column holds each
+/// node's child count so far (``finish()`` turns the counts into the starts in place),
+/// so a tree being read in document order can already be shown: the `partial…` lookups
+/// answer from it (see ``DocumentLoad``).
 ///
-/// - Complexity: Memory 28 bytes per node plus text and the side tables; lookups
-///   by index O(1), by explicit identifier one hash lookup, the position of a
-///   child among its siblings O(log k) for k siblings.
+/// - Complexity: Memory 20 bytes per node plus its entry (its text and one byte per
+///   string) and 8–16 bytes per explicit identifier; lookups by index O(1), by explicit
+///   identifier one hash lookup, the position of a child among its siblings O(log k)
+///   for k siblings.
 struct InMemoryTree: Sendable {
-    /// What few nodes carry beyond a title and a short subtitle.
-    struct Extra: Sendable {
-        var subtitle: String?
-        var footnote: String?
-        var status: String?
-        var attributes: [String: String] = [:]
-    }
+    private static let present: UInt64 = 1 << 63
+    private static let dynamicFlag: UInt64 = 1 << 62
+    private static let explicitFlag: UInt64 = 1 << 61
+    private static let subtitleFlag: UInt64 = 1 << 60
+    private static let footnoteFlag: UInt64 = 1 << 59
+    private static let statusFlag: UInt64 = 1 << 58
+    private static let attributesFlag: UInt64 = 1 << 57
+    /// The title is an array index, `[n]`, stored as the number n.
+    private static let indexTitleFlag: UInt64 = 1 << 56
+    /// The title is one of the names kept once for the tree, stored as its number.
+    private static let sharedTitleFlag: UInt64 = 1 << 55
+    /// The most attribute names kept once for the whole tree; others are stored with each value.
+    private static let sharedNameLimit = 4_096
 
-    private static let hasSubtitle: UInt32 = 1 << 31
-    private static let dynamicFlag: UInt32 = 1 << 30
-    private static let present: UInt32 = 1 << 29
-    private static let explicitFlag: UInt32 = 1 << 28
-    private static let lengthMask: UInt32 = (1 << 28) - 1
-
-    private var parents: [Int32] = []
-    /// Where each node's children start in `childList`, with one entry more at the end:
-    /// a node's child count is the difference of two neighbours (built by ``finish()``).
-    private var childStarts: [Int32] = [0]
+    private var parents = Column<Int32>(filler: -1)
+    /// While building: each node's child count so far. After ``finish()``: where each node's
+    /// children start in `childList`, with one entry more at the end (a node's child count is
+    /// the difference of two neighbours).
+    private var childStarts = Column<Int32>(filler: 0)
     private var childList: [Int32] = []
-    /// Each node's number of children placed so far, while building (empty once finished).
-    private var childCounts: [Int32] = []
-    private var textStarts: [Int64] = []
-    private var titleLengths: [UInt32] = []
-    private var meta: [UInt32] = []
-    private var text: [UInt8] = []
-    private var explicitIndex: [String: Int32] = [:]
-    private var explicitIDs: [Int32: String] = [:]
-    private var extras: [Int32: Extra] = [:]
+    /// Flags and the arena reference of each node's entry.
+    private var entries = Column<UInt64>(filler: 0)
+    private var arena = TextArena()
+    private var identifiers = IdentifierTable()
+    private var names: [String] = []
+    private var nameNumbers: [String: Int] = [:]
+    /// The entry being made (reused).
+    private var staging: [UInt8] = []
     /// The root's index, or `nil` for an empty tree.
     private(set) var rootIndex: Int32?
     /// The number of nodes.
@@ -57,6 +63,9 @@ struct InMemoryTree: Sendable {
 
     /// The most nodes a tree holds (indexes are `Int32`).
     static let capacity = Int(Int32.max) - 1
+
+    /// Bytes of text stored (entries included), for measurements.
+    var textByteCount: Int { arena.byteCount }
 
     // MARK: - Building
 
@@ -73,8 +82,9 @@ struct InMemoryTree: Sendable {
         throws(HierarchySourceError)
     {
         let parent = parentID.flatMap { index(ofID: $0) } ?? -1
-        try place(node, at: parents.count, parent: parent, isDynamic: isDynamic, explicitID: true, location: location)
-        if parentID == nil { rootIndex = Int32(parents.count - 1) }
+        let position = parents.count
+        try place(node, at: position, parent: parent, isDynamic: isDynamic, explicitID: true, location: location)
+        if parentID == nil { rootIndex = Int32(position) }
     }
 
     /// Stores a node at an index (the arrays grow as needed; gaps stay absent nodes).
@@ -91,55 +101,135 @@ struct InMemoryTree: Sendable {
     mutating func place(
         _ node: HierarchyNode, at index: Int, parent: Int32, isDynamic: Bool, explicitID: Bool, location: String? = nil
     ) throws(HierarchySourceError) {
-        guard index < Self.capacity else {
+        try store(
+            at: index, parent: parent, isDynamic: isDynamic, id: explicitID ? node.id : nil, title: node.title,
+            subtitle: node.subtitle, footnote: node.footnote, status: node.status,
+            attributes: node.attributes.sorted { $0.key < $1.key }, name: \.key, value: \.value,
+            location: location)
+    }
+
+    /// Stores a node's entry and links it (the one writer behind every `place`).
+    ///
+    /// `sharesTitle` keeps the title once for the whole tree, like an attribute name (the
+    /// titles of a structure read are mostly the document's keys, which repeat).
+    ///
+    /// - Complexity: O(1) amortized plus the text's length.
+    mutating func store<Attributes: Collection>(
+        at index: Int, parent: Int32, isDynamic: Bool, id: String?, title: String, subtitle: String?,
+        footnote: String?, status: String?, attributes: Attributes, name: (Attributes.Element) -> String,
+        value: (Attributes.Element) -> String, location: String?, sharesTitle: Bool = false
+    ) throws(HierarchySourceError) {
+        guard index < Self.capacity, Int(parent) < Self.capacity else {
             throw HierarchySourceError(.unsupported, "more than \(Self.capacity) items")
         }
-        if max(index, Int(parent)) >= parents.count {
-            let grow = max(index, Int(parent)) + 1 - parents.count
-            parents.append(contentsOf: repeatElement(-1, count: grow))
-            textStarts.append(contentsOf: repeatElement(0, count: grow))
-            titleLengths.append(contentsOf: repeatElement(0, count: grow))
-            meta.append(contentsOf: repeatElement(0, count: grow))
-            childCounts.append(contentsOf: repeatElement(0, count: grow))
+        let length = max(index, Int(parent)) + 1
+        if length > parents.count {
+            parents.grow(to: length)
+            childStarts.grow(to: length)
+            entries.grow(to: length)
         }
         let key = Int32(index)
         // A node placed again replaces its provisional self (placed when its children began).
-        let replacing = meta[index] & Self.present != 0
-        if replacing, meta[index] & Self.explicitFlag != 0, let old = explicitIDs.removeValue(forKey: key) {
-            explicitIndex[old] = nil
+        let replacing = entries[index] & Self.present != 0
+        if replacing, entries[index] & Self.explicitFlag != 0 {
+            let hash = explicitIDHash(of: key)
+            identifiers.remove(key, hash: hash)
         }
         var flags = Self.present | (isDynamic ? Self.dynamicFlag : 0)
-        if explicitID {
-            guard explicitIndex.updateValue(key, forKey: node.id) == nil else {
-                let place = location.map { " (at \($0))" } ?? ""
-                throw HierarchySourceError(.duplicateID, "duplicate id \"\(node.id)\"\(place)")
+        staging.removeAll(keepingCapacity: true)
+        var idHash = 0
+        if let id {
+            var id = id
+            let taken = id.withUTF8 { bytes -> Int32? in
+                idHash = IdentifierTable.hash(bytes)
+                return identifiers.lookup(hash: idHash) { other in explicitID(of: other, equals: bytes) }
             }
-            explicitIDs[key] = node.id
+            guard taken == nil else {
+                let place = location.map { " (at \($0))" } ?? ""
+                throw HierarchySourceError(.duplicateID, "duplicate id \"\(id)\"\(place)")
+            }
+            TextArena.appendString(id, to: &staging)
             flags |= Self.explicitFlag
         }
-        parents[index] = parent
-        textStarts[index] = Int64(text.count)
-        var title = node.title
-        title.withUTF8 { text.append(contentsOf: $0) }
-        titleLengths[index] = UInt32(clamping: title.utf8.count)
-        var extra = Extra(footnote: node.footnote, status: node.status, attributes: node.attributes)
-        if var subtitle = node.subtitle {
-            if subtitle.utf8.count <= Int(Self.lengthMask) {
-                subtitle.withUTF8 { text.append(contentsOf: $0) }
-                flags |= Self.hasSubtitle | UInt32(subtitle.utf8.count)
-            } else {
-                extra.subtitle = subtitle
+        if let number = Self.indexTitle(title) {
+            TextArena.appendLength(number, to: &staging)
+            flags |= Self.indexTitleFlag
+        } else if sharesTitle, let number = sharedName(title) {
+            TextArena.appendLength(number, to: &staging)
+            flags |= Self.sharedTitleFlag
+        } else {
+            TextArena.appendString(title, to: &staging)
+        }
+        if let subtitle {
+            TextArena.appendString(subtitle, to: &staging)
+            flags |= Self.subtitleFlag
+        }
+        if let footnote {
+            TextArena.appendString(footnote, to: &staging)
+            flags |= Self.footnoteFlag
+        }
+        if let status {
+            TextArena.appendString(status, to: &staging)
+            flags |= Self.statusFlag
+        }
+        if !attributes.isEmpty {
+            flags |= Self.attributesFlag
+            TextArena.appendLength(attributes.count, to: &staging)
+            for attribute in attributes {
+                let attributeName = name(attribute)
+                if let number = sharedName(attributeName) {
+                    TextArena.appendLength(number + 1, to: &staging)
+                } else {
+                    TextArena.appendLength(0, to: &staging)
+                    TextArena.appendString(attributeName, to: &staging)
+                }
+                TextArena.appendString(value(attribute), to: &staging)
             }
         }
-        meta[index] = flags
-        if extra.subtitle != nil || extra.footnote != nil || extra.status != nil || !extra.attributes.isEmpty {
-            extras[key] = extra
-        } else if replacing {
-            extras[key] = nil
+        let reference = try arena.append(staging)
+        parents[index] = parent
+        entries[index] = flags | reference
+        if id != nil {
+            if identifiers.isFull { identifiers = identifiers.grown { explicitIDHash(of: $0) } }
+            identifiers.insert(key, hash: idHash)
         }
         guard !replacing else { return }
-        if parent >= 0, Int(parent) < childCounts.count { childCounts[Int(parent)] += 1 }
+        if parent >= 0, !isFinished { childStarts[Int(parent)] += 1 }
         count += 1
+    }
+
+    /// The number of an attribute name kept once for the tree, or `nil` past the limit.
+    private mutating func sharedName(_ name: String) -> Int? {
+        if let number = nameNumbers[name] { return number }
+        guard names.count < Self.sharedNameLimit else { return nil }
+        names.append(name)
+        nameNumbers[name] = names.count - 1
+        return names.count - 1
+    }
+
+    /// The number n of a title `[n]` (digits without a leading zero), or `nil`.
+    private static func indexTitle(_ title: String) -> Int? {
+        let bytes = title.utf8
+        guard bytes.count >= 3, bytes.count <= 20, bytes.first == UInt8(ascii: "["), bytes.last == UInt8(ascii: "]")
+        else { return nil }
+        let digits = bytes.dropFirst().dropLast()
+        guard digits.first != UInt8(ascii: "0") || digits.count == 1 else { return nil }
+        var number = 0
+        for byte in digits {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            number = number * 10 + Int(byte - UInt8(ascii: "0"))
+        }
+        return number
+    }
+
+    /// The hash of a stored node's explicit identifier.
+    private func explicitIDHash(of index: Int32) -> Int {
+        arena.read(entries[Int(index)] & TextArena.referenceMask) { IdentifierTable.hash($0.stringBytes()) }
+    }
+
+    /// Whether a stored node's explicit identifier has these bytes.
+    private func explicitID(of index: Int32, equals bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        arena.read(entries[Int(index)] & TextArena.referenceMask) { $0.stringBytes().elementsEqual(bytes) }
     }
 
     /// Makes a node the root (used when a document's single top-level item is the root).
@@ -147,7 +237,7 @@ struct InMemoryTree: Sendable {
         rootIndex = index
         if let index {
             let parent = Int(parents[Int(index)])
-            if parent >= 0, meta[Int(index)] & Self.present != 0 { childCounts[parent] -= 1 }
+            if parent >= 0, isPresent(index), !isFinished { childStarts[parent] -= 1 }
             parents[Int(index)] = -1
         }
     }
@@ -155,19 +245,18 @@ struct InMemoryTree: Sendable {
     /// Removes a node with no children (a provisional synthetic root that was not needed).
     mutating func remove(_ index: Int32) {
         guard isPresent(index), childCount(of: index) == 0 else { return }
-        if hasExplicitID(index), let id = explicitIDs.removeValue(forKey: index) { explicitIndex[id] = nil }
+        if hasExplicitID(index) { identifiers.remove(index, hash: explicitIDHash(of: index)) }
         let parent = Int(parents[Int(index)])
-        if parent >= 0, !isFinished { childCounts[parent] -= 1 }
-        meta[Int(index)] = 0
+        if parent >= 0, !isFinished { childStarts[parent] -= 1 }
+        entries[Int(index)] = 0
         parents[Int(index)] = -1
-        extras[index] = nil
         count -= 1
     }
 
     /// The indexes of the present nodes whose parent is `parent`, in index order.
     func indexes(withParent parent: Int32) -> [Int32] {
         var found: [Int32] = []
-        for index in parents.indices where parents[index] == parent && meta[index] & Self.present != 0 {
+        for index in 0..<parents.count where parents[index] == parent && entries[index] & Self.present != 0 {
             found.append(Int32(index))
         }
         return found
@@ -178,28 +267,42 @@ struct InMemoryTree: Sendable {
     ///
     /// - Throws: ``HierarchySourceError/Code/duplicateID`` for an explicit `#n` that is
     ///   another node's generated identifier.
-    /// - Complexity: O(n) for n nodes.
+    /// - Complexity: O(n) for n nodes; the child list (4 bytes per node) is the only new memory.
     mutating func finish() throws(HierarchySourceError) {
-        // A counting sort in place: count into the slot after each parent, sum, place each
-        // child at its parent's cursor (which then ends at the next parent's start), shift back.
-        // The counts kept while building are the first step: shift them one slot and sum.
-        var starts = childCounts
-        childCounts = []
-        starts.insert(0, at: 0)
-        for index in starts.indices.dropFirst() { starts[index] += starts[index - 1] }
-        var list = [Int32](repeating: 0, count: Int(starts[parents.count]))
-        for index in parents.indices where meta[index] & Self.present != 0 && parents[index] >= 0 {
-            let parent = Int(parents[index])
-            list[Int(starts[parent])] = Int32(index)
-            starts[parent] += 1
+        // A counting sort in place. The counts kept while building become each parent's start
+        // (an exclusive prefix sum); each child is placed at its parent's cursor, which then
+        // ends at the next parent's start; shifting the column one slot restores the starts.
+        let nodes = parents.count
+        childStarts.grow(to: nodes + 1)
+        var running: Int32 = 0
+        for index in 0..<nodes {
+            let count = childStarts[index]
+            childStarts[index] = running
+            running += count
         }
-        for index in starts.indices.reversed().dropLast() { starts[index] = starts[index - 1] }
-        starts[0] = 0
-        childStarts = starts
+        childStarts[nodes] = running
+        var list = [Int32](repeating: 0, count: Int(running))
+        for index in 0..<nodes where entries[index] & Self.present != 0 && parents[index] >= 0 {
+            let parent = Int(parents[index])
+            list[Int(childStarts[parent])] = Int32(index)
+            childStarts[parent] += 1
+        }
+        var index = nodes
+        while index > 0 {
+            childStarts[index] = childStarts[index - 1]
+            index -= 1
+        }
+        childStarts[0] = 0
         childList = list
+        staging = []
         isFinished = true
-        for (id, index) in explicitIndex where id.hasPrefix("#") {
-            if let other = Self.generatedIndex(id), other != index, isPresent(other), !hasExplicitID(other) {
+        guard identifiers.count > 0 else { return }
+        for index in 0..<nodes where entries[index] & (Self.present | Self.explicitFlag) == Self.present | Self.explicitFlag {
+            let id = arena.read(entries[index] & TextArena.referenceMask) { reader -> String? in
+                let bytes = reader.stringBytes()
+                return bytes.first == UInt8(ascii: "#") ? String(decoding: bytes, as: UTF8.self) : nil
+            }
+            if let id, let other = Self.generatedIndex(id), other != index, isPresent(other), !hasExplicitID(other) {
                 throw HierarchySourceError(.duplicateID, "duplicate id \"\(id)\"")
             }
         }
@@ -208,10 +311,10 @@ struct InMemoryTree: Sendable {
     // MARK: - Reading
 
     private func isPresent(_ index: Int32) -> Bool {
-        Int(index) < meta.count && index >= 0 && meta[Int(index)] & Self.present != 0
+        index >= 0 && Int(index) < entries.count && entries[Int(index)] & Self.present != 0
     }
 
-    private func hasExplicitID(_ index: Int32) -> Bool { meta[Int(index)] & Self.explicitFlag != 0 }
+    private func hasExplicitID(_ index: Int32) -> Bool { entries[Int(index)] & Self.explicitFlag != 0 }
 
     private static func generatedIndex(_ id: String) -> Int32? {
         guard id.hasPrefix("#") else { return nil }
@@ -222,7 +325,13 @@ struct InMemoryTree: Sendable {
     ///
     /// - Complexity: One hash lookup, or the parse of a generated `#n`.
     func index(ofID id: String) -> Int32? {
-        if let index = explicitIndex[id] { return index }
+        if identifiers.count > 0 {
+            var id = id
+            let found = id.withUTF8 { bytes in
+                identifiers.lookup(hash: IdentifierTable.hash(bytes)) { explicitID(of: $0, equals: bytes) }
+            }
+            if let found { return found }
+        }
         guard let index = Self.generatedIndex(id), "#\(index)" == id, isPresent(index),
             !hasExplicitID(index)
         else { return nil }
@@ -231,7 +340,8 @@ struct InMemoryTree: Sendable {
 
     /// A node's identifier.
     func id(of index: Int32) -> String {
-        hasExplicitID(index) ? explicitIDs[index] ?? "" : "#\(index)"
+        guard hasExplicitID(index) else { return "#\(index)" }
+        return arena.read(entries[Int(index)] & TextArena.referenceMask) { $0.string() }
     }
 
     /// A node's parent, or `nil` for the root.
@@ -241,12 +351,12 @@ struct InMemoryTree: Sendable {
     }
 
     /// Whether the host supplies a node's children.
-    func isDynamic(_ index: Int32) -> Bool { meta[Int(index)] & Self.dynamicFlag != 0 }
+    func isDynamic(_ index: Int32) -> Bool { entries[Int(index)] & Self.dynamicFlag != 0 }
 
     /// The number of static children (so far, while building).
     func childCount(of index: Int32) -> Int {
         let position = Int(index)
-        if !isFinished { return position < childCounts.count ? Int(childCounts[position]) : 0 }
+        if !isFinished { return position < childStarts.count ? Int(childStarts[position]) : 0 }
         guard position + 1 < childStarts.count else { return 0 }
         return Int(childStarts[position + 1] - childStarts[position])
     }
@@ -258,6 +368,7 @@ struct InMemoryTree: Sendable {
         let count = childCount(of: index)
         let lower = min(max(range.lowerBound, 0), count)
         let upper = min(max(range.upperBound, lower), count)
+        guard lower < upper else { return childList[0..<0] }
         let start = Int(childStarts[Int(index)])
         return childList[(start + lower)..<(start + upper)]
     }
@@ -277,7 +388,7 @@ struct InMemoryTree: Sendable {
         var seen = 0
         var position = Int(index) + 1
         while position < parents.count, seen < upper {
-            if parents[position] == index, meta[position] & Self.present != 0 {
+            if parents[position] == index, entries[position] & Self.present != 0 {
                 if seen >= lower { found.append(Int32(position)) }
                 seen += 1
             }
@@ -293,7 +404,7 @@ struct InMemoryTree: Sendable {
         guard isPresent(index), let parent = parent(of: index) else { return nil }
         var seen = 0
         for position in (Int(parent) + 1)..<Int(index)
-        where parents[position] == parent && meta[position] & Self.present != 0 {
+        where parents[position] == parent && entries[position] & Self.present != 0 {
             seen += 1
         }
         return seen
@@ -318,20 +429,35 @@ struct InMemoryTree: Sendable {
     }
 
     /// The node at an index, with its child count and container flag.
+    ///
+    /// - Complexity: O(the node's text).
     func node(at index: Int32) -> HierarchyNode {
-        let position = Int(index)
-        let start = Int(textStarts[position])
-        let titleEnd = start + Int(titleLengths[position])
-        let flags = meta[position]
-        let title = String(decoding: text[start..<titleEnd], as: UTF8.self)
-        let extra = extras[index]
-        var subtitle = extra?.subtitle
-        if flags & Self.hasSubtitle != 0 {
-            subtitle = String(decoding: text[titleEnd..<(titleEnd + Int(flags & Self.lengthMask))], as: UTF8.self)
+        let flags = entries[Int(index)]
+        var node = arena.read(flags & TextArena.referenceMask) { reader -> HierarchyNode in
+            let id = flags & Self.explicitFlag != 0 ? reader.string() : "#\(index)"
+            let title = if flags & Self.indexTitleFlag != 0 {
+                "[\(reader.length())]"
+            } else if flags & Self.sharedTitleFlag != 0 {
+                names[reader.length()]
+            } else {
+                reader.string()
+            }
+            let subtitle = flags & Self.subtitleFlag != 0 ? reader.string() : nil
+            let footnote = flags & Self.footnoteFlag != 0 ? reader.string() : nil
+            let status = flags & Self.statusFlag != 0 ? reader.string() : nil
+            var attributes: [String: String] = [:]
+            if flags & Self.attributesFlag != 0 {
+                let count = reader.length()
+                attributes.reserveCapacity(count)
+                for _ in 0..<count {
+                    let number = reader.length()
+                    let name = number == 0 ? reader.string() : names[number - 1]
+                    attributes[name] = reader.string()
+                }
+            }
+            return HierarchyNode(
+                id: id, title: title, subtitle: subtitle, footnote: footnote, status: status, attributes: attributes)
         }
-        var node = HierarchyNode(
-            id: id(of: index), title: title, subtitle: subtitle, footnote: extra?.footnote, status: extra?.status,
-            attributes: extra?.attributes ?? [:])
         if isDynamic(index) {
             node.childCount = nil
             node.isContainer = true

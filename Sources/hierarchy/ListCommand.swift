@@ -28,8 +28,10 @@ struct ListCommand: AsyncParsableCommand {
         }
         let resolved: SourceResolver.Resolved
         do {
+            // A large document lists its first page while it is still read.
             resolved = try await SourceResolver.resolve(
-                path: source.path, start: source.start, shape: source.shape, table: source.table.mapping)
+                path: source.path, start: source.start, shape: source.shape, table: source.table.mapping,
+                whileReading: true)
         } catch {
             throw CommandLineError.report(error)
         }

@@ -35,7 +35,8 @@ final class ListWalk: Sendable {
 
 extension ListSession {
     /// Refreshes the list whenever the source reports a change (by this process or another),
-    /// keeping the selection on the same item; says "reconnecting…" while a server is away.
+    /// keeping the selection on the same item; says "reconnecting…" while a server is away, and
+    /// how far a document still being read has come ("reading 12.3 MB of 25.9 MB").
     ///
     /// - Returns: The task listening; cancel it when the list closes.
     static func followChanges(of source: any HierarchySource, walk: ListWalk, list: ListBrowser<HierarchyListItem, HierarchyListSection>)
@@ -44,6 +45,11 @@ extension ListSession {
         Task { @MainActor [weak list] in
             for await change in source.changes() {
                 guard let list else { return }
+                // A document still being read: say how far (the rows come with `.appended`).
+                if case .progress(let note) = change {
+                    list.show(message: note ?? "read \(source.displayName)")
+                    continue
+                }
                 if case .connection(let available) = change {
                     list.show(message: available ? "connected again" : "reconnecting…")
                     if !available { continue }

@@ -48,8 +48,10 @@ struct ServeCommand: AsyncParsableCommand {
         let loadedTheme = try FaceOptions.loadTheme(argument: theme, environment: ProcessInfo.processInfo.environment)
         let resolved: SourceResolver.Resolved
         do {
+            // A large document is served as soon as its root is known; pages grow while it is read.
             resolved = try await SourceResolver.resolve(
-                path: source.path, start: source.start, shape: source.shape, table: source.table.mapping)
+                path: source.path, start: source.start, shape: source.shape, table: source.table.mapping,
+                whileReading: true)
         } catch {
             throw CommandLineError.report(error)
         }

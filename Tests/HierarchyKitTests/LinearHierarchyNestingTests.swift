@@ -9,19 +9,39 @@ import Testing
 struct LinearHierarchyNestingTests {
     static let depth = 100_000
 
-    @Test("100,000 nested entries or arrays in JSON: an error, not a stack overflow")
+    @Test("100,000 nested entries in JSON: the one nesting error, not a stack overflow")
     func deepJSON() {
         let entries = #"{"root": ["# + String(repeating: #"{"name": "x", "children": ["#, count: Self.depth)
             + String(repeating: "]}", count: Self.depth) + "]}"
-        let arrays = String(repeating: "[", count: Self.depth) + String(repeating: "]", count: Self.depth)
-        for text in [entries, arrays] {
-            #expect(throws: LinearHierarchyError.self) { try LinearHierarchyItem.items(fromJSON: Data(text.utf8)) }
-            do {
-                _ = try LinearHierarchyItem.items(fromJSON: Data(text.utf8))
-            } catch {
-                #expect(error.message.contains("nested deeper than \(DocumentLimits.maximumNesting) levels"))
-            }
+        do {
+            _ = try LinearHierarchyItem.items(fromJSON: Data(entries.utf8))
+            Issue.record("a 100,000-deep document was read")
+        } catch {
+            #expect(error.message == "nested deeper than \(DocumentLimits.maximumNesting) levels")
+            #expect(error.code == .invalidChildren)
+            #expect(error.indexPath.count == DocumentLimits.maximumNesting + 1)
         }
+    }
+
+    @Test("100,000 nested arrays: the entry they stand for is no dictionary, found at once")
+    func deepArrays() {
+        let arrays = String(repeating: "[", count: Self.depth) + String(repeating: "]", count: Self.depth)
+        do {
+            _ = try LinearHierarchyItem.items(fromJSON: Data(arrays.utf8))
+            Issue.record("nested arrays were read as entries")
+        } catch {
+            #expect(error.code == .entryNotDictionary)
+            #expect(error.indexPath == [0])
+        }
+    }
+
+    @Test("a value under an unknown key is skipped at any depth")
+    func deepUnknownMember() throws {
+        let deep = String(repeating: #"{"k": ["#, count: Self.depth) + String(repeating: "]}", count: Self.depth)
+        let text = #"{"root": [{"name": "A", "extra": "# + deep + #", "children": [{"name": "B"}]}]}"#
+        let items = try LinearHierarchyItem.items(fromJSON: Data(text.utf8))
+        #expect(items.map(\.name) == ["A"])
+        #expect(items.first?.children.map(\.name) == ["B"])
     }
 
     @Test("entries up to the limit are read")

@@ -74,6 +74,30 @@ struct SQLiteImporterTests {
             ])
     }
 
+    @Test("CSV columns go through the field mapping of every document format")
+    func csvFieldMapping() async throws {
+        let directory = try TemporaryDirectory()
+        let csv = "id,parent_id,name,type,location,body,serial,status\n"
+            + "p,site,Pump,Rotating,,Basement,,\n"
+            + "site,,Plant,static,Walldorf,,42,Operational\n"
+            + "bare,site,,,,,,\n"
+        try await importText(csv, named: "in.csv", into: directory.file("c.db"), in: directory)
+        let json = """
+            {"id": "site", "name": "Plant", "type": "static", "location": "Walldorf", "serial": 42,
+             "status": "Operational", "children": [{"id": "p", "name": "Pump", "type": "Rotating", "body": "Basement"},
+             {"id": "bare", "title": "bare"}]}
+            """
+        try await importText(json, named: "in.json", into: directory.file("j.db"), in: directory)
+        let fromCSV = try await dump(SQLiteSource(path: directory.file("c.db").path))
+        let fromJSON = try await dump(SQLiteSource(path: directory.file("j.db").path))
+        #expect(fromCSV == [
+            "0|site|Plant|-|Walldorf|Operational|serial=42;type=static|2",
+            "1|p|Pump|Rotating|Basement|-||0",
+            "1|bare|bare|-|-|-||0",
+        ])
+        #expect(fromCSV == fromJSON)
+    }
+
     @Test("CSV bad rows are reported by line and nothing is written")
     func csvBadRows() async throws {
         let cases: [(String, HierarchySourceError.Code, Int)] = [

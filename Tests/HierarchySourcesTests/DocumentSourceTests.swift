@@ -259,6 +259,23 @@ import Testing
         #expect(Self.error { _ = try Self.load(yaml(300), .yaml) }?.message == "nested deeper than 512 levels")
     }
 
+    @Test("a 10 MB title, escapes and all, is kept whole; for a name given twice the first member wins")
+    func hugeStringsAndDuplicateKeys() async throws {
+        let huge = String(repeating: "0123456789", count: 1_000_000)
+        let json = #"{"title": "Root", "title": "second", "children": [{"id": "big", "title": ""# + huge
+            + #"\n\u00e9", "subtitle": "s", "subtitle": "t"}]}"#
+        let source = try Self.load(json)
+        let root = try #require(try await source.root())
+        #expect(root.title == "Root")
+        let big = try #require(try await source.node(withID: "big"))
+        #expect(big.title == huge + "\né")
+        #expect(big.subtitle == "s")
+        let structure = try DocumentSource.load(data: Data(json.utf8), shape: .structure, name: "doc.json")
+        let members = try await structure.children(ofID: "#0", in: 0..<10)
+        #expect(members.map(\.title) == ["title", "title", "children"])
+        #expect(members.map(\.subtitle) == ["Root", "second", nil])
+    }
+
     @Test func sqliteAndBinaryDataAreUnsupported() throws {
         let sqlite = Data(DocumentSource.sqliteHeader + [1, 2, 3])
         #expect(Self.error { _ = try DocumentSource.load(data: sqlite) }?.code == .unsupported)

@@ -45,6 +45,39 @@ private func deepChainStore() async throws -> String {
     return database.path
 }
 
+/// A 100 MB document: a root with 400 groups of 10,000 items (`{"title": "Item N"}`), 4,000,401 items.
+private func largeDocument() throws -> String {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("hierarchykit-doc-100m.json").path
+    if FileManager.default.fileExists(atPath: path) { return path }
+    var text = #"{"title": "Root", "children": ["# + "\n"
+    text.reserveCapacity(108_000_000)
+    var item = 0
+    for group in 0..<400 {
+        if group > 0 { text += ",\n" }
+        text += #"{"title": "Group \#(group)", "children": ["#
+        for index in 0..<10_000 {
+            if index > 0 { text += ", " }
+            text += #"{"title": "Item \#(item)"}"#
+            item += 1
+        }
+        text += "]}"
+    }
+    text += "]}\n"
+    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    return path
+}
+
+/// A CSV of 1,000,000 rows: a root and its children (`id,parent_id,title`).
+private func wideCSV() throws -> String {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("hierarchykit-wide-1m.csv").path
+    if FileManager.default.fileExists(atPath: path) { return path }
+    var text = "id,parent_id,title\nroot,,Root\n"
+    text.reserveCapacity(30_000_000)
+    for index in 0..<999_999 { text += "i\(index),root,Item \(index)\n" }
+    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    return path
+}
+
 /// Reads every event of a file; returns the count.
 private func readEvents(_ path: String) throws -> Int {
     var reader = JSONEventReader(input: try ByteInput(path: path))
@@ -75,6 +108,24 @@ let benchmarks: @Sendable () -> Void = {
         benchmark.startMeasurement()
         let source = try DocumentSource.load(contentsOf: URL(fileURLWithPath: path))
         blackHole(try await source.children(ofID: "#0", in: 0..<50))
+    }
+
+    // The compact tree's memory: peak resident memory against the file's 107 MB.
+    Benchmark("Document load into the compact tree, 4M items (100 MB)", configuration: .init(maxIterations: 3)) {
+        benchmark in
+        let path = try largeDocument()
+        benchmark.startMeasurement()
+        let source = try DocumentSource.load(contentsOf: URL(fileURLWithPath: path))
+        blackHole(try await source.children(ofID: "#0", in: 0..<50))
+    }
+
+    Benchmark("Import a CSV into SQLite, 1M rows (the builder's field mapping)", configuration: .init(maxIterations: 3)) {
+        benchmark in
+        let path = try wideCSV()
+        let database = FileManager.default.temporaryDirectory.appendingPathComponent("hierarchykit-wide-csv.db")
+        benchmark.startMeasurement()
+        blackHole(try await SQLiteImporter(destination: database, replace: true, searchIndex: false)
+            .importFile(at: URL(fileURLWithPath: path)))
     }
 
     Benchmark("First page while reading, 1M children (browse's first screen)") { benchmark in

@@ -11,8 +11,9 @@ struct ImportCommand: AsyncParsableCommand {
         commandName: "import",
         abstract: "Import a JSON, property list or CSV hierarchy into an SQLite database.",
         discussion: """
-            CSV files need a header row naming at least id and parent_id (title, subtitle, \
-            footnote, status and any further columns are optional). Rows may come in any order. \
+            CSV files need a header row naming at least id and parent_id; the other columns are \
+            mapped as a document's fields are (title or name, subtitle or type, footnote, location \
+            or body, status; any further column is an attribute). Rows may come in any order. \
             Bad rows (unknown parent, duplicate id, cycle) are reported by line and nothing is written.
             """)
 

@@ -1,26 +1,32 @@
 import Foundation
-import HierarchyDocuments
 
 /// The events of a value tree of arrays, dictionaries and scalars (a decoded
 /// property list, or in-code items), walked with an explicit stack.
 ///
-/// Dictionary members come in sorted key order (Foundation's dictionaries have none).
-struct DocumentValueEvents: DocumentEventSource {
+/// Dictionary members come in sorted key order (Foundation's dictionaries have none),
+/// except `lastKey`, which comes last (the linear module puts `children` after an
+/// entry's own fields, so an entry's errors are found before its children's).
+public struct DocumentValueEvents: DocumentEventSource {
     private enum Step {
         case value(Any)
         case event(DocumentEvent)
     }
 
     private var stack: [Step]
-    var eventLine: Int? { nil }
-    var eventColumn: Int? { nil }
-    var bytesRead: Int64 { 0 }
+    private let lastKey: String?
+    public var eventLine: Int? { nil }
+    public var eventColumn: Int? { nil }
+    public var bytesRead: Int64 { 0 }
 
-    init(_ value: Any) {
+    /// - Parameters:
+    ///   - value: The top-level value.
+    ///   - lastKey: A member name walked after the others of its dictionary.
+    public init(_ value: Any, lastKey: String? = nil) {
         stack = [.value(value)]
+        self.lastKey = lastKey
     }
 
-    mutating func next() throws(DocumentReadError) -> DocumentEvent? {
+    public mutating func next() throws(DocumentReadError) -> DocumentEvent? {
         guard let step = stack.popLast() else { return nil }
         switch step {
         case .event(let event):
@@ -29,7 +35,9 @@ struct DocumentValueEvents: DocumentEventSource {
             switch value {
             case let dictionary as [String: Any]:
                 stack.append(.event(.endObject))
-                for key in dictionary.keys.sorted().reversed() {
+                var keys = dictionary.keys.sorted()
+                if let lastKey, let index = keys.firstIndex(of: lastKey) { keys.append(keys.remove(at: index)) }
+                for key in keys.reversed() {
                     stack.append(.value(dictionary[key] as Any))
                     stack.append(.event(.key(key)))
                 }
@@ -53,7 +61,7 @@ struct DocumentValueEvents: DocumentEventSource {
     }
 
     /// A number as people write it: `true`/`false`, `42`, `2.5`.
-    static func event(_ number: NSNumber) -> DocumentEvent {
+    public static func event(_ number: NSNumber) -> DocumentEvent {
         switch String(cString: number.objCType) {
         case "c", "B":
             return .bool(number.boolValue)
