@@ -4,48 +4,62 @@ import HierarchySources
 
 extension SQLiteSource {
     /// The first child of `parentID` from `start` (then from the first child) whose title
-    /// starts with `prefix`, ignoring case and diacritics: one pass over the children's
-    /// titles in the children index, in a read transaction of its own.
+    /// starts with `prefix`, ignoring case and diacritics, in a read transaction of its own.
     ///
-    /// - Complexity: O(n) titles for n children at worst, compared in C-speed byte loops
-    ///   for ASCII titles; cancellable every 4,096 rows.
+    /// The children index is walked in order from the start row; for an ASCII prefix SQLite
+    /// itself keeps only the titles that `LIKE` the prefix or hold a character outside
+    /// printable ASCII (which may fold onto it), and only those are compared here.
+    ///
+    /// - Complexity: O(n) index entries for n children at worst, filtered in SQLite; the
+    ///   position of a hit is its sort key in a store with dense keys, else a count over the
+    ///   index. Cancellable every 4,096 candidates.
     public func indexOfChild(ofID parentID: String, titlePrefix prefix: String, from start: Int) async throws -> Int? {
         guard !prefix.isEmpty,
               let search = ChildTitleSearch(prefix: prefix, childCount: try await childCount(ofID: parentID), start: start)
         else { return nil }
         let matcher = search.matcher
         let dense = hasDenseSortKeys
-        let key = StoredText.argument(parentID)
-        let parentKey = "parent = (SELECT key FROM item WHERE id = CAST(? AS TEXT))"
+        let id = StoredText.argument(parentID)
         let title = StoredText.select("title")
+        let filter = matcher.isASCII ? " AND (title LIKE ? ESCAPE '\\' OR title GLOB '*[^ -~]*')" : ""
+        let pattern = matcher.needle
+            .replacingOccurrences(of: "\\", with: "\\\\")
+            .replacingOccurrences(of: "%", with: "\\%")
+            .replacingOccurrences(of: "_", with: "\\_") + "%"
+        let first = search.ranges[0].lowerBound
         return try await read { db in
-            /// The first match among the children in `rows` (positions), or nil.
-            func scan(_ rows: Range<Int>) throws -> Int? {
-                guard !rows.isEmpty else { return nil }
-                let (sql, arguments): (String, StatementArguments) = dense
-                    ? ("SELECT \(title) FROM item WHERE \(parentKey) AND sort_key >= ? ORDER BY sort_key LIMIT ?",
-                       [key, rows.lowerBound, rows.count])
-                    : ("SELECT \(title) FROM item WHERE \(parentKey) ORDER BY sort_key LIMIT ? OFFSET ?",
-                       [key, rows.count, rows.lowerBound])
-                let cursor = try Row.fetchCursor(db, sql: sql, arguments: arguments)
-                var position = rows.lowerBound
+            guard let parent = try Int64.fetchOne(db, sql: "SELECT key FROM item WHERE id = CAST(? AS TEXT)", arguments: [id]),
+                  let boundary = dense ? Int64(first)
+                    : try Int64.fetchOne(
+                        db, sql: "SELECT sort_key FROM item WHERE parent = ? ORDER BY sort_key LIMIT 1 OFFSET ?",
+                        arguments: [parent, first])
+            else { return nil }
+            /// The sort key of the first candidate that matches among the children whose sort
+            /// key satisfies `bound`, or nil.
+            func firstMatch(_ bound: String) throws -> Int64? {
+                var arguments: StatementArguments = [parent, boundary]
+                if matcher.isASCII { arguments += [pattern] }
+                let cursor = try Row.fetchCursor(
+                    db, sql: "SELECT sort_key, \(title) FROM item WHERE parent = ? AND sort_key \(bound) ?\(filter) ORDER BY sort_key",
+                    arguments: arguments)
+                var seen = 0
                 while let row = try cursor.next() {
-                    if position & 4_095 == 0, Task.isCancelled { throw CancellationError() }
-                    let value: DatabaseValue = row[0]
-                    let hit: Bool
+                    seen += 1
+                    if seen & 4_095 == 0, Task.isCancelled { throw CancellationError() }
+                    let value: DatabaseValue = row[1]
+                    let text: String
                     switch value.storage {
-                    case .string(let text): hit = matcher.isPrefix(of: text)
-                    default: hit = matcher.isPrefix(of: StoredText.decode(value) ?? "")
+                    case .string(let string): text = string
+                    default: text = StoredText.decode(value) ?? ""
                     }
-                    if hit { return position }
-                    position += 1
+                    if matcher.isPrefix(of: text) { return row[0] }
                 }
                 return nil
             }
-            for rows in search.ranges {
-                if let hit = try scan(rows) { return hit }
-            }
-            return nil
+            guard let hit = try firstMatch(">=") ?? firstMatch("<") else { return nil }
+            if dense { return Int(hit) }
+            return try Int.fetchOne(
+                db, sql: "SELECT count(*) FROM item WHERE parent = ? AND sort_key < ?", arguments: [parent, hit])
         }
     }
 }

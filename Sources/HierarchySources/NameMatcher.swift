@@ -8,7 +8,7 @@ import Foundation
 /// (accents, other scripts, invalid UTF-8) goes the slow way.
 public struct NameMatcher: Sendable {
     /// The text searched for, trimmed.
-    let needle: String
+    public let needle: String
     /// The needle's bytes folded to lower case when it is ASCII, else `nil`.
     private let asciiNeedle: [UInt8]?
 
@@ -18,6 +18,9 @@ public struct NameMatcher: Sendable {
         let bytes = Array(needle.utf8)
         asciiNeedle = bytes.allSatisfy { $0 < 0x80 } ? bytes.map(Self.lower) : nil
     }
+
+    /// Whether the text searched for is ASCII (a store can then filter with `LIKE` first).
+    public var isASCII: Bool { asciiNeedle != nil }
 
     /// Whether there is nothing to search for.
     public var isEmpty: Bool { needle.isEmpty }
