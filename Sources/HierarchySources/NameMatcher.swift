@@ -52,7 +52,7 @@ public struct NameMatcher: Sendable {
     /// Whether the name (UTF-8 bytes, possibly invalid) starts with the needle.
     ///
     /// - Complexity: O(needle) bytes for an ASCII start of the name.
-    func isPrefix(of name: UnsafeBufferPointer<UInt8>) -> Bool {
+    public func isPrefix(of name: UnsafeBufferPointer<UInt8>) -> Bool {
         if let ascii = asciiNeedle, name.count >= ascii.count, name[0..<ascii.count].allSatisfy({ $0 < 0x80 }),
            name.count == ascii.count || name[ascii.count] < 0x80 {
             // An ASCII start followed by ASCII (or the end): no combining mark can follow.

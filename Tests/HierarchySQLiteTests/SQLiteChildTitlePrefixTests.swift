@@ -37,6 +37,11 @@ import Testing
             #expect(answer == expected, "\(prefix) from \(start)")
         }
         #expect(try await store.indexOfChild(ofID: "root", titlePrefix: "ölp", from: 100) == 7)
+        // A search the next keystroke cancels stops inside SQLite, with the cancellation.
+        let abandoned = Task { try await store.indexOfChild(ofID: "root", titlePrefix: "no such title", from: 0) }
+        abandoned.cancel()
+        await #expect(throws: CancellationError.self) { try await abandoned.value }
+        #expect(try await store.indexOfChild(ofID: "root", titlePrefix: "zeb", from: 0) == 19_999)
         await #expect(throws: HierarchySourceError.self) {
             try await store.indexOfChild(ofID: "no such item", titlePrefix: "a", from: 0)
         }
