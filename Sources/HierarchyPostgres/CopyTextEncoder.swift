@@ -38,18 +38,47 @@ struct CopyTextEncoder {
         buffer.writeInteger(last ? UInt8(ascii: "\n") : UInt8(ascii: "\t"))
     }
 
+    /// Appends one integer field (decimal digits, or `\N` for `nil`) and a tab, with no
+    /// intermediate string.
+    ///
+    /// - Complexity: O(digits).
+    static func append(_ value: Int64?, to buffer: inout ByteBuffer) {
+        guard let value else {
+            buffer.writeStaticString("\\N\t")
+            return
+        }
+        var magnitude = value.magnitude
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for 20 digits
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { raw in
+            repeat {
+                count += 1
+                raw[24 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            if value < 0 {
+                count += 1
+                raw[24 - count] = UInt8(ascii: "-")
+            }
+            buffer.writeBytes(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(raw)[(24 - count)...]))
+        }
+        buffer.writeInteger(UInt8(ascii: "\t"))
+    }
+
     /// Appends a row of `PostgresSchema.copyColumns` to `buffer`.
+    ///
+    /// - Complexity: O(row length).
     static func append(_ row: StoreRow, to buffer: inout ByteBuffer) {
-        append(String(row.key), to: &buffer)
+        append(row.key, to: &buffer)
         append(row.id, to: &buffer)
-        append(row.parent.map(String.init), to: &buffer)
-        append(String(row.position), to: &buffer)
+        append(row.parent, to: &buffer)
+        append(row.position, to: &buffer)
         append(row.title, to: &buffer)
         append(row.subtitle, to: &buffer)
         append(row.footnote, to: &buffer)
         append(row.status, to: &buffer)
-        append(String(row.childCount), to: &buffer)
-        append(attributesJSON(row.attributes), last: true, to: &buffer)
+        append(row.childCount, to: &buffer)
+        append(row.attributes.isEmpty ? nil : attributesJSON(row.attributes), last: true, to: &buffer)
     }
 
     /// The attributes as a JSON object, `nil` when there are none.

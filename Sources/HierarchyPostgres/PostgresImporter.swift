@@ -8,9 +8,10 @@ import Synchronization
 /// Writes a hierarchy into a PostgreSQL database with `COPY ... FROM STDIN`, then builds the
 /// indexes and the change triggers (see `PostgresSchema`).
 ///
-/// The table is created and filled without secondary indexes; they are built once at the end
-/// (faster than maintaining them row by row). A database that already holds a store is refused
-/// unless `replace` is set.
+/// The table is created and filled without any index, not even its primary key; they are built
+/// once at the end (faster than maintaining them row by row), all in the transaction that
+/// created the table (so with `wal_level=minimal` PostgreSQL writes no WAL for any of it).
+/// A database that already holds a store is refused unless `replace` is set.
 public struct PostgresImporter: Sendable {
     /// What a load wrote.
     public struct Summary: Sendable {
@@ -165,6 +166,7 @@ public struct PostgresImporter: Sendable {
                 count = try await body(writer)
             }
             let copySeconds = (ContinuousClock.now - copyStarted).seconds
+            try await connection.query("\(unescaped: PostgresSchema.addPrimaryKey)", logger: logger)
             try await checkLoaded(connection, logger: logger)
             for index in PostgresSchema.createIndexes {
                 try await connection.query("\(unescaped: index)", logger: logger)

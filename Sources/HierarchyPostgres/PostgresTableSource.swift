@@ -11,8 +11,9 @@ import PostgresNIO
 /// is one query whose cost depends on an index on the parent column; `warnings` says when it
 /// is missing, with the statement that adds it. The path to the root is one recursive query
 /// with PostgreSQL's `CYCLE` clause, so a cycle in the data ends it and is reported. Search
-/// matches the start of the title, or of a word in it, with `ILIKE` (a scan: the table has no
-/// full-text index of ours).
+/// matches the start of the title, or of a word in it, with `ILIKE`: a trigram index on the
+/// title column (`gin_trgm_ops`), when the user made one, answers it; otherwise it is a scan,
+/// and opening a large table warns with the statement that adds the index.
 public final class PostgresTableSource: HierarchySource {
     public let displayName: String
     /// The table and its columns, named as the database spells them.
@@ -22,6 +23,9 @@ public final class PostgresTableSource: HierarchySource {
     let store: PostgresSource
     /// The number of rows that are roots (parent `NULL` or naming no row).
     let rootCount: Int
+    /// Whether the only root (with `rootCount == 1`) has a `NULL` parent, so the parent
+    /// column's index finds it.
+    let rootIsNullParent: Bool
     /// The id of the synthetic item over several roots (`nil` with one root or none).
     let rootsID: String?
     let sql: SQL
@@ -36,6 +40,8 @@ public final class PostgresTableSource: HierarchySource {
         var columns: String
         var order: String
         var isRoot: String
+        /// A row whose parent is not `NULL` but names no row (a root too).
+        var isOrphan: String
 
         init(_ table: HierarchyTable, schema: String, idType: String) {
             let q = HierarchyTable.quote
@@ -50,11 +56,18 @@ public final class PostgresTableSource: HierarchySource {
             ].joined(separator: ", ")
             order = "ORDER BY \(table.order.map { "t.\(q($0))" } ?? title), \(id)"
             isRoot = "(\(parent) IS NULL OR NOT EXISTS (SELECT 1 FROM \(from) p WHERE p.\(q(table.id)) = \(parent)))"
+            // Without the `OR`, PostgreSQL plans this as an anti-join (a merge of the parent and
+            // id indexes when both exist) instead of a look-up per row.
+            isOrphan = "(\(parent) IS NOT NULL AND NOT EXISTS (SELECT 1 FROM \(from) p WHERE p.\(q(table.id)) = \(parent)))"
         }
     }
 
-    private init(store: PostgresSource, table: HierarchyTable, warnings: [String], sql: SQL, rootCount: Int, rootsID: String?) {
+    private init(
+        store: PostgresSource, table: HierarchyTable, warnings: [String], sql: SQL, rootCount: Int, rootIsNullParent: Bool,
+        rootsID: String?
+    ) {
         self.store = store
+        self.rootIsNullParent = rootIsNullParent
         self.table = table
         self.warnings = warnings
         self.sql = sql
@@ -71,7 +84,9 @@ public final class PostgresTableSource: HierarchySource {
     ///
     /// - Throws: `HierarchySourceError`: `.malformed` for a missing table or column (naming it
     ///   and what there is); the connection errors of `PostgresSource.open`.
-    /// - Complexity: one pass over the table to count its roots.
+    /// - Complexity: roots with a `NULL` parent are counted in the parent column's index; rows
+    ///   whose parent names no row with one anti-join (a merge of the parent and id indexes
+    ///   when both exist, a pass over the table otherwise).
     public static func open(_ url: PostgresStoreURL, table requested: HierarchyTable, statementTimeout: Double = 30)
         async throws -> PostgresTableSource
     {
@@ -105,11 +120,20 @@ public final class PostgresTableSource: HierarchySource {
             let idType = info.first { $0.0 == table.id }?.1 ?? "text"
             let indexes = try await store.fetch(
                 """
-                SELECT a.attname::text, i.indisunique AND i.indnkeyatts = 1 FROM pg_index i
+                SELECT a.attname::text, i.indisunique AND i.indnkeyatts = 1, o.opcname IN ('gin_trgm_ops', 'gist_trgm_ops')
+                FROM pg_index i
                 JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = i.indkey[0]
+                JOIN pg_opclass o ON o.oid = i.indclass[0]
                 WHERE i.indrelid = CAST(\(qualified) AS regclass)
                 """
-            ) { try $0.decode((String, Bool).self) }
+            ) { try $0.decode((String, Bool, Bool).self) }
+            // The planner's estimate (never analysed: the size at 100 bytes a row); no count.
+            let estimatedRows = try await store.fetch(
+                """
+                SELECT CASE WHEN reltuples >= 0 THEN reltuples::bigint ELSE pg_relation_size(oid) / 100 END
+                FROM pg_class WHERE oid = CAST(\(qualified) AS regclass)
+                """
+            ) { try $0.decode(Int64.self) }.first ?? 0
             let leading = Set(indexes.map(\.0))
             if !indexes.contains(where: { $0.0 == table.id && $0.1 }) {
                 // Two rows with one id would make a row its own descendant: refuse them at once.
@@ -125,11 +149,19 @@ public final class PostgresTableSource: HierarchySource {
             }
             var shown = table
             if schema != nil { shown.table = "\(found.0).\(found.1)" }
-            let warnings = shown.missingIndexWarnings(indexed: leading)
+            var warnings = shown.missingIndexWarnings(indexed: leading)
+            let searchIndexed = indexes.contains { $0.0 == table.title && $0.2 }
+            if !searchIndexed, estimatedRows >= HierarchyTable.searchIndexThreshold {
+                warnings.append(shown.missingSearchIndexWarning)
+            }
             let sql = SQL(table, schema: found.0, idType: idType)
-            let rootCount = try await store.fetch(
-                "SELECT count(*) FROM \(unescaped: sql.from) t WHERE \(unescaped: sql.isRoot)"
-            ) { Int(try $0.decode(Int64.self)) }.first ?? 0
+            let counts = try await store.fetch(
+                """
+                SELECT (SELECT count(*) FROM \(unescaped: sql.from) t WHERE \(unescaped: sql.parent) IS NULL),
+                    (SELECT count(*) FROM \(unescaped: sql.from) t WHERE \(unescaped: sql.isOrphan))
+                """
+            ) { try $0.decode((Int64, Int64).self) }.first ?? (Int64(0), Int64(0))
+            let rootCount = Int(counts.0 + counts.1)
             var rootsID: String?
             if rootCount > 1 {
                 var id = HierarchyTable.rootsID
@@ -140,7 +172,9 @@ public final class PostgresTableSource: HierarchySource {
                 }
                 rootsID = id
             }
-            return PostgresTableSource(store: store, table: table, warnings: warnings, sql: sql, rootCount: rootCount, rootsID: rootsID)
+            return PostgresTableSource(
+                store: store, table: table, warnings: warnings, sql: sql, rootCount: rootCount, rootIsNullParent: counts.0 == 1,
+                rootsID: rootsID)
         } catch {
             await store.close()
             throw PostgresErrors.map(error, url: url)
@@ -181,12 +215,14 @@ public final class PostgresTableSource: HierarchySource {
 
     /// The only root, the synthetic item over several, or `nil` for a table without roots.
     ///
-    /// - Complexity: a scan for the first root row (one root) or none (several).
+    /// - Complexity: one seek in the parent column's index for a root with a `NULL` parent; an
+    ///   anti-join of the table with itself for a root whose parent names no row.
     public func root() async throws -> HierarchyNode? {
         if let rootsNode { return rootsNode }
         guard rootCount == 1 else { return nil }
+        let condition = rootIsNullParent ? "\(sql.parent) IS NULL" : sql.isOrphan
         return try await store.fetch(
-            "SELECT \(unescaped: sql.columns) FROM \(unescaped: sql.from) t WHERE \(unescaped: sql.isRoot) LIMIT 1", Self.node(from:)
+            "SELECT \(unescaped: sql.columns) FROM \(unescaped: sql.from) t WHERE \(unescaped: condition) LIMIT 1", Self.node(from:)
         ).first
     }
 
@@ -298,7 +334,8 @@ public final class PostgresTableSource: HierarchySource {
 
     /// Rows whose title starts with `query`, or has a word that does, in sibling order.
     ///
-    /// - Complexity: a scan of the table (`ILIKE` on a column without a full-text index).
+    /// - Complexity: O(matches) through a trigram index on the title column (then sorted); a
+    ///   scan of the table without one.
     public func search(_ query: String, in range: Range<Int>) async throws -> [HierarchyNode] {
         let words = query.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !words.isEmpty, !range.isEmpty, range.lowerBound >= 0 else { return [] }

@@ -22,6 +22,9 @@ public final class SQLiteTableSource: HierarchySource {
     let queue: DatabaseQueue
     /// The number of rows that are roots (parent `NULL` or naming no row).
     let rootCount: Int
+    /// Whether the only root (with `rootCount == 1`) has a `NULL` parent, so the parent
+    /// column's index finds it.
+    let rootIsNullParent: Bool
     /// The id of the synthetic item over several roots (`nil` with one root or none).
     let rootsID: String?
     /// Whether the id column has no type affinity, so integer ids must be bound as integers.
@@ -37,6 +40,8 @@ public final class SQLiteTableSource: HierarchySource {
         var columns: String
         var order: String
         var isRoot: String
+        /// A row whose parent is not `NULL` but names no row (a root too).
+        var isOrphan: String
 
         init(_ table: HierarchyTable) {
             let q = HierarchyTable.quote
@@ -50,6 +55,7 @@ public final class SQLiteTableSource: HierarchySource {
             ].joined(separator: ", ")
             order = "ORDER BY \(table.order.map { "t.\(q($0))" } ?? "t.\(q(table.title))"), \(id)"
             isRoot = "(\(parent) IS NULL OR NOT EXISTS (SELECT 1 FROM \(from) p WHERE p.\(q(table.id)) = \(parent)))"
+            isOrphan = "(\(parent) IS NOT NULL AND NOT EXISTS (SELECT 1 FROM \(from) p WHERE p.\(q(table.id)) = \(parent)))"
         }
     }
 
@@ -61,7 +67,9 @@ public final class SQLiteTableSource: HierarchySource {
     /// - Throws: `HierarchySourceError`: `.notFound` if there is no such file, `.malformed` for
     ///   a missing table or column (naming it and what there is) or a file that is not a
     ///   database, `.io` when it is locked or unreadable.
-    /// - Complexity: one pass over the table to count its roots.
+    /// - Complexity: roots with a `NULL` parent are counted in the parent column's index; rows
+    ///   whose parent names no row with one pass over the parent column (its index when there
+    ///   is one) and a look-up of each parent in the id column.
     public init(path: String, table requested: HierarchyTable) throws {
         self.path = path
         guard FileManager.default.fileExists(atPath: path) else {
@@ -81,9 +89,12 @@ public final class SQLiteTableSource: HierarchySource {
             displayName = opened.table.table
             let sql = SQL(opened.table)
             self.sql = sql
-            rootCount = try queue.read { db in
-                try Int.fetchOne(db, sql: "SELECT count(*) FROM \(sql.from) t WHERE \(sql.isRoot)") ?? 0
+            let counts = try queue.read { db in
+                (try Int.fetchOne(db, sql: "SELECT count(*) FROM \(sql.from) t WHERE \(sql.parent) IS NULL") ?? 0,
+                 try Int.fetchOne(db, sql: "SELECT count(*) FROM \(sql.from) t WHERE \(sql.isOrphan)") ?? 0)
             }
+            rootCount = counts.0 + counts.1
+            rootIsNullParent = counts.0 == 1
             if rootCount > 1 {
                 var id = HierarchyTable.rootsID
                 while try queue.read({ db in
@@ -174,13 +185,15 @@ public final class SQLiteTableSource: HierarchySource {
 
     /// The only root, the synthetic item over several, or `nil` for a table without roots.
     ///
-    /// - Complexity: a scan for the first root row (one root) or none (several).
+    /// - Complexity: one seek in the parent column's index for a root with a `NULL` parent; a
+    ///   look-up per row, until the root is found, for a root whose parent names no row.
     public func root() async throws -> HierarchyNode? {
         if let rootsNode { return rootsNode }
         guard rootCount == 1 else { return nil }
         let sql = self.sql
+        let condition = rootIsNullParent ? "\(sql.parent) IS NULL" : sql.isOrphan
         return try await read { db in
-            try Row.fetchOne(db, sql: "SELECT \(sql.columns) FROM \(sql.from) t WHERE \(sql.isRoot) LIMIT 1").map(Self.node(from:))
+            try Row.fetchOne(db, sql: "SELECT \(sql.columns) FROM \(sql.from) t WHERE \(condition) LIMIT 1").map(Self.node(from:))
         }
     }
 

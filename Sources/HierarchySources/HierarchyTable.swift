@@ -54,6 +54,25 @@ public struct HierarchyTable: Sendable, Hashable {
             + "to add one: \(createIndexStatement(on: column))"
     }
 
+    /// Tables of at least this many rows (as the database estimates them) get a warning when
+    /// search has no index it can use; below it a scan answers within tens of milliseconds.
+    public static let searchIndexThreshold = 100_000
+
+    /// The statements that give PostgreSQL a trigram index for search over the title column
+    /// (`pg_trgm` from postgresql-contrib; `ILIKE` with `%` uses it, from the first letter).
+    public var createTrigramIndexStatement: String {
+        let bare = table.split(separator: ".").last.map(String.init) ?? table
+        let index = Self.quote("\(bare)_\(title)_trgm_idx")
+        let name = table.split(separator: ".", maxSplits: 1).map { Self.quote(String($0)) }.joined(separator: ".")
+        return "CREATE EXTENSION IF NOT EXISTS pg_trgm; CREATE INDEX \(index) ON \(name) USING gin (\(Self.quote(title)) gin_trgm_ops);"
+    }
+
+    /// The one-line warning for a large PostgreSQL table whose title column has no trigram index.
+    public var missingSearchIndexWarning: String {
+        "warning: the column \"\(title)\" of \"\(table)\" has no trigram index, so every search reads the whole table; "
+            + "to add one: \(createTrigramIndexStatement)"
+    }
+
     /// Escapes `%`, `_` and `\` for a `LIKE … ESCAPE '\'` pattern.
     public static func likeEscaped(_ text: String) -> String {
         var out = ""

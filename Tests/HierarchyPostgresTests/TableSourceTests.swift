@@ -140,6 +140,55 @@ struct TableSourceTests {
         await expectError(.duplicateID, containing: "\"a\" is the id of 2 rows") { try await database.open(twice) }
     }
 
+    @Test(arguments: StoreKind.allCases)
+    func aRootWhoseParentNamesNoRowIsFoundWithoutANullParent(_ kind: StoreKind) async throws {
+        // The `0` convention for "no manager": the only root is found by the anti-join, not by
+        // the parent column's NULLs; with a NULL root besides, both hang under the synthetic item.
+        let database = try await TableDatabase.make(
+            kind,
+            """
+            CREATE TABLE staff (id INTEGER PRIMARY KEY, boss INTEGER, name TEXT);
+            CREATE INDEX staff_boss ON staff (boss);
+            INSERT INTO staff VALUES (1, 0, 'Chief'), (2, 1, 'Deputy'), (3, 2, 'Clerk');
+            CREATE TABLE crew (id INTEGER PRIMARY KEY, boss INTEGER, name TEXT);
+            INSERT INTO crew VALUES (1, NULL, 'Captain'), (2, NULL, 'Pilot'), (3, 7, 'Stowaway'), (4, 1, 'Mate');
+            """)
+        let staff = try await database.open(HierarchyTable(table: "staff", id: "id", parent: "boss", title: "name"))
+        let root = try #require(try await staff.root())
+        #expect(root.id == "1" && root.title == "Chief" && root.childCount == 1)
+        #expect(try await staff.path(toID: "3").map(\.id) == ["1", "2", "3"])
+        let crew = try await database.open(HierarchyTable(table: "crew", id: "id", parent: "boss", title: "name"))
+        #expect(try await crew.root()?.childCount == 3)
+        #expect(try await crew.children(ofID: ".", in: 0..<10).map(\.title) == ["Captain", "Pilot", "Stowaway"])
+    }
+
+    @Test
+    func aLargeTableWithoutATrigramIndexWarnsWithTheStatementThatAddsIt() async throws {
+        let database = try await TableDatabase.make(
+            .postgres,
+            """
+            CREATE TABLE assets (id integer PRIMARY KEY, up integer, name text NOT NULL);
+            INSERT INTO assets SELECT g, CASE WHEN g = 0 THEN NULL ELSE (g - 1) / 10 END,
+                (ARRAY['Pump', 'Valve', 'Motor'])[1 + g % 3] || ' ' || g FROM generate_series(0, 119999) g;
+            CREATE INDEX assets_up ON assets (up);
+            ANALYZE assets;
+            """)
+        let table = HierarchyTable(table: "assets", id: "id", parent: "up", title: "name")
+        let statement = "CREATE EXTENSION IF NOT EXISTS pg_trgm; CREATE INDEX \"assets_name_trgm_idx\" ON \"assets\" USING gin (\"name\" gin_trgm_ops);"
+        let before = try await database.open(table)
+        #expect(before.warnings == [
+            "warning: the column \"name\" of \"assets\" has no trigram index, so every search reads the whole table; "
+                + "to add one: " + statement,
+        ])
+        let scanned = try await before.search("valve 11", in: 0..<5).map(\.id)
+        let cluster = try await sharedCluster()
+        try await cluster.psql(String(database.location.split(separator: "/").last ?? ""), statement)
+        let after = try await database.open(table)
+        #expect(after.warnings.isEmpty)
+        #expect(try await after.search("valve 11", in: 0..<5).map(\.id) == scanned)
+        #expect(scanned.count == 5)
+    }
+
     private func expectError(
         _ code: HierarchySourceError.Code, containing text: String, _ body: () async throws -> some Any,
         sourceLocation: SourceLocation = #_sourceLocation
