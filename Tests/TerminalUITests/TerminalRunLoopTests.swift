@@ -112,13 +112,11 @@ struct TerminalRunLoopTests {
         let screen = CountingScreen()
         let run = Task { await TerminalRunLoop.run(screen: screen, terminal: terminal, capability: .none) }
         #expect(await eventually { screen.renders == 1 })
-        let start = ContinuousClock.now
         pipe.write("q")
+        // The input thread stays blocked in its read of a pipe that stays open until the test
+        // ends: the loop returning at all (the bound only guards against a hang) shows it
+        // does not wait for that thread. How fast it returns is the terminal tests' measure.
         _ = try await withTimeout(.seconds(30)) { await run.value }
-        // The input thread is still blocked in its read of a pipe that stays open: the loop
-        // returns after its 100 ms drains, not when that thread ends (bound with room for a
-        // loaded machine).
-        #expect(ContinuousClock.now - start < .seconds(5))
         #expect(output.text.hasSuffix(String(decoding: Terminal.restoreSequence, as: UTF8.self)))
     }
 }
