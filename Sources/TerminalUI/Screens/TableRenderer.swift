@@ -196,25 +196,9 @@ public struct TableRenderer {
             default: areaX + countLook.offset(ofWidth: w, in: room)
             }
         }
-        func put(_ text: String, style: TextStyle, line: Int) {
-            guard clip.contains(y + line) else { return }
-            let shown = DisplayWidth.truncate(text, toWidth: room)
-            buffer.put(shown, x: start(ofWidth: DisplayWidth.of(shown)), y: y + line, maxWidth: room, style: style)
-        }
-        if shownLines == 2 {
-            put(count, style: countStyle, line: 0)
-            put(glyph, style: glyphStyle, line: 1)
-        } else if count.isEmpty {
-            put(glyph, style: glyphStyle, line: 0)
-        } else if clip.contains(y) {
-            let text = rtl ? "\(glyph) \(count)" : "\(count) \(glyph)"
-            let shown = DisplayWidth.truncate(text, toWidth: room)
-            let w = DisplayWidth.of(shown)
-            let x0 = start(ofWidth: w)
-            buffer.put(shown, x: x0, y: y, maxWidth: room, style: countStyle)
-            if shown == text {
-                buffer.put(glyph, x: rtl ? x0 : x0 + w - DisplayWidth.of(glyph), y: y, maxWidth: 1, style: glyphStyle)
-            }
-        }
+        IndicatorText(
+            count: count, glyph: glyph, lines: shownLines, countStyle: countStyle, glyphStyle: glyphStyle,
+            rightToLeft: rtl, room: room, start: start(ofWidth:)
+        ).draw(y: y, clip: clip, into: &buffer)
     }
 }
