@@ -22,8 +22,7 @@ struct DocumentPagesWhileReadingTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         defer { feeder.close() }
         feeder.write(#"{"title": "Big", "children": ["# + Self.items(0..<300) + ",")
-        let script = "\(ProgramRunner.executable.path) list \(feeder.path); echo EXIT=$?; exec sleep 60"
-        let tmux = try Tmux(command: "sh -c '\(script)'", columns: 120, rows: 30)
+        let tmux = try Tmux.program("list '\(feeder.path)'", rows: 30)
         try await tmux.waitFor("the first page while the pipe is open") { $0.contains("Item 0") && $0.contains("Item 5") }
         feeder.write(Self.items(300..<310) + "]}")
         feeder.close()
@@ -39,27 +38,9 @@ struct DocumentPagesWhileReadingTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         defer { feeder.close() }
         feeder.write(#"{"title": "Big", "children": ["# + Self.items(0..<300) + ",")
-        let process = Process()
-        process.executableURL = ProgramRunner.executable
-        process.arguments = ["serve", feeder.path, "--port", "0"]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
-        process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
-        try process.run()
-        // Never left running: a deadline kills it whatever happens below.
-        let deadline = Task {
-            try await Task.sleep(for: .seconds(60))
-            kill(process.processIdentifier, SIGKILL)
-        }
-        defer {
-            deadline.cancel()
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
-        let line = await ServeSignalTests.firstLine(of: out.fileHandleForReading)
-        let address = try #require(line.range(of: "http://").map { String(line[$0.lowerBound...]) }?
-            .trimmingCharacters(in: .whitespacesAndNewlines), "\(line)")
+        let served = try await ServedProgram(["serve", feeder.path, "--port", "0"], deadline: .seconds(60))
+        let line = served.firstLine
+        let address = try #require(served.address, "\(line)")
         #expect(line.hasPrefix("Serving big.json at "))
         let created = try Self.curl(["-s", "-X", "POST", "-H", "Content-Type: application/json",
                                      "-d", #"{"width": 1200, "height": 800}"#, address + "/api/sessions"])
@@ -74,7 +55,7 @@ struct DocumentPagesWhileReadingTests {
             snapshot = try Self.curl(["-s", "--max-time", "5", address + "/api/sessions/\(session)?after=\(version)"])
         }
         #expect(snapshot.contains("Item 0") && snapshot.contains("Item 5"))
-        #expect(process.isRunning)
+        #expect(served.process.isRunning)
     }
 
     /// Runs curl and returns its output (bounded by its own `--max-time` and the test's deadline).

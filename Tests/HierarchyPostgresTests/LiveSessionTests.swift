@@ -9,41 +9,15 @@ import FoundationNetworking
 
 /// A `hierarchy serve` process, stopped when the value goes away.
 final class ServeProcess: Sendable {
-    let process: Process
+    let served: ServedProgram
     let address: String
 
     init(_ arguments: [String]) async throws {
-        let process = Process()
-        process.executableURL = ProgramRunner.executable
-        process.arguments = ["serve"] + arguments + ["--port", "0"]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
-        process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
-        try process.run()
-        self.process = process
-        // The first line names the address; read it on a thread of its own, bounded.
-        let line: String? = try await offPool {
-            var bytes: [UInt8] = []
-            let handle = out.fileHandleForReading
-            let deadline = Date().addingTimeInterval(30)
-            while Date() < deadline {
-                let chunk = handle.readData(ofLength: 1)
-                guard let byte = chunk.first else { break }
-                if byte == UInt8(ascii: "\n") { return String(decoding: bytes, as: UTF8.self) }
-                bytes.append(byte)
-            }
-            return nil
+        served = try await ServedProgram(["serve"] + arguments + ["--port", "0"])
+        guard let address = served.address else {
+            throw TestClusterError(message: "hierarchy serve printed no address: \(served.firstLine)")
         }
-        guard let line, let range = line.range(of: "http://") else {
-            process.terminate()
-            throw TestClusterError(message: "hierarchy serve printed no address: \(line ?? "")")
-        }
-        address = String(line[range.lowerBound...]).trimmingCharacters(in: .whitespaces)
-    }
-
-    deinit {
-        process.terminate()
+        self.address = address
     }
 
     /// Opens a browser session (as the page does); returns its id.
