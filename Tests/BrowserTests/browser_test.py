@@ -291,9 +291,29 @@ def visible_titles(driver):
 # milliseconds until `done()` held (or -1 after the time limit).
 
 
+# The million-row document is served while it is still being read: its counts grow until the
+# read ends. True once the big item holds all its rows and the root all three children.
+WHOLE_DOCUMENT = """(() => { const b = document.querySelector('.card[data-uuid="big"]');
+    const i = b && b.querySelector('.indicator');
+    return !!i && i.getAttribute('title') == '1,000,000' && b.getAttribute('aria-setsize') == '3'; })()"""
+
+
+def open_whole_document(driver, url, timeout=120):
+    """Opens the page, again until the server has read the whole document (bounded)."""
+    deadline = time.time() + timeout
+    while True:
+        open_fresh(driver, url)
+        settled(driver)
+        if driver.execute_script("return " + WHOLE_DOCUMENT):
+            return
+        if time.time() > deadline:
+            raise AssertionError(f"the document was not read within {timeout} s")
+        time.sleep(0.5)
+
+
 def open_big_column(driver, generated_url, into=Keys.ARROW_RIGHT):
     driver.set_window_size(1280, 800)
-    open_fresh(driver, generated_url)
+    open_whole_document(driver, generated_url)
     settled(driver)
     driver.find_element(By.CSS_SELECTOR, '.card[data-uuid="big"] .indicator').click()
     wait_for(driver, BIG_COLUMN + " && " + BIG_COLUMN + ".querySelector('.card:not(.placeholder)')", "the big column")
