@@ -52,15 +52,17 @@ final class PostgresChangeFeed: Sendable {
             do {
                 let connection = try await PostgresConnection.connect(
                     configuration: PostgresSource.connectionConfiguration(url), id: 2, logger: logger)
-                if reportedDown {
-                    broadcaster.publish(.connection(available: true))
-                    broadcaster.publish(.reset)
-                    reportedDown = false
-                }
                 wasConnected = true
+                // Back only once LISTEN is in place: a change made before it would be missed
+                // by the `.reset` that tells views to read again.
+                let outage = Outage(reportedDown)
                 do {
                     try await connection.listen(on: PostgresSchema.channel) { notifications in
                         listening.withLock { $0 = true }
+                        if outage.end() {
+                            broadcaster.publish(.connection(available: true))
+                            broadcaster.publish(.reset)
+                        }
                         for try await notification in notifications {
                             for change in Self.changes(fromPayload: notification.payload) {
                                 broadcaster.publish(change)
@@ -70,6 +72,7 @@ final class PostgresChangeFeed: Sendable {
                 } catch {
                     listening.withLock { $0 = false }
                 }
+                reportedDown = outage.isOngoing
                 try? await connection.close()
             } catch {
                 _ = wasConnected
@@ -111,6 +114,23 @@ final class PostgresChangeFeed: Sendable {
             return [.childrenChanged(parentID: parent)]
         default:
             return [.reset]
+        }
+    }
+}
+
+/// Whether an outage the views were told about is still to be announced as over.
+private final class Outage: Sendable {
+    private let ongoing: Mutex<Bool>
+
+    init(_ ongoing: Bool) { self.ongoing = Mutex(ongoing) }
+
+    var isOngoing: Bool { ongoing.withLock { $0 } }
+
+    /// Ends the outage; whether there was one to end.
+    func end() -> Bool {
+        ongoing.withLock { ongoing in
+            defer { ongoing = false }
+            return ongoing
         }
     }
 }
