@@ -18,29 +18,35 @@ extension SQLiteSource {
     ///   position of a hit is its sort key in a store with dense keys, else a count over the
     ///   index.
     public func indexOfChild(ofID parentID: String, titlePrefix prefix: String, from start: Int) async throws -> Int? {
-        guard !prefix.isEmpty,
-              let search = ChildTitleSearch(prefix: prefix, childCount: try await childCount(ofID: parentID), start: start)
-        else { return nil }
-        let matcher = search.matcher
+        guard !prefix.isEmpty else { return nil }
         let dense = hasDenseSortKeys
         let id = StoredText.argument(parentID)
-        let filter = matcher.isASCII ? " AND (title LIKE ? ESCAPE '\\' OR title GLOB '*[^ -~]*')" : ""
-        let pattern = matcher.needle
-            .replacingOccurrences(of: "\\", with: "\\\\")
-            .replacingOccurrences(of: "%", with: "\\%")
-            .replacingOccurrences(of: "_", with: "\\_") + "%"
-        let first = search.ranges[0].lowerBound
+        let path = self.path
         let cancelled = CancellationFlag()
         return try await withTaskCancellationHandler {
             try await read { db in
+                // The parent's key and child count in one look-up, in the search's transaction.
+                guard let item = try Row.fetchOne(
+                    db, sql: "SELECT key, child_count FROM item WHERE id = CAST(? AS TEXT)", arguments: [id])
+                else {
+                    throw HierarchySourceError(.notFound, "no item with id \"\(parentID)\"", path: path)
+                }
+                let parent: Int64 = item[0]
+                guard let search = ChildTitleSearch(prefix: prefix, childCount: item[1], start: start) else { return nil }
+                let matcher = search.matcher
+                let filter = matcher.isASCII ? " AND (title LIKE ? ESCAPE '\\' OR title GLOB '*[^ -~]*')" : ""
+                let pattern = matcher.needle
+                    .replacingOccurrences(of: "\\", with: "\\\\")
+                    .replacingOccurrences(of: "%", with: "\\%")
+                    .replacingOccurrences(of: "_", with: "\\_") + "%"
+                let first = search.ranges[0].lowerBound
                 let connection = db.sqliteConnection
                 sqlite3_progress_handler(connection, 4_096, { context in
                     Unmanaged<CancellationFlag>.fromOpaque(context!).takeUnretainedValue().value.load(ordering: .relaxed) ? 1 : 0
                 }, Unmanaged.passUnretained(cancelled).toOpaque())
                 defer { sqlite3_progress_handler(connection, 0, nil, nil) }
                 do {
-                    guard let parent = try Int64.fetchOne(db, sql: "SELECT key FROM item WHERE id = CAST(? AS TEXT)", arguments: [id]),
-                          let boundary = dense ? Int64(first)
+                    guard let boundary = dense ? Int64(first)
                             : try Int64.fetchOne(
                                 db, sql: "SELECT sort_key FROM item WHERE parent = ? ORDER BY sort_key LIMIT 1 OFFSET ?",
                                 arguments: [parent, first])
