@@ -29,7 +29,7 @@ public final class Tmux {
     public static func program(
         _ arguments: String, columns: Int = 120, rows: Int = 40, reportsTerminalModes: Bool = false
     ) throws -> Tmux {
-        let script = FileManager.default.temporaryDirectory.appendingPathComponent("hierarchy-e2e-\(UUID().uuidString).sh")
+        let script = try ScratchDirectory.make("hierarchy-e2e").appendingPathComponent("session.sh")
         let modes = reportsTerminalModes
             ? "stty -a | tr ' ' '\\n' | grep -x -e icanon -e -icanon -e echo -e -echo | tr '\\n' ' '\necho\n" : ""
         try """

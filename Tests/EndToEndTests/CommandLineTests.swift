@@ -4,8 +4,7 @@ import Testing
 
 @Suite struct CommandLineTests {
     func temporaryFile(_ name: String, _ contents: String) throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hierarchy-e2e-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let dir = try ScratchDirectory.make("hierarchy-e2e")
         let url = dir.appendingPathComponent(name)
         try contents.write(to: url, atomically: true, encoding: .utf8)
         return url

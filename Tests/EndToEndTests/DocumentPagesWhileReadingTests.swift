@@ -11,8 +11,7 @@ struct DocumentPagesWhileReadingTests {
     }
 
     static func fifo() throws -> (directory: URL, feeder: FIFOFeeder) {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hierarchy-fifo-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try ScratchDirectory.make("hierarchy-fifo")
         return (directory, try FIFOFeeder(path: directory.appendingPathComponent("big.json").path))
     }
 

@@ -9,8 +9,7 @@ import Testing
     final class Fixture: Sendable {
         let dir: URL
         init() throws {
-            dir = FileManager.default.temporaryDirectory.appendingPathComponent("hierarchy-exit-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            dir = try ScratchDirectory.make("hierarchy-exit")
             try Data("{\"title\": \"A\",\n \"children\": [1,]}".utf8).write(to: url("bad.json"))
             try Data("{\"title\": \"A\", \"children\": [\"b\"]}".utf8).write(to: url("good.json"))
             try Data([0xCA, 0xFE, 0x00, 0x01, 0x02]).write(to: url("blob.bin"))

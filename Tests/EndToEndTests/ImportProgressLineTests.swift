@@ -10,9 +10,7 @@ struct ImportProgressLineTests {
     }
 
     static func directory() throws -> URL {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hierarchy-import-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        return directory
+        try ScratchDirectory.make("hierarchy-import")
     }
 
     @Test(.enabled(if: Tmux.isAvailable, "tmux is not installed"))

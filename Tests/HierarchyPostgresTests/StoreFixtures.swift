@@ -2,6 +2,7 @@ import Foundation
 import HierarchyPostgres
 import HierarchySQLite
 import HierarchySources
+import HierarchyTestSupport
 
 /// The two stores the shared suite runs against.
 enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
@@ -33,9 +34,7 @@ let plantDocument = """
 
 /// A fresh scratch directory.
 func scratchDirectory() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("HierarchyPostgresTests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
+    try ScratchDirectory.make("HierarchyPostgresTests")
 }
 
 /// Imports `document` into an SQLite store and returns it.

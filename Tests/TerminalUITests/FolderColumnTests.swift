@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import HierarchyKit
+import HierarchyTestSupport
 import Testing
 @testable import HierarchySources
 @testable import TerminalUI
@@ -17,7 +18,7 @@ struct FolderColumnTests {
         let gate = DispatchSemaphore(value: 0)
 
         init() throws {
-            root = FileManager.default.temporaryDirectory.appendingPathComponent("folders-\(UUID().uuidString)").path
+            root = try ScratchDirectory.make("folders").path
             for folder in ["a-closed", "b-files", "c-hung"] {
                 try FileManager.default.createDirectory(atPath: root + "/" + folder, withIntermediateDirectories: true)
             }
