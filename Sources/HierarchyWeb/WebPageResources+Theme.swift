@@ -60,7 +60,8 @@ extension WebPageResources {
     }
 
     /// The page element of every class path, normal and selected; the table form's class paths
-    /// apply to the compact layout (`#columns.table`, the page's table form).
+    /// apply to the compact layout (`#columns.table`, the page's table form). A class path may
+    /// style more than one element (the path line: the bar and the path in it).
     static let elementSelectors: [(ThemeElement, Part, normal: String, selected: String?)] = {
         let cell = "#columns .card", table = "#columns.table .card"
         func selected(_ prefix: String, _ suffix: String) -> String {
@@ -86,6 +87,19 @@ extension WebPageResources {
             (.tableCellSubtitle, .text, table + " .subtitle", selected(table, " .subtitle")),
             (.tableCellFootnote, .text, table + " .footnote", selected(table, " .footnote")),
             (.tableCellDetailImage, .image, table + " .detail-image", selected(table, " .detail-image")),
+            // The lines around the hierarchy: the bar is the path line (its tint names the
+            // source, as in the terminal), the status text its status line (errors keep theirs).
+            (.pathLine, .box(border: "bottom"), "#bar", nil),
+            (.pathLine, .text, "#bar #path", nil),
+            (.statusLine, .text, "#bar #status:not(.error)", nil),
+            // The search results are the page's list floorplan.
+            (.listFloorplan, .box(border: "all"), "#results", nil),
+            (.listSearchBar, .text, "#bar #search", nil),
+            (.listTitle, .text, "#result-list li .title", nil),
+            (.listSubtitle, .text, "#result-list li .sub", nil),
+            (.listStatusLine, .text, "#results #results-head", nil),
+            // The linear hierarchy has no face in the page: `.linearView` and `.linearCell` style
+            // only the terminal.
         ]
     }()
 

@@ -31,8 +31,16 @@ struct WebSnapshot: Encodable, Sendable {
         var indicator: String?
         /// The accessory's glyph (disclosure, checkmark, detail button), or nil for none.
         var accessory: String?
-        /// The accessory's kind (`checkmark`, `detailButton`, …) for the page's styles, or nil.
+        /// The accessory's kind (`checkmark`, `detailButton`, …, `custom` for an accessory
+        /// view) for the page's styles, or nil.
         var accessoryType: String?
+        /// A custom accessory view's tint (`#rrggbb` or `rgba(…)`), or nil.
+        var accessoryTint: String?
+        /// A custom accessory view's image (shown as an image when it is a `data:image/…`
+        /// address, else as its glyph), or nil.
+        var accessoryImage: DetailImage?
+        /// What a screen reader says for a custom accessory view, or nil.
+        var accessoryLabel: String?
         /// Whether the indicator stacks its count over its chevron (`isMultiline`).
         var multiline: Bool
         /// The detail image, or nil.
@@ -148,6 +156,9 @@ extension WebSnapshot {
                         indicator: cell.isHierarchyButtonHidden ? nil : (cell.hierarchyAttributeText ?? ""),
                         accessory: Self.accessory(of: cell, editing: snapshot.isEditing),
                         accessoryType: Self.accessoryType(of: cell, editing: snapshot.isEditing),
+                        accessoryTint: Self.accessoryTint(of: cell, editing: snapshot.isEditing),
+                        accessoryImage: Self.accessoryImage(of: cell, editing: snapshot.isEditing),
+                        accessoryLabel: Self.accessoryLabel(of: cell, editing: snapshot.isEditing),
                         multiline: cell.hierarchyIndicator.isMultiline,
                         detailImage: Self.detailImage(of: cell),
                         expanded: item.isExpanded, selected: item.isSelected, focused: item.isFocused,
@@ -181,6 +192,7 @@ extension WebSnapshot {
     @MainActor
     static func accessoryType(of cell: HierarchyCollectionItem, editing: Bool) -> String? {
         guard accessory(of: cell, editing: editing) != nil else { return nil }
+        if cell.customAccessoryView(isEditing: editing) != nil { return "custom" }
         return switch editing ? cell.editingAccessoryType : cell.accessoryType {
         case .none: nil
         case .disclosureIndicator: "disclosureIndicator"
@@ -188,6 +200,29 @@ extension WebSnapshot {
         case .checkmark: "checkmark"
         case .detailButton: "detailButton"
         }
+    }
+
+    /// The tint of a cell's shown custom accessory view, as CSS, or nil.
+    @MainActor
+    static func accessoryTint(of cell: HierarchyCollectionItem, editing: Bool) -> String? {
+        guard let view = cell.customAccessoryView(isEditing: editing), !view.isHidden, let tint = view.tintColor else { return nil }
+        return WebPageResources.css(tint)
+    }
+
+    /// The image of a cell's shown custom accessory view, cut like a detail image, or nil.
+    @MainActor
+    static func accessoryImage(of cell: HierarchyCollectionItem, editing: Bool) -> DetailImage? {
+        guard let view = cell.customAccessoryView(isEditing: editing), !view.isHidden, let image = view.image else { return nil }
+        let name = image.name.utf8.count <= maximumImageLength ? image.name : ""
+        let label = view.accessibilityLabel ?? (image.name.hasPrefix("data:") ? "Image" : image.name)
+        return DetailImage(name: name, glyph: shown(image.glyph) ?? "", label: shown(label) ?? "")
+    }
+
+    /// What a screen reader says for a cell's shown custom accessory view, or nil.
+    @MainActor
+    static func accessoryLabel(of cell: HierarchyCollectionItem, editing: Bool) -> String? {
+        guard let view = cell.customAccessoryView(isEditing: editing), !view.isHidden else { return nil }
+        return shown(view.accessibilityLabel)
     }
 
     /// A cell's detail image, unless hidden; names and glyphs are cut like titles.
@@ -203,10 +238,14 @@ extension WebSnapshot {
     /// The longest image address (bytes) a snapshot carries.
     static let maximumImageLength = 64 * 1024
 
-    /// The glyph of a cell's accessory (the editing accessory in editing mode); a disclosure
-    /// chevron only where the indicator, itself a chevron, is hidden.
+    /// The glyph of a cell's accessory (the editing accessory in editing mode): a custom
+    /// accessory view's glyph, else the type's; a disclosure chevron only where the indicator,
+    /// itself a chevron, is hidden.
     @MainActor
     static func accessory(of cell: HierarchyCollectionItem, editing: Bool) -> String? {
+        if let view = cell.customAccessoryView(isEditing: editing) {
+            return view.isHidden ? nil : shown(view.drawnGlyph)
+        }
         switch editing ? cell.editingAccessoryType : cell.accessoryType {
         case .none: return nil
         case .disclosureIndicator: return cell.isHierarchyButtonHidden ? "›" : nil

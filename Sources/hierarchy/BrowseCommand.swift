@@ -12,6 +12,7 @@ struct BrowseCommand: AsyncParsableCommand {
 
     @OptionGroup var source: SourceOptions
     @OptionGroup var faces: FaceOptions
+    @OptionGroup var screenReader: ScreenReaderOptions
 
     @Flag(name: .customLong("rtl"), help: "Lay the columns out right to left.")
     var rightToLeft = false
@@ -39,6 +40,7 @@ struct BrowseCommand: AsyncParsableCommand {
 
     func browse() async throws {
         let theme = try faces.loadTheme(environment: ProcessInfo.processInfo.environment)
+        let announcer = try screenReader.makeAnnouncer()
         guard Terminal.isInteractive() else {
             CommandLineError.printError("standard input and output must be a terminal to browse; use `hierarchy print\(source.path.map { " " + $0 } ?? "")` for a plain tree")
             throw ExitCode(1)
@@ -51,7 +53,10 @@ struct BrowseCommand: AsyncParsableCommand {
         } catch {
             throw CommandLineError.report(error)
         }
-        let signal = try await BrowseSession.run(resolved, rightToLeft: rightToLeft, layout: faces.layout, theme: theme)
+        let environment = ProcessInfo.processInfo.environment
+        let signal = try await BrowseSession.run(
+            resolved, rightToLeft: rightToLeft, layout: faces.layout, theme: theme,
+            screenReader: screenReader.screenReaderMode(environment: environment), announcer: announcer)
         if let signal { throw ExitCode(128 + signal) }
     }
 }
@@ -59,7 +64,8 @@ struct BrowseCommand: AsyncParsableCommand {
 @MainActor
 enum BrowseSession {
     static func run(
-        _ resolved: SourceResolver.Resolved, rightToLeft: Bool, layout: BrowseLayout = .columns, theme: Theme? = nil
+        _ resolved: SourceResolver.Resolved, rightToLeft: Bool, layout: BrowseLayout = .columns, theme: Theme? = nil,
+        screenReader: Bool = false, announcer: ScreenReaderAnnouncer? = nil
     ) async throws -> Int32? {
         switch layout {
         case .columns, .table:
@@ -71,7 +77,8 @@ enum BrowseSession {
                 throw CommandLineError.report(error)
             }
             let options = TerminalBrowser.Options(
-                title: resolved.name, rightToLeft: rightToLeft, alwaysTable: layout == .table, theme: theme)
+                title: resolved.name, rightToLeft: rightToLeft, alwaysTable: layout == .table, theme: theme,
+                screenReader: screenReader, announcer: announcer)
             defer { withExtendedLifetime(adapter) {} }
             do {
                 return try await TerminalBrowser.run(view: view, options: options)

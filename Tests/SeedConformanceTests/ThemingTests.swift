@@ -262,9 +262,9 @@ extension SeedConformance {
             #expect(diagnostics.isEmpty, "\(diagnostics)")
             #expect(parsed.rules.count == paths.count)
             #expect(parsed.rules.allSatisfy { $0.style.isComplete })
-            // Every element has a rule in the page.
+            // Every element has a rule in the page, but the linear hierarchy's (no face there).
             let elements = Set(WebPageResources.elementSelectors.map(\.0))
-            #expect(elements.union([.hierarchyViewHeader]) == Set(ThemeElement.allCases))
+            #expect(elements.union([.hierarchyViewHeader, .linearView, .linearCell]) == Set(ThemeElement.allCases))
         }
 
         @Test("the page's theme rules carry only parsed values, never stylesheet text")

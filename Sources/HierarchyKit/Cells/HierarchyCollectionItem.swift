@@ -42,9 +42,16 @@ open class HierarchyCollectionItem {
     /// the accessory type (the editing ones in editing mode); `nil` for none.
     public func accessoryGlyph(isEditing: Bool) -> String? {
         let view = isEditing ? editingAccessoryView : accessoryView
-        if let view { return view.isHidden ? nil : view.glyph }
+        if let view { return view.isHidden ? nil : view.drawnGlyph }
         let glyph = (isEditing ? editingAccessoryType : accessoryType).glyph
         return glyph.isEmpty ? nil : glyph
+    }
+
+    /// The custom accessory drawn in this mode (`editingAccessoryView` while editing, else
+    /// `accessoryView`), or `nil` when there is none; a hidden one is returned too (it hides
+    /// the accessory type's glyph).
+    public func customAccessoryView(isEditing: Bool) -> HierarchyAccessoryView? {
+        isEditing ? editingAccessoryView : accessoryView
     }
 
     /// Resets the content before the cell is reused for another item.

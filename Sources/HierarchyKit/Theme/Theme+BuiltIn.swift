@@ -61,6 +61,19 @@ extension Theme {
         setSelected(
             .indicatorTitle,
             ThemeStyle(fontColor: palette.onBrand, fontStyle: ThemeFontStyle(.footnote, isBold: true)))
+        // The lines and screens around the components (path and status lines, the list
+        // floorplan, the linear hierarchy) look as they did before they had class paths.
+        set(.pathLine, ThemeStyle(fontColor: palette.text, fontStyle: ThemeFontStyle(.headline), tintColor: palette.label, backgroundColor: palette.base))
+        for line in [ThemeElement.statusLine, .listStatusLine] {
+            set(line, ThemeStyle(fontColor: palette.text, fontStyle: ThemeFontStyle(.body), backgroundColor: palette.background))
+        }
+        set(.listFloorplan, ThemeStyle(backgroundColor: palette.base))
+        set(.listSearchBar, ThemeStyle(fontColor: palette.text, fontStyle: ThemeFontStyle(.headline), tintColor: palette.label, backgroundColor: palette.base))
+        set(.listTitle, ThemeStyle(fontColor: palette.text, fontStyle: ThemeFontStyle(.body)))
+        set(.listSubtitle, ThemeStyle(fontColor: palette.label, fontStyle: ThemeFontStyle(.subheadline)))
+        set(.linearView, ThemeStyle(backgroundColor: palette.base))
+        set(.linearCell, ThemeStyle(fontColor: palette.text, fontStyle: ThemeFontStyle(.body)))
+        setSelected(.linearCell, ThemeStyle(fontStyle: ThemeFontStyle(.body, isBold: true), backgroundColor: palette.selectionBackground))
         return theme
     }
 }

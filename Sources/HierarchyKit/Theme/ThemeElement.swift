@@ -45,6 +45,26 @@ public enum ThemeElement: String, Hashable, Sendable, CaseIterable, CustomString
     case tableCellFootnote = "fdlFUIBaseCollectionViewCell_footnote"
     /// A table cell's detail image.
     case tableCellDetailImage = "fdlFUIBaseCollectionViewCell_detailImageView"
+    /// The path line above a hierarchy (the terminal's top line, the page's bar); its tint
+    /// colours the source's name.
+    case pathLine = "fdlFUIHierarchyView_pathLine"
+    /// The status line under a hierarchy (the terminal's bottom line, the page's status text).
+    case statusLine = "fdlFUIHierarchyView_statusLine"
+    /// The list floorplan's screen: its rows' background (the terminal's list, the page's
+    /// search results).
+    case listFloorplan = "fdlFUIListFloorplan"
+    /// The list floorplan's search bar; its tint colours the placeholder and the title.
+    case listSearchBar = "fdlFUIListFloorplan_searchBar"
+    /// A list row's headline.
+    case listTitle = "fdlFUIListFloorplan_title"
+    /// A list row's second line (subheadline, footnote).
+    case listSubtitle = "fdlFUIListFloorplan_subtitle"
+    /// The list floorplan's status line (position, keys; the page's result count).
+    case listStatusLine = "fdlFUIListFloorplan_statusLine"
+    /// The linear hierarchy's view, behind its cells.
+    case linearView = "fdlCBLinearHierarchyView"
+    /// A linear hierarchy cell (a chip or a row); `:selected` is a cell on the active path.
+    case linearCell = "fdlCBLinearHierarchyCell"
 
     /// The stylesheet class path.
     public var classPath: String { rawValue }
@@ -87,7 +107,12 @@ public enum ThemeElement: String, Hashable, Sendable, CaseIterable, CustomString
     public var container: ThemeElement? {
         switch self {
         case .controllerHierarchyView, .hierarchyView: nil
-        case .hierarchyViewHeader, .header, .collectionItem, .tableCell: .hierarchyView
+        // The program's other screens sit where the hierarchy view is: its look is theirs too
+        // unless they set their own.
+        case .hierarchyViewHeader, .header, .collectionItem, .tableCell, .pathLine, .statusLine, .listFloorplan, .linearView:
+            .hierarchyView
+        case .listSearchBar, .listTitle, .listSubtitle, .listStatusLine: .listFloorplan
+        case .linearCell: .linearView
         case .headerTitle, .headerLeftButton, .headerRightButton: .header
         case .itemTitle, .itemSubtitle, .itemFootnote, .itemStatus, .itemDetailImage, .indicator: .collectionItem
         case .indicatorTitle: .indicator

@@ -33,6 +33,17 @@ extension BrowserPalette {
             look = ElementLook(text: text, tint: selectedMark.foreground)
         case .indicator, .indicatorTitle:
             look = ElementLook(text: indicator)
+        case .pathLine, .listSearchBar:
+            // The name and placeholder are drawn in the tint: the disabled header colour.
+            look = ElementLook(text: header, tint: headerDisabled.foreground)
+        case .statusLine, .listStatusLine:
+            look = ElementLook(text: status)
+        case .listFloorplan, .linearView:
+            look = ElementLook(text: text)
+        case .listTitle, .linearCell:
+            look = ElementLook(text: title)
+        case .listSubtitle:
+            look = ElementLook(text: secondary)
         }
         guard selected else { return look }
         var style = expanded

@@ -112,7 +112,12 @@ public struct ColumnsRenderer {
     /// The text of a cell's accessory in the column form: the checkmark, the detail button and
     /// the detail disclosure button always; the disclosure chevron only where the hierarchy
     /// indicator (itself a chevron) is hidden.
+    /// A custom accessory view (`accessoryView`, `editingAccessoryView` while editing) is drawn
+    /// instead: its image's glyph or its text; a hidden one draws nothing.
     static func accessoryText(of cell: HierarchyCollectionItem, editing: Bool, rtl: Bool) -> String {
+        if let view = cell.customAccessoryView(isEditing: editing) {
+            return view.isHidden ? "" : DisplayWidth.truncate(TerminalText.sanitize(view.drawnGlyph), toWidth: 8)
+        }
         switch editing ? cell.editingAccessoryType : cell.accessoryType {
         case .none: return ""
         case .disclosureIndicator: return cell.hierarchyIndicator.isHidden ? (rtl ? "‹" : "›") : ""
@@ -192,7 +197,7 @@ public struct ColumnsRenderer {
             }
             if !accessory.isEmpty {
                 buffer.put(accessory, x: tx + area - accessoryWidth + 1, y: y, maxWidth: accessoryWidth - 1,
-                           style: shown(look(.collectionItem).glyph))
+                           style: Self.accessoryStyle(of: cell, editing: editing, base: shown(look(.collectionItem).glyph)))
             }
         }
         var line = 1
@@ -232,6 +237,15 @@ public struct ColumnsRenderer {
             count: count, glyph: glyph, lines: shownLines, countStyle: countStyle, glyphStyle: glyphStyle,
             rightToLeft: rtl, room: room, start: start(ofWidth:)
         ).draw(y: y, clip: clip, into: &buffer)
+    }
+
+    /// The style of a cell's accessory: `base` (the cell's glyph style), in the tint of a
+    /// custom accessory view that has one.
+    static func accessoryStyle(of cell: HierarchyCollectionItem, editing: Bool, base: TextStyle) -> TextStyle {
+        guard let tint = cell.customAccessoryView(isEditing: editing)?.tintColor, tint.alpha > 0 else { return base }
+        var style = base
+        style.foreground = ElementLook.color(tint)
+        return style
     }
 
     /// The style of a status text: the status look, in the semantic colour (negative,

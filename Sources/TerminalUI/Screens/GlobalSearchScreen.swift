@@ -86,6 +86,10 @@ public final class GlobalSearchScreen: TerminalScreen {
         list?.resize(columns: columns, rows: rows)
     }
 
+    public var cursorPosition: (x: Int, y: Int)? {
+        list == nil ? base.cursorPosition : nil
+    }
+
     public func setRedrawHandler(_ handler: (() -> Void)?) {
         redrawHandler = handler
         base.setRedrawHandler(handler)

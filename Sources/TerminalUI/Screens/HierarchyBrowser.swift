@@ -36,6 +36,18 @@ public final class HierarchyBrowser {
     /// A one-line message on the status line (copied, errors), until the next key.
     public private(set) var message: (text: String, isError: Bool)?
 
+    /// Screen-reader mode: the status line says the focused item's ``screenReaderText`` (or
+    /// the message), the text cursor sits on the focused row (``cursorPosition``), and each new
+    /// text goes to ``announcer``. See `HierarchyBrowser+ScreenReader.swift`.
+    public var isScreenReaderMode = false
+    /// Receives each announcement in screen-reader mode (the focused item's text when it
+    /// changes, each new message), if set.
+    public var announcer: ScreenReaderAnnouncer?
+    /// The last text announced, so an unchanged focus is not said again.
+    var lastAnnouncement: String?
+    /// The focused row's first cell in the last frame, for ``cursorPosition``.
+    var focusedCell: (x: Int, y: Int)?
+
     private var columnsRenderer: ColumnsRenderer
     /// Draws the body (the rows between the path and status lines) instead of the columns when
     /// it returns `true` (the table form); set by `TableBrowser`.
@@ -260,6 +272,7 @@ public final class HierarchyBrowser {
     public func render() -> ScreenBuffer {
         var buffer = ScreenBuffer(width: columns, height: rows)
         buffer.fill(x: 0, y: 0, width: columns, height: rows, style: palette.text)
+        focusedCell = nil
         if isTooSmall {
             var text = "Terminal too small (\(columns)×\(rows))"
             if DisplayWidth.of(text) > columns { text = "Too small" }
@@ -275,7 +288,13 @@ public final class HierarchyBrowser {
         if bodyRenderer?(snapshot, &buffer) != true {
             columnsRenderer.draw(snapshot, into: &buffer, top: 1, metrics: view.collectionViewLayout.metrics)
         }
-        drawStatusLine(into: &buffer)
+        if isScreenReaderMode {
+            focusedCell = Self.focusedCell(in: snapshot, top: 1, metrics: view.collectionViewLayout.metrics)
+            drawScreenReaderLine(into: &buffer)
+            announceIfChanged()
+        } else {
+            drawStatusLine(into: &buffer)
+        }
         if showsHelp { drawHelp(into: &buffer) }
         return buffer
     }
@@ -299,21 +318,22 @@ public final class HierarchyBrowser {
         PathLine(parts: parts, sourceName: sourceName).draw(into: &buffer, palette: palette)
     }
 
-    private func drawStatusLine(into buffer: inout ScreenBuffer) {
+    func drawStatusLine(into buffer: inout ScreenBuffer) {
         let y = rows - 1
-        buffer.fill(x: 0, y: y, width: columns, height: 1, style: palette.status)
+        let statusStyle = palette.look(.statusLine).text
+        buffer.fill(x: 0, y: y, width: columns, height: 1, style: statusStyle)
         let status = view.statusText(isLoading: (dataSource?.activeLoads ?? 0) > 0)
             + (dataSource?.progressNote.map { "  " + $0 } ?? "")
         let left = status.isEmpty ? "" : " " + status
         let right = "? help  q quit "
         let rightWidth = DisplayWidth.of(right)
-        let used = buffer.put(left, x: 0, y: y, maxWidth: max(0, columns - rightWidth), style: palette.status)
+        let used = buffer.put(left, x: 0, y: y, maxWidth: max(0, columns - rightWidth), style: statusStyle)
         if let message {
             buffer.put("  " + message.text, x: used, y: y, maxWidth: max(0, columns - rightWidth - used - 1),
-                       style: message.isError ? palette.statusError : palette.status)
+                       style: message.isError ? palette.statusError : statusStyle)
         }
         if columns - rightWidth > used + 4 {
-            buffer.put(right, x: columns - rightWidth, y: y, maxWidth: rightWidth, style: palette.status)
+            buffer.put(right, x: columns - rightWidth, y: y, maxWidth: rightWidth, style: statusStyle)
         }
     }
 

@@ -4,7 +4,7 @@ extension LinearBrowser {
     /// Draws the whole screen.
     public func render() -> ScreenBuffer {
         var buffer = ScreenBuffer(width: columns, height: rows)
-        buffer.fill(x: 0, y: 0, width: columns, height: rows, style: palette.text)
+        buffer.fill(x: 0, y: 0, width: columns, height: rows, style: palette.look(.linearView).text)
         if isTooSmall {
             let text = "Terminal too small (\(columns)×\(rows))"
             buffer.put(text, x: max(0, (columns - DisplayWidth.of(text)) / 2), y: rows / 2, maxWidth: columns, style: palette.text)
@@ -71,8 +71,14 @@ extension LinearBrowser {
 
     private func drawChip(_ item: LinearHierarchyItem, active: Bool, focused: Bool, x: Int, y: Int, width: Int, into buffer: inout ScreenBuffer) {
         let text = chipText(item, active: active)
-        let style: TextStyle
-        if active {
+        var style: TextStyle
+        if palette.isThemed {
+            // `fdlCBLinearHierarchyCell`: the active path in its selected state; the focus
+            // reversed over it; the selected leaf bold.
+            style = palette.look(.linearCell, selected: active).text
+            if focused && !active { style = palette.focused(style) }
+            if hierarchy.selectedItemID == item.id { style.bold = true }
+        } else if active {
             style = palette.expanded
         } else if focused {
             style = palette.focused
@@ -87,7 +93,11 @@ extension LinearBrowser {
 
     private func drawRow(_ item: LinearHierarchyItem, depth: Int, active: Bool, focused: Bool, x: Int, y: Int, width: Int, into buffer: inout ScreenBuffer) {
         let node = adapter.node(for: item.id)
-        let base: TextStyle = active ? palette.expanded : (focused ? palette.focused : palette.text)
+        let cellLook = palette.look(.linearCell, selected: active)
+        var base: TextStyle = active ? palette.expanded : (focused ? palette.focused : palette.text)
+        if palette.isThemed {
+            base = focused && !active ? palette.focused(cellLook.text) : cellLook.text
+        }
         buffer.fill(x: x, y: y, width: width, height: 1, style: base)
         let indent = 2 * depth
         let marker = active ? "▾" : (item.isExpandable ? (isRightToLeft ? "◂" : "▸") : " ")
@@ -107,7 +117,7 @@ extension LinearBrowser {
         let titleRoom = max(0, room - (trailingWidth > 0 ? trailingWidth + 2 : 0))
         let shownName = DisplayWidth.truncate(name, toWidth: max(0, titleRoom - 2))
         let shownTitle = isRightToLeft ? shownName + " " + marker : marker + " " + shownName
-        var titleStyle = active || focused ? base : palette.title
+        var titleStyle = active || focused || palette.isThemed ? base : palette.title
         if active || hierarchy.selectedItemID == item.id { titleStyle.bold = true }
         let trailingStyle = active || focused ? base : palette.secondary
         if isRightToLeft {
@@ -134,19 +144,20 @@ extension LinearBrowser {
 
     private func drawStatusLine(into buffer: inout ScreenBuffer) {
         let y = rows - 1
-        buffer.fill(x: 0, y: y, width: columns, height: 1, style: palette.status)
+        let statusStyle = palette.look(.statusLine).text
+        buffer.fill(x: 0, y: y, width: columns, height: 1, style: statusStyle)
         let count = currentItems.count
         var left = hierarchy.isLoading ? " loading…" : (count > 0 ? " \((focusIndex + 1).formatted()) of \(count.formatted())" : " empty")
         left += " · level \(hierarchy.level)"
         let right = "? help  q quit "
         let rightWidth = DisplayWidth.of(right)
-        let used = buffer.put(left, x: 0, y: y, maxWidth: max(0, columns - rightWidth), style: palette.status)
+        let used = buffer.put(left, x: 0, y: y, maxWidth: max(0, columns - rightWidth), style: statusStyle)
         if let message {
             buffer.put("  " + message.text, x: used, y: y, maxWidth: max(0, columns - rightWidth - used - 1),
-                       style: message.isError ? palette.statusError : palette.status)
+                       style: message.isError ? palette.statusError : statusStyle)
         }
         if columns - rightWidth > used + 4 {
-            buffer.put(right, x: columns - rightWidth, y: y, maxWidth: rightWidth, style: palette.status)
+            buffer.put(right, x: columns - rightWidth, y: y, maxWidth: rightWidth, style: statusStyle)
         }
     }
 

@@ -199,10 +199,15 @@ public final class LinearCollectionScreen: TerminalScreen {
     public func render() -> ScreenBuffer {
         var buffer = ScreenBuffer(width: columns, height: rows)
         guard columns > 0, rows > 0 else { return buffer }
-        buffer.fill(x: 0, y: 0, width: columns, height: rows, style: palette.text)
-        buffer.fill(x: 0, y: 0, width: columns, height: 1, style: palette.header)
+        // `fdlCBLinearHierarchyView` behind, the title on the path line
+        // (`fdlFUIHierarchyView_pathLine`), cells in `fdlCBLinearHierarchyCell` unless the host
+        // gave them a colour (`normalLHCellColor`, `activeLHCellColor`), the status line in
+        // `fdlFUIHierarchyView_statusLine`.
+        buffer.fill(x: 0, y: 0, width: columns, height: rows, style: palette.look(.linearView).text)
+        let titleStyle = palette.look(.pathLine).text
+        buffer.fill(x: 0, y: 0, width: columns, height: 1, style: titleStyle)
         let level = controller.hierarchyLevel
-        buffer.put(" " + TerminalText.sanitize(title) + (level > 0 ? "  · level \(level + 1)" : ""), x: 0, y: 0, maxWidth: columns, style: palette.header)
+        buffer.put(" " + TerminalText.sanitize(title) + (level > 0 ? "  · level \(level + 1)" : ""), x: 0, y: 0, maxWidth: columns, style: titleStyle)
         let (sections, result) = computeLayout()
         shownCellsRecycle(sections)
         let clipX = 0..<columns
@@ -214,7 +219,7 @@ public final class LinearCollectionScreen: TerminalScreen {
                 let y = bodyTop + Int(frame.minY.rounded()) - (isHorizontal ? 0 : scrollOffset)
                 let width = Int(frame.width.rounded())
                 guard clipY.contains(y), x < clipX.upperBound, x + width > 0 else { continue }
-                var style = palette.text
+                var style = palette.isThemed ? palette.look(.linearCell, selected: cell.isActive).text : palette.text
                 if let color = cell.backgroundColor, color.alpha > 0 {
                     style.background = .rgb(color.red, color.green, color.blue)
                     style.foreground = .rgb(255, 255, 255)
@@ -234,14 +239,15 @@ public final class LinearCollectionScreen: TerminalScreen {
             }
         }
         let y = rows - 1
-        buffer.fill(x: 0, y: y, width: columns, height: 1, style: palette.status)
+        let statusStyle = palette.look(.statusLine).text
+        buffer.fill(x: 0, y: y, width: columns, height: 1, style: statusStyle)
         let focusedText = focus.flatMap { path -> String? in
             guard path.count == 2, path[0] < sections.count, path[1] < sections[path[0]].cells.count else { return nil }
             return sections[path[0]].cells[path[1]].displayText
         }
         let arrows = isHorizontal ? "← →" : "↑ ↓"
         let status = changeNote ?? (TerminalText.sanitize(focusedText ?? "") + "   \(arrows) move  ⏎ open  q quit")
-        buffer.put(" " + status, x: 0, y: y, maxWidth: columns, style: palette.status)
+        buffer.put(" " + status, x: 0, y: y, maxWidth: columns, style: statusStyle)
         return buffer
     }
 }

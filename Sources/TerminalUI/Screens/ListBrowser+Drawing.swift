@@ -3,6 +3,11 @@ import ListFloorplan
 extension ListBrowser {
     /// Draws the whole screen: search line, rows (or the empty view), footer and key line.
     ///
+    /// Class paths: `fdlFUIListFloorplan` behind the rows, `fdlFUIListFloorplan_searchBar` for
+    /// the search line (placeholder and title in its tint), `_title` and `_subtitle` for each
+    /// row's two lines, `_statusLine` for the key line. The chosen row is the body reversed
+    /// (the focus has no class path); status texts keep their semantic colours.
+    ///
     /// - Returns: A buffer of the current size.
     public func render() -> ScreenBuffer {
         var buffer = ScreenBuffer(width: columns, height: rows)
@@ -10,9 +15,11 @@ extension ListBrowser {
             if rows > 0 { buffer.put("Too small", x: 0, y: 0, maxWidth: columns, style: palette.text) }
             return buffer
         }
+        buffer.fill(x: 0, y: 0, width: columns, height: rows, style: palette.look(.listFloorplan).text)
         drawSearchLine(into: &buffer)
         if let headerLine = screen.headerLine {
-            buffer.put(TerminalText.sanitize(headerLine(columns)), x: 0, y: 1, maxWidth: columns, style: palette.headerDisabled)
+            buffer.put(TerminalText.sanitize(headerLine(columns)), x: 0, y: 1, maxWidth: columns,
+                       style: palette.isThemed ? palette.look(.listSubtitle).text : palette.headerDisabled)
         }
         let footer = viewModel.footer
         if case .noResults = footer, let text = screen.footerText {
@@ -28,28 +35,31 @@ extension ListBrowser {
     }
 
     private func drawSearchLine(into buffer: inout ScreenBuffer) {
-        buffer.fill(x: 0, y: 0, width: columns, height: 1, style: palette.header)
+        let look = palette.look(.listSearchBar)
+        let header = look.text
+        let dimmed = palette.isThemed ? look.glyph : palette.headerDisabled
+        buffer.fill(x: 0, y: 0, width: columns, height: 1, style: header)
         let titleText = title.isEmpty || columns < 60 ? "" : " \(TerminalText.sanitize(title)) "
         let titleWidth = min(DisplayWidth.of(titleText), columns / 3)
         let room = max(0, columns - titleWidth)
         guard viewModel.isSearchEnabled else {
-            buffer.put(" " + TerminalText.sanitize(title), x: 0, y: 0, maxWidth: columns, style: palette.header)
+            buffer.put(" " + TerminalText.sanitize(title), x: 0, y: 0, maxWidth: columns, style: header)
             return
         }
-        let used = buffer.put(" / ", x: 0, y: 0, maxWidth: room, style: palette.header)
+        let used = buffer.put(" / ", x: 0, y: 0, maxWidth: room, style: header)
         let text = TerminalText.sanitize(viewModel.searchText)
         if text.isEmpty {
             buffer.put(screen.searchPlaceholder + "…", x: used, y: 0, maxWidth: max(0, room - used - 1),
-                       style: palette.headerDisabled)
+                       style: dimmed)
         } else {
             var shown = text
             // Keep the end of a long search text, where the cursor is.
             while DisplayWidth.of(shown) > max(0, room - used - 2), !shown.isEmpty { shown.removeFirst() }
-            let end = buffer.put(shown, x: used, y: 0, maxWidth: max(0, room - used - 1), style: palette.header)
-            buffer.put("▏", x: used + end, y: 0, maxWidth: 1, style: palette.header)
+            let end = buffer.put(shown, x: used, y: 0, maxWidth: max(0, room - used - 1), style: header)
+            buffer.put("▏", x: used + end, y: 0, maxWidth: 1, style: header)
         }
         if titleWidth > 0 {
-            buffer.put(titleText, x: columns - titleWidth, y: 0, maxWidth: titleWidth, style: palette.headerDisabled)
+            buffer.put(titleText, x: columns - titleWidth, y: 0, maxWidth: titleWidth, style: dimmed)
         }
     }
 
@@ -61,16 +71,29 @@ extension ListBrowser {
             let y = bodyTop + slot * Self.linesPerRow
             guard y + 1 < bodyTop + bodyHeight else { break }
             let isSelected = index == selection
-            let base = isSelected ? palette.focused : palette.text
+            let titleStyle = palette.look(.listTitle).text
+            let subtitleStyle = palette.look(.listSubtitle).text
+            let base = isSelected ? palette.focused(palette.isThemed ? titleStyle : palette.text) : palette.look(.listFloorplan).text
             if isSelected { buffer.fill(x: 0, y: y, width: columns, height: Self.linesPerRow, style: base) }
             drawLine(lead: isSelected ? "› " : "  ", content.headline, trailing: content.status,
-                     y: y, style: isSelected ? base : palette.title,
-                     trailingStyle: isSelected ? base : content.status.map(palette.style(forStatus:)) ?? base,
+                     y: y, style: isSelected ? base : titleStyle,
+                     trailingStyle: isSelected ? base : content.status.map { statusStyle($0, on: subtitleStyle) } ?? base,
                      into: &buffer)
             drawLine(lead: "  ", content.subheadline ?? "", trailing: content.footnote,
-                     y: y + 1, style: isSelected ? base : palette.secondary,
-                     trailingStyle: isSelected ? base : palette.secondary, into: &buffer)
+                     y: y + 1, style: isSelected ? base : subtitleStyle,
+                     trailingStyle: isSelected ? base : subtitleStyle, into: &buffer)
         }
+    }
+
+    /// A status text's style: its semantic colour (negative, critical, positive) where it has a
+    /// meaning, else the subtitle's look; on the subtitle's background in a theme.
+    private func statusStyle(_ status: String, on subtitle: TextStyle) -> TextStyle {
+        let semantic = palette.style(forStatus: status)
+        guard palette.isThemed else { return semantic }
+        guard semantic != palette.secondary else { return subtitle }
+        var style = semantic
+        style.background = subtitle.background
+        return style
     }
 
     /// One line of a row: text from the leading edge, an optional text at the trailing edge.
@@ -115,7 +138,8 @@ extension ListBrowser {
     private func drawKeyLine(into buffer: inout ScreenBuffer) {
         if let prompt { return drawPrompt(prompt, into: &buffer) }
         let y = rows - 1
-        buffer.fill(x: 0, y: y, width: columns, height: 1, style: palette.status)
+        let statusStyle = palette.look(.listStatusLine).text
+        buffer.fill(x: 0, y: y, width: columns, height: 1, style: statusStyle)
         let count = flatPaths.count
         var left = count == 0 ? " " : " \(((selection ?? 0) + 1).formatted()) of \(count.formatted())"
         if count > 0, viewModel.footer != .noMoreEntries { left += "+" }
@@ -125,14 +149,14 @@ extension ListBrowser {
         if screen.isAddButtonShown { keys.append("+ add") }
         if screen.isDeleteEnabled { keys.append("Del delete") }
         var right = keys.joined(separator: "  ") + " "
-        let used = buffer.put(left, x: 0, y: y, maxWidth: columns, style: palette.status)
+        let used = buffer.put(left, x: 0, y: y, maxWidth: columns, style: statusStyle)
         while DisplayWidth.of(right) > columns - used - 2, keys.count > 1 {
             keys.removeLast()
             right = keys.joined(separator: "  ") + " "
         }
         let rightWidth = DisplayWidth.of(right)
         if columns - rightWidth > used + 1 {
-            buffer.put(right, x: columns - rightWidth, y: y, maxWidth: rightWidth, style: palette.status)
+            buffer.put(right, x: columns - rightWidth, y: y, maxWidth: rightWidth, style: statusStyle)
         }
     }
 }

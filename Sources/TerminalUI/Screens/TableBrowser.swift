@@ -115,4 +115,6 @@ public final class TableBrowser: TerminalScreen {
     public func resize(columns: Int, rows: Int) { browser.resize(columns: columns, rows: rows) }
 
     public func setRedrawHandler(_ handler: (() -> Void)?) { browser.setRedrawHandler(handler) }
+
+    public var cursorPosition: (x: Int, y: Int)? { browser.cursorPosition }
 }

@@ -8,7 +8,8 @@ import HierarchyKit
 /// (`HierarchyItemTableViewCell/reservedTrailingMargin(in:)`: the metrics'
 /// `indicatorWidthMultiline` or `indicatorWidthSingleLine`), on the left in right-to-left
 /// layouts. Accessories: a checkmark `✓` and a detail button `ⓘ` at the content's trailing
-/// end; the disclosure indicator is the hierarchy indicator's glyph itself.
+/// end; the disclosure indicator is the hierarchy indicator's glyph itself. A custom accessory
+/// view is drawn instead of the type's glyph, in its tint.
 @MainActor
 public struct TableRenderer {
     public var palette: BrowserPalette
@@ -103,6 +104,8 @@ public struct TableRenderer {
         if let image = cell.statusImage { prefix = image.glyph + " " + prefix }
         let accessory: String
         switch editing ? cell.editingAccessoryType : cell.accessoryType {
+        case _ where cell.customAccessoryView(isEditing: editing) != nil:
+            accessory = ColumnsRenderer.accessoryText(of: cell, editing: editing, rtl: rtl)
         case .checkmark: accessory = "✓"
         case .detailButton: accessory = "ⓘ"
         case .detailDisclosureButton: accessory = cell.hierarchyIndicator.isHidden ? (rtl ? "‹ⓘ" : "ⓘ›") : "ⓘ"
@@ -143,7 +146,8 @@ public struct TableRenderer {
             }
             if !accessory.isEmpty {
                 let ax = rtl ? contentX + 1 : contentX + contentWidth - 1 - DisplayWidth.of(accessory)
-                buffer.put(accessory, x: ax, y: y, maxWidth: DisplayWidth.of(accessory), style: shown(cellLook.glyph))
+                buffer.put(accessory, x: ax, y: y, maxWidth: DisplayWidth.of(accessory),
+                           style: ColumnsRenderer.accessoryStyle(of: cell, editing: editing, base: shown(cellLook.glyph)))
             }
         }
         var line = 1

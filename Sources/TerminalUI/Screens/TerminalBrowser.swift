@@ -30,12 +30,32 @@ public enum TerminalBrowser {
         public var alwaysTable: Bool
         /// The styles; `nil` picks the default for the terminal's colour capability.
         public var theme: Theme?
+        /// Screen-reader mode: the focused item's text on the status line and the text cursor on
+        /// its row (see ``HierarchyBrowser/isScreenReaderMode``).
+        public var screenReader: Bool
+        /// Where screen-reader mode also sends each announcement, if anywhere.
+        public var announcer: ScreenReaderAnnouncer?
 
-        public init(title: String = "Hierarchy", rightToLeft: Bool = false, alwaysTable: Bool = false, theme: Theme? = nil) {
+        public init(
+            title: String = "Hierarchy", rightToLeft: Bool = false, alwaysTable: Bool = false, theme: Theme? = nil,
+            screenReader: Bool = false, announcer: ScreenReaderAnnouncer? = nil
+        ) {
             self.title = title
             self.rightToLeft = rightToLeft
             self.alwaysTable = alwaysTable
             self.theme = theme
+            self.screenReader = screenReader
+            self.announcer = announcer
+        }
+
+        /// Whether an environment asks for screen-reader mode: `HIERARCHY_SCREEN_READER` set to
+        /// anything but empty, `0`, `no` or `false`.
+        ///
+        /// - Parameter environment: The process environment.
+        /// - Returns: Whether to turn the mode on.
+        public static func screenReaderRequested(in environment: [String: String]) -> Bool {
+            guard let value = environment["HIERARCHY_SCREEN_READER"]?.lowercased() else { return false }
+            return !["", "0", "no", "false"].contains(value)
         }
     }
 
@@ -115,6 +135,8 @@ public enum TerminalBrowser {
         let sourceAdapter = view.dataSource as? HierarchySourceDataSource
         let browser = HierarchyBrowser(view: view, dataSource: sourceAdapter, sourceName: options.title, palette: palette,
                                        columns: columns, rows: rows, now: now)
+        browser.isScreenReaderMode = options.screenReader
+        browser.announcer = options.announcer
         return TableBrowser(browser: browser, presentation: options.alwaysTable ? .always : .whenNarrow)
     }
 

@@ -67,7 +67,8 @@ public enum TerminalRunLoop {
                 return
             }
             frameDeferred = false
-            writer.submit(renderer.render(screen.render())) { continuation.yield(.frameWritten) }
+            let frame = screen.render()
+            writer.submit(renderer.render(frame, cursor: screen.cursorPosition)) { continuation.yield(.frameWritten) }
         }
         let size = terminal.size()
         screen.resize(columns: size.columns, rows: size.rows)

@@ -30,4 +30,15 @@ public protocol TerminalScreen: AnyObject {
     ///
     /// - Parameter handler: The callback, or `nil`.
     func setRedrawHandler(_ handler: (() -> Void)?)
+
+    /// Where the terminal shows its text cursor after the last frame drawn (0-based cells), or
+    /// `nil` to hide it: in screen-reader mode, the focused row, which terminal screen readers
+    /// (Orca, speakup, BRLTTY) follow.
+    var cursorPosition: (x: Int, y: Int)? { get }
+}
+
+extension TerminalScreen {
+    /// Where the terminal shows its text cursor after a frame (0-based cells), or `nil` to hide
+    /// it. Screens without a screen-reader mode keep it hidden.
+    public var cursorPosition: (x: Int, y: Int)? { nil }
 }

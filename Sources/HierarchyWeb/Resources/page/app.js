@@ -341,8 +341,7 @@
     Object.assign(card.style, { top: (item.y - column.offsetY) + "px", left: box.left + "px", width: box.width + "px", height: item.height + "px" });
     setText(card.querySelector(".title"), item.title);
     setText(card.querySelector(".status"), item.status);
-    setText(card.querySelector(".accessory"), item.accessory);
-    card.querySelector(".accessory").dataset.type = item.accessoryType || "";
+    fillAccessory(card.querySelector(".accessory"), item);
     fillDetailImage(card.querySelector(".detail-image"), item.detailImage);
     setText(card.querySelector(".subtitle"), item.subtitle);
     setText(card.querySelector(".footnote"), item.footnote);
@@ -362,6 +361,35 @@
     button.hidden = item.indicator == null;
     if (full !== "") button.title = full; else button.removeAttribute("title");
     button.setAttribute("aria-label", item.value || (full ? full + " children" : "Show children"));
+  }
+
+  /**
+   * The accessory: the type's glyph, or a custom accessory view's text or image (an `<img>`
+   * for a `data:image/…` address, else its glyph) in its tint, named by its accessible label.
+   */
+  function fillAccessory(el, item) {
+    el.dataset.type = item.accessoryType || "";
+    el.style.color = item.accessoryTint || "";
+    if (item.accessoryLabel) {
+      el.setAttribute("role", "img");
+      el.setAttribute("aria-label", item.accessoryLabel);
+    } else {
+      el.removeAttribute("role");
+      el.removeAttribute("aria-label");
+    }
+    const image = item.accessoryImage;
+    if (image && /^data:image\/(png|jpeg|gif|webp|svg\+xml)[;,]/.test(image.name)) {
+      el.hidden = false;
+      if (el.dataset.image === image.name) return;
+      el.dataset.image = image.name;
+      const img = document.createElement("img");
+      img.alt = "";
+      img.src = image.name;
+      el.replaceChildren(img);
+      return;
+    }
+    if (el.dataset.image) { delete el.dataset.image; el.replaceChildren(); }
+    setText(el, item.accessory);
   }
 
   /**
@@ -632,6 +660,7 @@
         li.tabIndex = 0;
         li.dataset.id = result.id;
         const title = document.createElement("div");
+        title.className = "title";
         title.textContent = result.title;
         li.appendChild(title);
         const sub = [result.subtitle, result.footnote].filter(Boolean).join(" · ");
