@@ -262,7 +262,7 @@ public struct HierarchyWebServer: Sendable {
                 group.addTask {
                     for await _ in stopRequests { break }
                     guard !Task.isCancelled else { return }
-                    await store.removeAll()
+                    store.removeAll()
                     throw CancellationError()
                 }
                 try await group.next()

@@ -102,7 +102,6 @@ extension WebSnapshot {
     /// Flattens the engine's snapshot.
     ///
     /// - Complexity: O(v) for v visible items.
-    @MainActor
     init(_ snapshot: HierarchyViewSnapshot, session: String, version: Int, selectedCount: Int, loading: Bool, message: String?) {
         self.session = session
         self.version = version
@@ -178,7 +177,6 @@ extension WebSnapshot {
     }
 
     /// The kind of the accessory `accessory(of:editing:)` draws, by its Swift name.
-    @MainActor
     static func accessoryType(of cell: HierarchyCollectionItem, editing: Bool) -> String? {
         guard accessory(of: cell, editing: editing) != nil else { return nil }
         return switch editing ? cell.editingAccessoryType : cell.accessoryType {
@@ -191,7 +189,6 @@ extension WebSnapshot {
     }
 
     /// A cell's detail image, unless hidden; names and glyphs are cut like titles.
-    @MainActor
     static func detailImage(of cell: HierarchyCollectionItem) -> DetailImage? {
         guard let image = cell.detailImage, !cell.detailImageView.isHidden else { return nil }
         // An image address may be long; one past the limit is sent as its glyph only.
@@ -205,7 +202,6 @@ extension WebSnapshot {
 
     /// The glyph of a cell's accessory (the editing accessory in editing mode); a disclosure
     /// chevron only where the indicator, itself a chevron, is hidden.
-    @MainActor
     static func accessory(of cell: HierarchyCollectionItem, editing: Bool) -> String? {
         switch editing ? cell.editingAccessoryType : cell.accessoryType {
         case .none: return nil

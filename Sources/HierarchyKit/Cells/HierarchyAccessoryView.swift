@@ -2,7 +2,6 @@
 /// trailing end of the cell instead of the standard accessory type.
 ///
 /// Text renderers draw `glyph`; screen readers say `accessibilityLabel`.
-@MainActor
 open class HierarchyAccessoryView {
     /// A short text standing for the accessory ("★", "⋯", "Edit").
     open var glyph: String
