@@ -68,7 +68,7 @@ struct WebAPI: Sendable {
         if let after {
             guard let version = Int(after) else { throw WebError.badRequest("after must be a version number") }
             let timeout = pollTimeout
-            await handle.run { _, session in await session.waitForChange(after: version, timeout: timeout) }
+            _ = await handle.run { _, session in await session.waitForChange(after: version, timeout: timeout) }
         }
         let current = try store.session(id)
         let sourceName = store.sourceName
