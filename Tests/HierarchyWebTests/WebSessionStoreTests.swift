@@ -181,8 +181,7 @@ struct WebSessionStoreTests {
                 started.set()
                 let deadline = ContinuousClock.now.advanced(by: .seconds(10))
                 while !answered.isSet, ContinuousClock.now < deadline {
-                    session.view.setNeedsLayout()
-                    _ = session.view.snapshot()
+                    _ = session.snapshot(sourceName: "test")
                 }
                 return answered.isSet
             }
