@@ -15,8 +15,13 @@ For each count in --sessions (one phase each, in order):
      each action's time from sending to the complete answer is recorded;
   3. deletes its sessions.
 Reports per phase: sessions created and refused (503 with a message is a clean refusal),
-actions, actions/s, p50/p95/p99 action->response, errors (anything else: other statuses,
+actions, actions/s, p50/p95/p99 action->response, the same for the server's own time from
+the action's arrival to its encoded snapshot (its `Server-Timing: app;dur=MS` header), errors (anything else: other statuses,
 unreadable answers, dropped connections) and the server's RSS (VmRSS of --server-pid).
+
+Closed loop (`--rate 0`, e.g. `--sessions 16 --rate 0`): each session sends its next action
+when the answer to the last one came, so actions/s is what the server can do; pin the server
+with `taskset -c 0` and `taskset -c 0,1` to compare one core with two.
 
 Only Python's standard library (asyncio, raw HTTP/1.1); loopback addresses only; every
 wait is bounded.
@@ -41,6 +46,7 @@ class Client:
     def __init__(self, host, port):
         self.host, self.port = host, port
         self.reader = self.writer = None
+        self.server_ms = None  # the Server-Timing duration of the last answer, if it had one
 
     async def open(self):
         self.reader, self.writer = await asyncio.wait_for(asyncio.open_connection(self.host, self.port), TIMEOUT)
@@ -59,6 +65,7 @@ class Client:
             raise ConnectionError("the server closed the connection")
         status = int(status_line.split()[1])
         length, close = 0, False
+        self.server_ms = None
         while True:
             line = await self.reader.readline()
             if line in (b"\r\n", b""):
@@ -69,6 +76,11 @@ class Client:
                 length = int(value.strip())
             elif name == "connection" and value.strip().lower() == "close":
                 close = True
+            elif name == "server-timing" and "dur=" in value:
+                try:
+                    self.server_ms = float(value.split("dur=")[1].split(";")[0].split(",")[0])
+                except ValueError:
+                    pass
         payload = await self.reader.readexactly(length) if length else b""
         if close:
             self.close()
@@ -136,7 +148,7 @@ def random_action(rng, snapshot):
     return {"type": "key", "key": rng.choice(KEYS)}
 
 
-async def navigate(session, seconds, rate, rng, stats, latencies):
+async def navigate(session, seconds, rate, rng, stats, latencies, server_latencies):
     deadline = time.perf_counter() + seconds
     interval = 1.0 / rate if rate > 0 else 0.0
     next_time = time.perf_counter() + rng.random() * interval
@@ -157,6 +169,8 @@ async def navigate(session, seconds, rate, rng, stats, latencies):
             stats["error_kinds"][kind] = stats["error_kinds"].get(kind, 0) + 1
             return
         latencies.append(time.perf_counter() - sent)
+        if session.client.server_ms is not None:
+            server_latencies.append(session.client.server_ms)
         stats["actions"] += 1
         if status == 200:
             session.snapshot = snapshot
@@ -184,9 +198,9 @@ async def phase(host, port, count, args, rng):
                 "POST", f"/api/sessions/{session.id}/actions", {"type": "tapIndicator", "uuid": args.expand})
             if status == 200:
                 session.snapshot = snapshot
-    latencies = []
+    latencies, server_ms = [], []
     started = time.perf_counter()
-    await asyncio.gather(*(navigate(s, args.seconds, args.rate, random.Random(rng.random()), stats, latencies)
+    await asyncio.gather(*(navigate(s, args.seconds, args.rate, random.Random(rng.random()), stats, latencies, server_ms)
                            for s in sessions))
     elapsed = time.perf_counter() - started
     rss_busy = rss_bytes(args.server_pid)
@@ -203,6 +217,9 @@ async def phase(host, port, count, args, rng):
         "p50_ms": round(percentile(ms, 50), 2), "p95_ms": round(percentile(ms, 95), 2),
         "p99_ms": round(percentile(ms, 99), 2), "max_ms": round(max(ms), 2) if ms else None,
         "mean_ms": round(statistics.fmean(ms), 2) if ms else None,
+        "server_p50_ms": round(percentile(server_ms, 50), 2) if server_ms else None,
+        "server_p95_ms": round(percentile(server_ms, 95), 2) if server_ms else None,
+        "server_p99_ms": round(percentile(server_ms, 99), 2) if server_ms else None,
         "rss_before_mb": round(rss_before / 2**20, 1), "rss_idle_mb": round(rss_idle / 2**20, 1),
         "rss_busy_mb": round(rss_busy / 2**20, 1),
         "idle_kb_per_session": round((rss_idle - rss_before) / 1024 / len(sessions), 1) if sessions else None,
@@ -233,6 +250,7 @@ async def main():
               f"{stats['errors']} errors {stats['error_kinds'] or ''}; "
               f"{stats['actions']} actions in {stats['seconds']} s = {stats['actions_per_second']}/s; "
               f"p50 {stats['p50_ms']} ms, p95 {stats['p95_ms']} ms, p99 {stats['p99_ms']} ms, max {stats['max_ms']} ms; "
+              f"server p50 {stats['server_p50_ms']} ms, p95 {stats['server_p95_ms']} ms, p99 {stats['server_p99_ms']} ms; "
               f"RSS {stats['rss_before_mb']} -> {stats['rss_idle_mb']} (idle) -> {stats['rss_busy_mb']} MB (busy); "
               f"{stats['idle_kb_per_session']} KB per idle session; stale taps {stats['stale_taps']}",
               flush=True)

@@ -16,10 +16,16 @@ extension HierarchySourceDataSource {
     /// `errorHandler` ("reconnecting…") and again when it is back.
     func observeChanges() {
         let stream = source.changes()
-        Task { [weak self] in
+        let reference = IsolatedReference(self)
+        let isolation = self.isolation
+        Task {
             for await change in stream {
-                guard let self else { return }
-                await self.apply(change)
+                let alive = await HierarchyIsolation.run(on: isolation) { _ in
+                    guard let self = reference.object else { return false }
+                    await self.apply(change)
+                    return true
+                }
+                if !alive { return }
             }
         }
     }
@@ -28,7 +34,7 @@ extension HierarchySourceDataSource {
     ///
     /// - Complexity: O(cached children of the parent) to drop its stale pages, plus the view's
     ///   O(log n) row insert or removal.
-    func apply(_ change: HierarchySourceChange) async {
+    nonisolated(nonsending) func apply(_ change: HierarchySourceChange) async {
         switch change {
         case .inserted(let id, let parentID, let index):
             nodes[id] = nil

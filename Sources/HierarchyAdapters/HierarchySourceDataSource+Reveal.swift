@@ -15,7 +15,7 @@ extension HierarchySourceDataSource {
     /// - Throws: ``HierarchySourceError`` `.notFound` for an unknown item; any error of the source.
     ///   The view is unchanged when the plan cannot be made.
     @discardableResult
-    public func reveal(id: String) async throws -> HierarchyRevealPlan {
+    nonisolated(nonsending) public func reveal(id: String) async throws -> HierarchyRevealPlan {
         let anchor = view?.expandedPath.first ?? rootNode?.id
         let plan = try await HierarchyRevealer(source: source, pageSize: pageSize).plan(for: id, from: anchor)
         apply(plan)

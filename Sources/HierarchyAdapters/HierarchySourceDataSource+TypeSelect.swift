@@ -4,7 +4,7 @@ import HierarchySources
 extension HierarchySourceDataSource: HierarchyViewChildFinder {
     /// Type-select over every child: the source searches the titles (one query in a store,
     /// pages of children otherwise). A failed search is reported like any other source error.
-    public func hierarchyView(
+    nonisolated(nonsending) public func hierarchyView(
         _ hierarchyView: HierarchyView, indexOfChildWithTitlePrefix prefix: String,
         inParentWith parentUUID: String, from index: Int
     ) async -> Int? {

@@ -21,7 +21,6 @@ import HierarchySources
 /// `cancelLoads()` cancels every load in flight (a closed session); a page load whose rows
 /// left every window of the view (scrolled away, column closed) is cancelled as the view
 /// reports its windows (`hierarchyView(_:didChangeRowWindows:)`).
-@MainActor
 public final class HierarchySourceDataSource: HierarchyViewDataSource {
     /// The source being shown.
     public let source: any HierarchySource
@@ -85,14 +84,14 @@ public final class HierarchySourceDataSource: HierarchyViewDataSource {
     private var idleWaiters: [CheckedContinuation<Void, Never>] = []
 
     /// Returns once no load is in flight (at once if none is).
-    public func waitUntilIdle() async {
+    nonisolated(nonsending) public func waitUntilIdle() async {
         guard activeLoads > 0 else { return }
         await withCheckedContinuation { idleWaiters.append($0) }
     }
 
     /// Lays the view out and waits for the loads that starts, until nothing more is loading
     /// (at most `rounds` times): for printing, tests and scripted use.
-    public func settle(rounds: Int = 100) async {
+    nonisolated(nonsending) public func settle(rounds: Int = 100) async {
         for _ in 0..<rounds {
             view?.layoutIfNeeded()
             guard activeLoads > 0 else { return }
@@ -144,16 +143,24 @@ public final class HierarchySourceDataSource: HierarchyViewDataSource {
     /// Runs a load in a task the adapter can cancel: `load` reads the source and returns what
     /// to do with the answer, which runs unless the load was cancelled or the adapter is gone.
     @discardableResult
-    private func startLoad(_ load: @escaping @MainActor @Sendable () async -> (@MainActor (HierarchySourceDataSource) -> Void)) -> Int {
+    private func startLoad(_ load: @escaping @Sendable () async -> (@Sendable (HierarchySourceDataSource) -> Void)) -> Int {
         let key = nextLoad
         nextLoad += 1
-        loadTasks[key] = Task { [weak self] in
+        let reference = IsolatedReference(self)
+        let isolation = self.isolation
+        loadTasks[key] = Task {
             let apply = await load()
-            guard let self, !Task.isCancelled, self.loadTasks.removeValue(forKey: key) != nil else { return }
-            apply(self)
+            await HierarchyIsolation.run(on: isolation) { _ in
+                guard let self = reference.object, !Task.isCancelled, self.loadTasks.removeValue(forKey: key) != nil else { return }
+                apply(self)
+            }
         }
         return key
     }
+
+    /// The actor the adapter and its view are used on (its view's ``HierarchyView/isolation``;
+    /// the main actor before it has a view): answers of the source are applied there.
+    public var isolation: any Actor { view?.isolation ?? MainActor.shared }
 
     /// Reads the root (and, with `start`, makes that item the first one shown), then reloads
     /// the view.
@@ -161,7 +168,7 @@ public final class HierarchySourceDataSource: HierarchyViewDataSource {
     /// - Parameter start: the id of an item to start at instead of the root; its parents are
     ///   loaded as the user goes back.
     /// - Throws: the source's error when the root or the start item cannot be read.
-    public func load(startingAt start: String? = nil) async throws {
+    nonisolated(nonsending) public func load(startingAt start: String? = nil) async throws {
         if let start {
             guard let node = try await source.node(withID: start) else {
                 throw HierarchySourceError(.notFound, "no item \(start) in \(source.displayName)")

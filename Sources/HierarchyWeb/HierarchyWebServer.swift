@@ -183,7 +183,7 @@ public struct HierarchyWebServer: Sendable {
             }
         }
         router.delete("/api/sessions/:id") { _, context in
-            await WebAPI.answer { try await api.delete(id: context.parameters.get("id") ?? "") }
+            await WebAPI.answer { try api.delete(id: context.parameters.get("id") ?? "") }
         }
         router.post("/api/sessions/:id/actions") { request, context in
             await WebAPI.answer {
@@ -191,7 +191,7 @@ public struct HierarchyWebServer: Sendable {
             }
         }
         router.get("/api/sessions/:id/events") { _, context in
-            await WebAPI.answer { try await api.events(id: context.parameters.get("id") ?? "") }
+            await WebAPI.answer { try api.events(id: context.parameters.get("id") ?? "") }
         }
         router.get("/api/sessions/:id/search") { request, context in
             await WebAPI.answer {
@@ -262,7 +262,7 @@ public struct HierarchyWebServer: Sendable {
                 group.addTask {
                     for await _ in stopRequests { break }
                     guard !Task.isCancelled else { return }
-                    await store.removeAll()
+                    store.removeAll()
                     throw CancellationError()
                 }
                 try await group.next()

@@ -13,43 +13,45 @@ extension WebAPI {
     ///
     /// - Throws: `WebError` 404 for an unknown session, 429 when the session has as many
     ///   streams open as it may.
-    @MainActor
     func events(id: String) throws -> Response {
-        let session = try store.session(id)
-        guard session.openPush() else {
-            throw WebError(429, "this session has \(WebSession.maximumPushConnections) event streams open already")
+        let handle = try store.session(id)
+        guard handle.openPush() else {
+            throw WebError(429, "this session has \(WebSessionHandle.maximumPushConnections) event streams open already")
         }
-        let store = self.store
+        let sourceName = store.sourceName
         let heartbeat = self.heartbeat
         let body = ResponseBody { writer in
             var sent = -1
             do {
                 while !Task.isCancelled {
                     let shown = sent
-                    let next = await MainActor.run { () -> (event: ByteBuffer?, closed: Bool, version: Int) in
-                        guard !session.isClosed else { return (nil, true, shown) }
-                        guard session.version > shown else { return (nil, false, shown) }
-                        let snapshot = session.snapshot(sourceName: store.sourceName)
-                        return (Self.event(snapshot), false, snapshot.version)
+                    // The snapshot is made on the session's actor and encoded here, off it.
+                    let next = await handle.run { _, session -> (snapshot: WebSnapshot?, closed: Bool) in
+                        guard !session.isClosed else { return (nil, true) }
+                        guard session.version > shown else { return (nil, false) }
+                        return (session.snapshot(sourceName: sourceName), false)
                     }
-                    if next.closed { break }
-                    if let event = next.event {
-                        sent = next.version
-                        try await writer.write(event)
+                    if next.closed || handle.isClosed { break }
+                    if let snapshot = next.snapshot {
+                        sent = snapshot.version
+                        try await writer.write(Self.event(snapshot))
                         continue
                     }
-                    let waited = await session.waitForChange(after: sent, timeout: heartbeat)
-                    if !waited { try await Task.sleep(for: heartbeat) }
                     let waitedFor = sent
-                    if await MainActor.run(body: { session.version <= waitedFor && !session.isClosed }) {
+                    let (waited, unchanged) = await handle.run { _, session in
+                        let waited = await session.waitForChange(after: waitedFor, timeout: heartbeat)
+                        return (waited, session.version <= waitedFor && !session.isClosed)
+                    }
+                    if !waited { try await Task.sleep(for: heartbeat) }
+                    if unchanged {
                         try await writer.write(ByteBuffer(string: ": keep-alive\n\n"))
                     }
                 }
-                await session.closePush()
+                handle.closePush()
                 try await writer.finish(nil)
             } catch {
                 // The client went away (or the server is stopping): the stream is over.
-                await session.closePush()
+                handle.closePush()
                 throw error
             }
         }

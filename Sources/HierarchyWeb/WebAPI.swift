@@ -1,9 +1,11 @@
 import Foundation
 import HierarchyKit
 import HierarchySources
+import HTTPTypes
 import Hummingbird
 
-/// The JSON endpoints: decode and bound the request, run it on the session (main actor),
+/// The JSON endpoints: decode and bound the request, run it on the session's actor (its own
+/// for a session over a source, the main actor for a controller's), encode the answer off it,
 /// and answer with a snapshot or `{"error": "..."}`.
 struct WebAPI: Sendable {
     let store: WebSessionStore
@@ -52,26 +54,27 @@ struct WebAPI: Sendable {
         return try await createSession(width: body.width, height: body.height, rtl: body.rtl, focus: focus)
     }
 
-    @MainActor
     private func createSession(width: Double, height: Double, rtl: Bool?, focus: String?) async throws -> Response {
-        let session = try await store.create(width: width, height: height, rightToLeft: rtl, restoring: focus)
-        return try Self.json(session.snapshot(sourceName: store.sourceName), status: .created)
+        let handle = try await store.create(width: width, height: height, rightToLeft: rtl, restoring: focus)
+        let sourceName = store.sourceName
+        let snapshot = await handle.run { _, session in session.snapshot(sourceName: sourceName) }
+        return try Self.json(snapshot, status: .created)
     }
 
     /// The current snapshot; with `after`, waits (at most `pollTimeout`) until the snapshot is
     /// newer than that version (for clients without event streams: scripts, tests).
-    @MainActor
     func snapshot(id: String, after: String?) async throws -> Response {
-        let session = try store.session(id)
+        let handle = try store.session(id)
         if let after {
             guard let version = Int(after) else { throw WebError.badRequest("after must be a version number") }
-            await session.waitForChange(after: version, timeout: pollTimeout)
+            let timeout = pollTimeout
+            _ = await handle.run { _, session in await session.waitForChange(after: version, timeout: timeout) }
         }
         let current = try store.session(id)
-        return try Self.json(current.snapshot(sourceName: store.sourceName))
+        let sourceName = store.sourceName
+        return try Self.json(await current.run { _, session in session.snapshot(sourceName: sourceName) })
     }
 
-    @MainActor
     func delete(id: String) throws -> Response {
         _ = try store.session(id)
         store.remove(id)
@@ -83,17 +86,31 @@ struct WebAPI: Sendable {
         return try await act(id: id, action)
     }
 
-    @MainActor
+    ///
+    /// The answer's `Server-Timing: app;dur=MS` header says how long the server took from the
+    /// decoded action to the encoded snapshot (load generators read it).
     func act(id: String, _ action: WebAction) async throws -> Response {
-        let session = try store.session(id)
-        let copied = try await session.apply(action)
-        var snapshot = session.snapshot(sourceName: store.sourceName)
-        snapshot.copied = copied
-        return try Self.json(snapshot)
+        let started = ContinuousClock.now
+        let handle = try store.session(id)
+        let sourceName = store.sourceName
+        let snapshot = try await handle.run { _, session in
+            let copied = try await session.apply(action)
+            var snapshot = session.snapshot(sourceName: sourceName)
+            snapshot.copied = copied
+            return snapshot
+        }
+        var response = try Self.json(snapshot)
+        let elapsed = ContinuousClock.now - started
+        let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+        response.headers[Self.serverTiming] = "app;dur=" + String(format: "%.3f", milliseconds)
+        return response
     }
 
+    /// The `Server-Timing` header field.
+    static let serverTiming = HTTPField.Name("Server-Timing")!
+
     func search(id: String, query: String, offset: String?) async throws -> Response {
-        _ = try await store.session(id)
+        _ = try store.session(id)
         let query = query.trimmingCharacters(in: .whitespacesAndNewlines)
         guard query.count <= HierarchyWebServer.maximumQueryLength else {
             throw WebError.badRequest("the query is longer than \(HierarchyWebServer.maximumQueryLength) characters")
@@ -101,7 +118,7 @@ struct WebAPI: Sendable {
         let start = offset.map { Int($0) } ?? 0
         guard let start, start >= 0, start <= 1_000_000 else { throw WebError.badRequest("offset must be a number from 0 to 1000000") }
         guard !query.isEmpty else { return try Self.json(SearchPage(query: query, offset: start, results: [], hasMore: false)) }
-        guard let source = await store.source else {
+        guard let source = store.source else {
             throw WebError.notFound("this hierarchy has no search")
         }
         let size = HierarchyWebServer.searchPageSize

@@ -14,7 +14,7 @@ extension WebSession {
     /// - Throws: `WebError` 405 when the hierarchy cannot be edited (a document, a directory, a
     ///   table of the user's own), 404 for an unknown item, 409 for a refused edit (the top
     ///   item), 502 when the store fails.
-    func applyEdit(_ action: WebAction) async throws(WebError) -> String? {
+    nonisolated(nonsending) func applyEdit(_ action: WebAction) async throws(WebError) -> String? {
         guard let editable = dataSource?.source as? any HierarchyEditableSource else {
             throw WebError(405, "this hierarchy cannot be edited")
         }

@@ -6,7 +6,11 @@ import HierarchyAdapters
 /// The engine state of one browser tab: a `HierarchyView` and its data source, driven by
 /// the actions the page forwards, with a version number that grows whenever there is
 /// something new to draw (an action, or a load that finished later).
-@MainActor
+///
+/// A session has no actor of its own: it lives on the actor its ``WebSessionHandle`` names
+/// (an actor per session over a source, the main actor for a controller's view, which the seed
+/// API keeps there) and is only touched there. The handle keeps what the store reads from
+/// any thread (last use, push connections).
 final class WebSession {
     /// The session's id (random, unguessable).
     let id: String
@@ -17,13 +21,8 @@ final class WebSession {
     private let owner: AnyObject?
     /// Grows whenever the view asks to be drawn again.
     private(set) var version = 0
-    /// When a request last used this session (or its last push connection closed).
-    var lastUsed: ContinuousClock.Instant
-    /// The push connections (event streams) open on this session; a session with one is in use.
-    private(set) var pushConnections = 0
-    /// Whether any request came after the one that created the session (the page opens its
-    /// event stream at once; a session never claimed was created by a client that went away).
-    var isClaimed = false
+    /// The actor this session, its view and its data source are used on.
+    let isolation: any Actor
 
     private let now: () -> ContinuousClock.Instant
     private var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
@@ -41,8 +40,6 @@ final class WebSession {
 
     /// At most this many page requests wait for a change of one session at once.
     static let maximumWaiters = 8
-    /// At most this many push connections per session (a tab needs one; reconnects may overlap).
-    static let maximumPushConnections = 4
     /// How long typed characters keep extending one type-select search.
     static let typeSelectTimeout: Duration = .seconds(1)
     /// Spacing around and between cards (CSS pixels).
@@ -53,21 +50,25 @@ final class WebSession {
     /// - Parameters:
     ///   - size: the viewport in CSS pixels.
     ///   - now: the clock for expiry and type-select (injected for tests).
+    ///   - isolation: the actor the session is used on (its source's answers are applied there).
     convenience init(id: String, source: any HierarchySource, size: Size, rightToLeft: Bool,
-                     now: @escaping () -> ContinuousClock.Instant) {
+                     isolation: any Actor = MainActor.shared, now: @escaping () -> ContinuousClock.Instant) {
         let view = HierarchyView()
+        view.isolation = isolation
         let dataSource = HierarchySourceDataSource(source: source)
         dataSource.view = view
         view.dataSource = dataSource
         self.init(id: id, view: view, dataSource: dataSource, owner: nil, size: size, rightToLeft: rightToLeft, now: now)
     }
 
-    /// A session over a controller's view; `start(at:)` runs its `viewDidLoad()` and loads it.
+    /// A session over a controller's view, on the main actor (the controller's data source
+    /// methods run there); the caller runs its `loadViewIfNeeded()` before `start(at:)`.
     ///
     /// - Parameters:
     ///   - controller: the controller (kept alive by the session: it is the view's data source).
     ///   - size: the viewport in CSS pixels.
     ///   - now: the clock for expiry and type-select (injected for tests).
+    @MainActor
     convenience init(id: String, controller: HierarchyViewController, size: Size, rightToLeft: Bool,
                      now: @escaping () -> ContinuousClock.Instant) {
         self.init(id: id, view: controller.hierarchyView, dataSource: controller.hierarchyView.dataSource as? HierarchySourceDataSource,
@@ -85,7 +86,7 @@ final class WebSession {
          rightToLeft: Bool, now: @escaping () -> ContinuousClock.Instant) {
         self.id = id
         self.now = now
-        self.lastUsed = now()
+        self.isolation = view.isolation
         self.view = view
         self.dataSource = dataSource
         self.owner = owner
@@ -119,10 +120,7 @@ final class WebSession {
     /// Reads the root (or the start item) and lays the view out.
     ///
     /// - Throws: `WebError` 502 when the source cannot read the item.
-    func start(at startID: String?) async throws(WebError) {
-        if let controller = owner as? HierarchyViewController {
-            controller.loadViewIfNeeded()
-        }
+    nonisolated(nonsending) func start(at startID: String?) async throws(WebError) {
         guard let dataSource else {
             view.layoutIfNeeded()
             return
@@ -136,7 +134,7 @@ final class WebSession {
 
     /// Reveals and focuses an item (a page bringing back a dropped session); an item the
     /// source cannot show leaves the session where it is, with a message.
-    func restore(focus id: String) async {
+    nonisolated(nonsending) func restore(focus id: String) async {
         guard let dataSource else { return }
         do {
             try await dataSource.reveal(id: id)
@@ -158,33 +156,22 @@ final class WebSession {
     ///
     /// - Returns: false when it returned at once because too many requests wait already.
     @discardableResult
-    func waitForChange(after: Int, timeout: Duration) async -> Bool {
+    nonisolated(nonsending) func waitForChange(after: Int, timeout: Duration) async -> Bool {
         guard !isClosed, version <= after else { return true }
         guard waiters.count < Self.maximumWaiters else { return false }
         let key = nextWaiter
         nextWaiter += 1
-        let timer = Task { @MainActor [weak self] in
+        let reference = IsolatedReference(self)
+        let isolation = self.isolation
+        let timer = Task {
             try? await Task.sleep(for: timeout)
-            self?.waiters.removeValue(forKey: key)?.resume()
+            await HierarchyIsolation.run(on: isolation) { _ in
+                reference.object?.waiters.removeValue(forKey: key)?.resume()
+            }
         }
         await withCheckedContinuation { waiters[key] = $0 }
         timer.cancel()
         return true
-    }
-
-    /// Counts a push connection in (false when the session has as many as it may).
-    func openPush() -> Bool {
-        guard !isClosed, pushConnections < Self.maximumPushConnections else { return false }
-        pushConnections += 1
-        isClaimed = true
-        lastUsed = now()
-        return true
-    }
-
-    /// Counts a push connection out; the idle time starts now.
-    func closePush() {
-        pushConnections = max(0, pushConnections - 1)
-        lastUsed = now()
     }
 
     /// Wakes every waiting request and cancels the loads in flight (the session is going away).
@@ -227,8 +214,7 @@ final class WebSession {
     ///
     /// - Returns: the copied text for a `copy` action (or `y`), nil otherwise.
     /// - Throws: `WebError` 404 for an item not on screen, 502 when a reveal cannot read the item.
-    func apply(_ action: WebAction) async throws(WebError) -> String? {
-        lastUsed = now()
+    nonisolated(nonsending) func apply(_ action: WebAction) async throws(WebError) -> String? {
         // Loads that finished since the last snapshot are laid out first, so the items
         // they brought can be tapped.
         view.layoutIfNeeded()
@@ -345,7 +331,7 @@ final class WebSession {
     }
 
     /// One line for an error from a source.
-    nonisolated static func describe(_ error: any Error) -> String {
+    static func describe(_ error: any Error) -> String {
         if let error = error as? HierarchySourceError { return error.description }
         return String(describing: error).replacingOccurrences(of: "\n", with: " ")
     }

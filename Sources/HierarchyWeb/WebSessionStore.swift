@@ -1,13 +1,16 @@
 import Foundation
 import HierarchyKit
 import HierarchySources
+import Synchronization
 
 /// The sessions of one server: created on demand, found by id, dropped when idle (no request
 /// and no open push connection for `idleTimeout`, or never used after its creation for
 /// `unclaimedTimeout`), and never more than `maximumSessions`: a session in use is never
 /// dropped to make room; a new one is refused with 503 instead.
-@MainActor
-final class WebSessionStore {
+///
+/// The store is used from any thread (its table behind a lock); it never runs a session's
+/// work itself: each session runs on its own actor (``WebSessionHandle``).
+final class WebSessionStore: Sendable {
     /// What every session shows.
     enum Content: Sendable {
         /// A source, each session through its own adapter, from the root or a start item.
@@ -26,14 +29,18 @@ final class WebSessionStore {
     /// How long a session nobody used after its creation is kept (its client went away).
     let unclaimedTimeout: Duration = .seconds(60)
     private let now: @Sendable () -> ContinuousClock.Instant
-    private var sessions: [String: WebSession] = [:]
-    /// Sessions being created (counted against the maximum while they load).
-    private var reserved = 0
+    private let table = Mutex(Table())
+
+    private struct Table {
+        var sessions: [String: WebSessionHandle] = [:]
+        /// Sessions being created (counted against the maximum while they load).
+        var reserved = 0
+    }
 
     /// The longest session id accepted (longer ones are refused before the lookup).
     static let maximumIDLength = 64
 
-    nonisolated convenience init(
+    convenience init(
         source: any HierarchySource, sourceName: String, startID: String?,
         maximumSessions: Int, idleTimeout: Duration, defaultRightToLeft: Bool, memoryLimit: Int? = nil,
         now: @escaping @Sendable () -> ContinuousClock.Instant
@@ -42,7 +49,7 @@ final class WebSessionStore {
                   idleTimeout: idleTimeout, defaultRightToLeft: defaultRightToLeft, memoryLimit: memoryLimit, now: now)
     }
 
-    nonisolated init(
+    init(
         content: Content, sourceName: String,
         maximumSessions: Int, idleTimeout: Duration, defaultRightToLeft: Bool, memoryLimit: Int? = nil,
         now: @escaping @Sendable () -> ContinuousClock.Instant
@@ -63,7 +70,7 @@ final class WebSessionStore {
     }
 
     /// The number of live sessions.
-    var count: Int { sessions.count }
+    var count: Int { table.withLock { $0.sessions.count } }
 
     /// Creates and loads a session for a viewport.
     ///
@@ -71,57 +78,89 @@ final class WebSessionStore {
     ///   dropped brings back where it was); an item that cannot be shown leaves the session at the top.
     /// - Throws: `WebError` 503 when the server has as many sessions as it may keep (or its
     ///   memory is over the limit), 502 when the source cannot read its first item.
-    func create(width: Double, height: Double, rightToLeft: Bool?, restoring focus: String? = nil) async throws(WebError) -> WebSession {
+    func create(width: Double, height: Double, rightToLeft: Bool?, restoring focus: String? = nil) async throws(WebError) -> WebSessionHandle {
         expire()
-        guard sessions.count + reserved < maximumSessions else {
-            throw WebError(503, "the server is serving as many sessions as it may (\(maximumSessions)); close another tab or try again later")
+        let maximumSessions = self.maximumSessions
+        try table.withLock { table throws(WebError) in
+            guard table.sessions.count + table.reserved < maximumSessions else {
+                throw WebError(503, "the server is serving as many sessions as it may (\(maximumSessions)); close another tab or try again later")
+            }
+            table.reserved += 1
         }
+        defer { table.withLock { $0.reserved -= 1 } }
         if let memoryLimit, let resident = WebSessionStore.residentBytes(), resident > memoryLimit {
             throw WebError(503, "the server is using more memory than its limit (\(memoryLimit >> 20) MB); try again later")
         }
-        reserved += 1
-        defer { reserved -= 1 }
         let id = UUID().uuidString.lowercased()
         let size = Size(width: min(max(0, width), 100_000), height: min(max(0, height), 100_000))
-        let session: WebSession
-        let startID: String?
+        let rightToLeft = rightToLeft ?? defaultRightToLeft
+        let now = self.now
+        let handle: WebSessionHandle
         switch content {
-        case .source(let source, let start):
-            session = WebSession(id: id, source: source, size: size, rightToLeft: rightToLeft ?? defaultRightToLeft, now: now)
-            startID = start
+        case .source(let source, let startID):
+            let actor = WebSessionActor()
+            let session = try await Self.start(on: actor, startID: startID, focus: focus) { _ in
+                WebSession(id: id, source: source, size: size, rightToLeft: rightToLeft, isolation: actor, now: now)
+            }
+            handle = WebSessionHandle(session: session, id: id, isolation: actor, now: now)
         case .controller(let makeController):
-            session = WebSession(id: id, controller: makeController(), size: size,
-                                 rightToLeft: rightToLeft ?? defaultRightToLeft, now: now)
-            startID = nil
+            let session = try await Self.start(on: MainActor.shared, startID: nil, focus: focus) { _ in
+                MainActor.assumeIsolated {
+                    let controller = makeController()
+                    let session = WebSession(id: id, controller: controller, size: size, rightToLeft: rightToLeft, now: now)
+                    controller.loadViewIfNeeded()
+                    return IsolatedValue(session)
+                }.value
+            }
+            handle = WebSessionHandle(session: session, id: id, isolation: MainActor.shared, now: now)
         }
-        try await session.start(at: startID)
-        if let focus { await session.restore(focus: focus) }
-        sessions[session.id] = session
-        return session
+        table.withLock { $0.sessions[id] = handle }
+        return handle
+    }
+
+    /// Makes a session on `actor` and loads it there.
+    private static func start(
+        on actor: any Actor, startID: String?, focus: String?, _ make: @escaping @Sendable (isolated any Actor) -> WebSession
+    ) async throws(WebError) -> IsolatedValue<WebSession> {
+        do {
+            return try await HierarchyIsolation.run(on: actor) { actor in
+                let session = make(actor)
+                try await session.start(at: startID)
+                if let focus { await session.restore(focus: focus) }
+                return IsolatedValue(session)
+            }
+        } catch let error as WebError {
+            throw error
+        } catch {
+            throw WebError(500, WebSession.describe(error))
+        }
     }
 
     /// The live session with this id, marked as used.
     ///
     /// - Throws: `WebError` 404 for an unknown or expired id, 400 for a malformed one.
-    func session(_ id: String) throws(WebError) -> WebSession {
+    func session(_ id: String) throws(WebError) -> WebSessionHandle {
         guard id.utf8.count <= Self.maximumIDLength else { throw WebError.badRequest("malformed session id") }
         expire()
-        guard let session = sessions[id] else {
+        guard let session = table.withLock({ $0.sessions[id] }) else {
             throw WebError.notFound("unknown or expired session \"\(id)\"; reload the page")
         }
-        session.lastUsed = now()
-        session.isClaimed = true
+        session.touch()
         return session
     }
 
     /// Drops a session (no error if it is already gone).
     func remove(_ id: String) {
-        sessions.removeValue(forKey: id)?.close()
+        table.withLock { $0.sessions.removeValue(forKey: id) }?.close()
     }
 
     /// Drops every session (the server is stopping): their event streams end.
     func removeAll() {
-        for id in Array(sessions.keys) { remove(id) }
+        let all = table.withLock { table in
+            defer { table.sessions.removeAll() }
+            return Array(table.sessions.values)
+        }
+        for session in all { session.close() }
     }
 
     /// Drops the idle sessions: no open push connection and no request for longer than
@@ -130,24 +169,30 @@ final class WebSessionStore {
     /// - Complexity: O(s) for s sessions.
     func expire() {
         let limit = now()
-        for (id, session) in sessions where session.pushConnections == 0 {
-            let timeout = session.isClaimed ? idleTimeout : min(idleTimeout, unclaimedTimeout)
-            if limit - session.lastUsed > timeout { remove(id) }
+        let idleTimeout = self.idleTimeout
+        let unclaimedTimeout = self.unclaimedTimeout
+        let expired = table.withLock { table in
+            let idle = table.sessions.values.filter {
+                $0.isIdle(at: limit, idleTimeout: idleTimeout, unclaimedTimeout: unclaimedTimeout)
+            }
+            for session in idle { table.sessions.removeValue(forKey: session.id) }
+            return idle
         }
+        for session in expired { session.close() }
     }
 
     /// Expires idle sessions every `interval` until the task is cancelled, so a server nobody
     /// sends requests to still lets go of the sessions its clients left.
     ///
     /// - Parameter interval: The time between two sweeps.
-    nonisolated func sweep(every interval: Duration) async {
+    func sweep(every interval: Duration) async {
         while (try? await Task.sleep(for: interval)) != nil {
-            await expire()
+            expire()
         }
     }
 
     /// The resident size of this process in bytes (Linux `/proc/self/statm`), nil where unknown.
-    nonisolated static func residentBytes() -> Int? {
+    static func residentBytes() -> Int? {
         let fd = open("/proc/self/statm", O_RDONLY)
         guard fd >= 0 else { return nil }
         defer { close(fd) }

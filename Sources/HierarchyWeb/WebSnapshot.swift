@@ -110,7 +110,6 @@ extension WebSnapshot {
     /// Flattens the engine's snapshot.
     ///
     /// - Complexity: O(v) for v visible items.
-    @MainActor
     init(_ snapshot: HierarchyViewSnapshot, session: String, version: Int, selectedCount: Int, loading: Bool, message: String?) {
         self.session = session
         self.version = version
@@ -189,7 +188,6 @@ extension WebSnapshot {
     }
 
     /// The kind of the accessory `accessory(of:editing:)` draws, by its Swift name.
-    @MainActor
     static func accessoryType(of cell: HierarchyCollectionItem, editing: Bool) -> String? {
         guard accessory(of: cell, editing: editing) != nil else { return nil }
         if cell.customAccessoryView(isEditing: editing) != nil { return "custom" }
@@ -203,15 +201,13 @@ extension WebSnapshot {
     }
 
     /// The tint of a cell's shown custom accessory view, as CSS, or nil.
-    @MainActor
-    static func accessoryTint(of cell: HierarchyCollectionItem, editing: Bool) -> String? {
+        static func accessoryTint(of cell: HierarchyCollectionItem, editing: Bool) -> String? {
         guard let view = cell.customAccessoryView(isEditing: editing), !view.isHidden, let tint = view.tintColor else { return nil }
         return WebPageResources.css(tint)
     }
 
     /// The image of a cell's shown custom accessory view, cut like a detail image, or nil.
-    @MainActor
-    static func accessoryImage(of cell: HierarchyCollectionItem, editing: Bool) -> DetailImage? {
+        static func accessoryImage(of cell: HierarchyCollectionItem, editing: Bool) -> DetailImage? {
         guard let view = cell.customAccessoryView(isEditing: editing), !view.isHidden, let image = view.image else { return nil }
         let name = image.name.utf8.count <= maximumImageLength ? image.name : ""
         let label = view.accessibilityLabel ?? (image.name.hasPrefix("data:") ? "Image" : image.name)
@@ -219,14 +215,12 @@ extension WebSnapshot {
     }
 
     /// What a screen reader says for a cell's shown custom accessory view, or nil.
-    @MainActor
-    static func accessoryLabel(of cell: HierarchyCollectionItem, editing: Bool) -> String? {
+        static func accessoryLabel(of cell: HierarchyCollectionItem, editing: Bool) -> String? {
         guard let view = cell.customAccessoryView(isEditing: editing), !view.isHidden else { return nil }
         return shown(view.accessibilityLabel)
     }
 
     /// A cell's detail image, unless hidden; names and glyphs are cut like titles.
-    @MainActor
     static func detailImage(of cell: HierarchyCollectionItem) -> DetailImage? {
         guard let image = cell.detailImage, !cell.detailImageView.isHidden else { return nil }
         // An image address may be long; one past the limit is sent as its glyph only.
@@ -241,8 +235,7 @@ extension WebSnapshot {
     /// The glyph of a cell's accessory (the editing accessory in editing mode): a custom
     /// accessory view's glyph, else the type's; a disclosure chevron only where the indicator,
     /// itself a chevron, is hidden.
-    @MainActor
-    static func accessory(of cell: HierarchyCollectionItem, editing: Bool) -> String? {
+        static func accessory(of cell: HierarchyCollectionItem, editing: Bool) -> String? {
         if let view = cell.customAccessoryView(isEditing: editing) {
             return view.isHidden ? nil : shown(view.drawnGlyph)
         }

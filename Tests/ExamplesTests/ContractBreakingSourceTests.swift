@@ -8,7 +8,7 @@ import Testing
 /// A seed data source that breaks the contract on request: a count that shrinks under the
 /// view, a duplicate uuid, an insert for an item it never announced.
 @MainActor
-final class BreakingDataSource: HierarchyViewDataSource {
+final class BreakingDataSource: @MainActor HierarchyViewDataSource {
     var counts: [String: Int] = ["root": 5]
     var duplicate = false
 

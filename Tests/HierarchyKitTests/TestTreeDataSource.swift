@@ -7,7 +7,7 @@ import Foundation
 /// `"parent/i"`), so a column of ten million children costs nothing. In async mode,
 /// `numberOfChildren` answers 0 for unloaded parents and queues a load the test completes.
 @MainActor
-final class TestTreeDataSource: HierarchyViewDataSource, HierarchyViewDelegate {
+final class TestTreeDataSource: @MainActor HierarchyViewDataSource, @MainActor HierarchyViewDelegate {
     enum Call: Hashable, CustomStringConvertible {
         case root
         case count(String)

@@ -82,7 +82,7 @@ struct HierarchyWebServerTests {
             let created = try await WebTest.create(client)
             // Wait for the children without asking for a snapshot that lays them out.
             let session = try await server.store.session(created.session)
-            await session.dataSource!.waitUntilIdle()
+            await session.run { _, session in await session.dataSource!.waitUntilIdle() }
             let tapped = try await WebTest.act(client, created.session, "{\"type\": \"tapIndicator\", \"uuid\": \"r.2\"}")
             #expect(tapped.column(withParent: "r.2") != nil)
         }

@@ -1,3 +1,6 @@
+import Foundation
+import HierarchyKit
+import Synchronization
 import Testing
 @testable import HierarchyWeb
 
@@ -99,7 +102,10 @@ struct WebSessionStoreTests {
         _ = try store.session(busy)
         clock.advance(by: .seconds(30))
         #expect(throws: WebError.notFound("unknown or expired session \"\(idle)\"; reload the page")) { try store.session(idle) }
-        #expect(try store.session(busy).view.collectionViewLayout.layoutDirection == .rightToLeft)
+        let rightToLeft = try await store.session(busy).run { _, session in
+            session.view.collectionViewLayout.layoutDirection == .rightToLeft
+        }
+        #expect(rightToLeft)
         #expect(store.count == 1)
     }
 
@@ -140,12 +146,69 @@ struct WebSessionStoreTests {
         let clock = ManualClock()
         let store = makeStore(maximum: 2, clock: clock)
         let session = try await store.create(width: 800, height: 600, rightToLeft: nil)
-        await session.dataSource!.settle()
-        let version = session.version
-        async let waited = session.waitForChange(after: version, timeout: .seconds(600))
+        let version = await session.run { _, session in
+            await session.dataSource!.settle()
+            return session.version
+        }
+        async let waited = session.run { _, session in await session.waitForChange(after: version, timeout: .seconds(600)) }
         await Task.yield()
         store.remove(session.id)
         #expect(await waited)
         #expect(store.count == 0)
+    }
+
+    /// A flag set on one task and read on another.
+    private final class Flag: Sendable {
+        private let value = Mutex(false)
+        var isSet: Bool { value.withLock { $0 } }
+        func set() { value.withLock { $0 = true } }
+    }
+
+    @Test("two sessions over a source run at once: one busy on its actor does not hold up the other")
+    func sessionsRunInParallel() async throws {
+        let store = makeStore(maximum: 4, clock: ManualClock())
+        let busy = try await store.create(width: 800, height: 600, rightToLeft: nil)
+        let other = try await store.create(width: 800, height: 600, rightToLeft: nil)
+        #expect(busy.isolation !== other.isolation)
+        #expect(busy.isolation !== MainActor.shared)
+        let started = Flag()
+        let answered = Flag()
+        // The busy session lays its view out again and again on its actor until the other
+        // session has answered (at most 10 s, so a design that serialised the two fails
+        // instead of hanging).
+        let spinning = Task {
+            await busy.run { _, session -> Bool in
+                started.set()
+                let deadline = ContinuousClock.now.advanced(by: .seconds(10))
+                while !answered.isSet, ContinuousClock.now < deadline {
+                    _ = session.snapshot(sourceName: "test")
+                }
+                return answered.isSet
+            }
+        }
+        let startDeadline = ContinuousClock.now.advanced(by: .seconds(10))
+        while !started.isSet, ContinuousClock.now < startDeadline { try await Task.sleep(for: .milliseconds(1)) }
+        #expect(started.isSet)
+        let columns = await other.run { _, session in session.snapshot(sourceName: "test").columns.count }
+        answered.set()
+        #expect(columns > 0)
+        #expect(await spinning.value, "the other session answered while the busy one was still working")
+    }
+
+    @Test("a controller's session runs on the main actor, where its data source must be called")
+    func controllerSessionOnMainActor() async throws {
+        let store = WebSessionStore(
+            content: .controller({ HierarchyViewController() }), sourceName: "test",
+            maximumSessions: 2, idleTimeout: .seconds(60), defaultRightToLeft: false, now: { ContinuousClock.now })
+        let session = try await store.create(width: 800, height: 600, rightToLeft: nil)
+        #expect(session.isolation === MainActor.shared)
+        // The main actor's executor, not necessarily the main thread under the test runner:
+        // `assumeIsolated` checks the executor (and would stop the run on any other one).
+        #expect(await session.run { _, _ in Self.checkMainActor() })
+    }
+
+    /// True, checked by the main actor's executor (stops the run when called anywhere else).
+    nonisolated static func checkMainActor() -> Bool {
+        MainActor.assumeIsolated { true }
     }
 }

@@ -52,25 +52,21 @@ private func item(_ uuid: String, in snapshot: HierarchyViewSnapshot) -> Hierarc
 
 // MARK: - Open classes
 
-@MainActor
 private final class ThreeColumnLayout: FUIHierarchyCollectionViewLayout {
     override var visibleColumnCount: Int { 3 }
 }
 
-@MainActor
 private final class ShoutingHeader: FUIHierarchyViewHeader {
     var updates = 0
     override var title: String? { super.title.map { "» " + $0 } }
     override func didUpdate() { updates += 1 }
 }
 
-@MainActor
 private final class PlainTextItemView: FUIHierarchyItemView {
     override var textLines: [String] { [title.text ?? "", "(copied by a subclass)"] }
     override var accessibilityLabel: String { "Item " + (title.text ?? "") }
 }
 
-@MainActor
 private final class PlainTextCell: FUIHierarchyCollectionItem {
     override class func makeItemView() -> FUIHierarchyItemView { PlainTextItemView() }
 }
@@ -89,7 +85,6 @@ private final class SubclassingController: TreeController {
     }
 }
 
-@MainActor
 private final class SelectionRecordingCell: FUIHierarchyItemTableViewCell {
     var heard: [Bool] = []
     override func setSelected(_ selected: Bool, animated: Bool) {
@@ -98,7 +93,6 @@ private final class SelectionRecordingCell: FUIHierarchyItemTableViewCell {
     }
 }
 
-@MainActor
 private final class WideMarginCell: FUIHierarchyItemTableViewCell {
     override var directionalLayoutMargins: EdgeInsets {
         get { EdgeInsets(top: 1, leading: 4, bottom: 1, trailing: 0) }

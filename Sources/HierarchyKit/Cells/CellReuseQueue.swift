@@ -1,5 +1,4 @@
 /// Registered cell classes and the cells waiting to be reused, per reuse identifier.
-@MainActor
 struct CellReuseQueue {
     static let defaultIdentifier = "HierarchyCollectionItem"
 

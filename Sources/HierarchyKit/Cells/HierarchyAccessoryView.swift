@@ -4,7 +4,6 @@
 /// Text renderers draw ``drawnGlyph`` (the image's glyph when there is an image, else
 /// `glyph`) in ``tintColor``; the web page shows an image given as a `data:image/…` address as
 /// an image. Screen readers say `accessibilityLabel`.
-@MainActor
 open class HierarchyAccessoryView {
     /// A short text standing for the accessory ("★", "⋯", "Edit").
     open var glyph: String

@@ -4,7 +4,6 @@
 /// Subclass it for custom cells and register the subclass with
 /// `HierarchyView.register(_:forCellWithReuseIdentifier:)`. Cells are reused: the view
 /// calls `prepareForReuse()` before handing a recycled cell out again.
-@MainActor
 open class HierarchyCollectionItem {
     /// The inner view with the business object's content (made by `makeItemView()`).
     public let itemView: HierarchyItemView

@@ -46,7 +46,6 @@ public enum IconLibrary {
 }
 
 /// A view that shows one image.
-@MainActor
 public final class HierarchyImageView {
     public var image: HierarchyImage?
     public var isHidden = false

@@ -1,6 +1,5 @@
 /// The hierarchy indicator of a cell: a text (usually the child count) and an icon telling
 /// whether the item is expanded. Tapping it drills down one level.
-@MainActor
 public final class HierarchyIndicator {
     /// The text, such as the number of children ("128", "99+").
     public let title = HierarchyLabel()

@@ -1,7 +1,6 @@
 /// The table form of a hierarchy cell: one full-width row with the hierarchy indicator in a
 /// reserved margin on the trailing side (38 units multi-line, 74 single-line, mirrored in
 /// right-to-left layouts).
-@MainActor
 open class HierarchyItemTableViewCell: HierarchyCollectionItem {
     private var margins = EdgeInsets.zero
 

@@ -4,7 +4,6 @@
 /// Subclass it (as the documentation invites) and return the subclass from the cell's
 /// `makeItemView()`: the cell copies `textLines`, speaks `accessibilityLabel` and calls
 /// `prepareForReuse()` through the subclass.
-@MainActor
 open class HierarchyItemView {
     public let title = HierarchyLabel()
     public let subtitle = HierarchyLabel()

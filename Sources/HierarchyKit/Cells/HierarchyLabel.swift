@@ -1,7 +1,6 @@
 /// A text slot of a cell (`title`, `subtitle`, `footnote`, `status`, the indicator's title).
 ///
 /// A class, as in the seed API, so that `cell.title.text = "…"` configures the cell.
-@MainActor
 public final class HierarchyLabel {
     /// The text shown; `nil` or empty hides the slot.
     public var text: String?

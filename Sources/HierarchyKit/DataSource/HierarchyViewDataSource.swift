@@ -4,7 +4,6 @@
 /// child uuids and cells only for rows that are visible or in the prefetch window. A data
 /// source that has not loaded something yet may answer 0 children or a nil parent, load in
 /// the background and later call `insertChildren(of:at:)` or `invalidateParent(of:)`.
-@MainActor
 public protocol HierarchyViewDataSource: AnyObject {
     /// The uuid of the item shown first, or `nil` for an empty view.
     func rootUUID(in hierarchyView: HierarchyView) -> String?

@@ -1,5 +1,4 @@
 /// Reacts to taps in a hierarchy view. Both methods are optional.
-@MainActor
 public protocol HierarchyViewDelegate: AnyObject {
     /// The user tapped the hierarchy indicator of an item.
     ///

@@ -24,7 +24,6 @@ public struct HierarchyLayoutAttributes: Hashable, Sendable, CustomStringConvert
 /// Subclass it (as the documentation invites): the view reads the column count, the column
 /// width, the compact-width decision and the column frames through the `open` members below,
 /// so overrides of those change the layout.
-@MainActor
 open class HierarchyCollectionViewLayout {
     /// Space around the items inside each column.
     public var sectionInset: EdgeInsets { didSet { changed() } }

@@ -3,7 +3,7 @@ import Foundation
 /// The state of a hierarchy view as a value: the columns, the focus, the horizontal position
 /// and pan, the selection, and what the view has been told about.
 ///
-/// `HierarchyCore` needs no actor: `HierarchyView` (a `@MainActor` shell over the seed API)
+/// `HierarchyCore` needs no actor: `HierarchyView` (a shell over the seed API, used on one actor at a time)
 /// owns one, and a face may own one wherever it runs its sessions. Its inputs are `mutating`
 /// functions that do no I/O; the few that need something from the data source return what
 /// to ask (`Action`), and the owner asks and feeds the answer back.

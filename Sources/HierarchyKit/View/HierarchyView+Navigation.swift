@@ -368,13 +368,19 @@ extension HierarchyView {
     private func searchChildren(of parent: String, prefix: String, from row: Int, finder: HierarchyViewChildFinder) {
         // The data source is held for the search's length (a weak capture of the existential
         // in this task corrupted the task's frame under load with Swift 6.3).
-        childSearch = Task { [weak self] in
-            guard let view = self else { return }
-            let found = await finder.hierarchyView(view, indexOfChildWithTitlePrefix: prefix, inParentWith: parent, from: row)
-            guard !Task.isCancelled, let found, let column = view.columnIndex(ofParent: parent),
-                  found < view.columns[column].count else { return }
-            view.childSearch = nil
-            view.focusRow(found, inColumn: column)
+        let reference = IsolatedReference(self)
+        let heldFinder = IsolatedValue(finder)
+        let isolation = self.isolation
+        childSearch = Task {
+            await HierarchyIsolation.run(on: isolation) { _ in
+                guard let view = reference.object else { return }
+                let finder = heldFinder.value
+                let found = await finder.hierarchyView(view, indexOfChildWithTitlePrefix: prefix, inParentWith: parent, from: row)
+                guard !Task.isCancelled, let found, let column = view.columnIndex(ofParent: parent),
+                      found < view.columns[column].count else { return }
+                view.childSearch = nil
+                view.focusRow(found, inColumn: column)
+            }
         }
     }
 

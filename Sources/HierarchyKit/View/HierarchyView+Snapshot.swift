@@ -1,6 +1,5 @@
 /// What a renderer draws: the header, the visible columns and their visible items, with
 /// frames in view coordinates.
-@MainActor
 public struct HierarchyViewSnapshot {
     /// One visible item.
     public struct Item {

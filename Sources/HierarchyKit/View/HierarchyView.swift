@@ -13,7 +13,6 @@ import Logging
 /// for the root's children for the next column, then asks for the parent of the root and, if
 /// there is one, inserts it as a preview column before the root. Further parents are asked
 /// for as the user navigates back.
-@MainActor
 open class HierarchyView {
     /// The header shown above the columns in compact width; set a subclass to customise it.
     public var header = HierarchyViewHeader() {
@@ -68,6 +67,11 @@ open class HierarchyView {
     /// Called when something on screen changed outside a call from the renderer (a late data
     /// source answer): the renderer should draw a new snapshot soon.
     public var setNeedsDisplayHandler: (() -> Void)?
+
+    /// The actor this view (with its layout, cells and data source) is used on; answers that
+    /// arrive later (a type-select search over every child) come back here. The main actor
+    /// unless the owner says otherwise (a web session over a source runs on an actor of its own).
+    public var isolation: any Actor = MainActor.shared
 
     /// The search over every child of a column that a type-select started (see
     /// ``HierarchyViewChildFinder``); cancelled by the next type-select.

@@ -3,8 +3,12 @@
 /// Subclass it and override the data source methods (the seed sample `class MyController:
 /// HierarchyViewController` works as written). `viewDidLoad()` runs once, when a renderer
 /// attaches the controller (`loadViewIfNeeded()`); register custom cells there.
+///
+/// The controller stays on the main actor, as the seed API has it; it is its view's data source
+/// and delegate through main-actor-isolated conformances, so its view is used on the main
+/// actor only (a view over a `HierarchySource` may live on any actor instead).
 @MainActor
-open class HierarchyViewController: HierarchyViewDataSource, HierarchyViewDelegate {
+open class HierarchyViewController: @MainActor HierarchyViewDataSource, @MainActor HierarchyViewDelegate {
     /// The managed view; its data source and delegate are this controller.
     public let hierarchyView: HierarchyView
     /// Whether `viewDidLoad()` has run.

@@ -4,7 +4,6 @@
 /// Subclass it (as the documentation invites) and set the subclass as the view's `header`:
 /// the view fills `titleLabel` and the button states and calls `didUpdate()`; the snapshot
 /// (what renderers draw) takes `title`, so an override of it is what is drawn.
-@MainActor
 open class HierarchyViewHeader {
     /// The title label: the parent item's title.
     public let titleLabel = HierarchyLabel()
