@@ -146,10 +146,13 @@ public enum DocumentSource {
             throw HierarchySourceError(
                 .unsupported, "not a JSON, property list or YAML document (binary data)", path: path)
         }
+        // Only a regular file is opened again: opening a FIFO whose writer is gone would wait forever.
+        let rereadable = input.expectedSize != nil
         switch format {
         case .json:
             return Events(
                 makeReader: { () throws(HierarchySourceError) in
+                    guard rereadable else { return nil }
                     let again = try open()
                     return again.expectedSize == nil ? nil : JSONEventReader(input: again)
                 },
