@@ -175,8 +175,10 @@ struct DocumentPrintState {
             if shape == .items, topIsArray, rootChildren > 1 { root = .wrapper }
         }
         let depth = open.count
-        // A wrapper around one item lifts everything one level: keep one level more until known.
-        if maxDepth.map({ depth <= $0 + 1 }) ?? true {
+        // A wrapper around one item lifts everything one level: keep one level more while that
+        // may still be so (an items read whose top level is not known yet).
+        let lift = shape == .items && (root == .undecided || root == .single) ? 1 : 0
+        if maxDepth.map({ depth <= $0 + lift }) ?? true {
             append(Line(key: key, depth: depth, title: title))
         }
     }
