@@ -96,6 +96,18 @@ public final class ByteInput {
         return UnsafeBufferPointer(start: storage + index, count: end - index)
     }
 
+    /// Consumes up to `count` bytes into `buffer` (a parser with a read handler of its own).
+    ///
+    /// - Returns: The bytes copied; 0 at the end of the input.
+    /// - Throws: ``DocumentReadError`` (`.io`, or `.limit` past ``limit`` bytes).
+    public func copyBytes(into buffer: UnsafeMutablePointer<UInt8>, count: Int) throws(DocumentReadError) -> Int {
+        let chunk = try available()
+        let copied = min(count, chunk.count)
+        if copied > 0 { buffer.update(from: chunk.baseAddress!, count: copied) }
+        index += copied
+        return copied
+    }
+
     /// Up to `count` bytes from the current position, without consuming them.
     ///
     /// Returns fewer when the input ends sooner or the first read of a pipe returns fewer.

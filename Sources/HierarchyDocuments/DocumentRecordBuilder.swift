@@ -92,6 +92,12 @@ public struct DocumentRecordBuilder {
     /// container ends. Lets a reader show a parent before its children are all read.
     public private(set) var openedRecord: DocumentRecord?
 
+    /// Whether ``openedRecord``'s title is final: the item's `title` came before its
+    /// children (a `name`, or no title yet, may still be replaced), or the container is a
+    /// synthetic root of an array or a structure read's container. A document object opened
+    /// with no field yet is not final: it may still turn out to be an item.
+    public private(set) var openedTitleIsFinal = false
+
     /// Consumes one event; returns the record of an item that just ended.
     ///
     /// - Parameters:
@@ -127,6 +133,7 @@ public struct DocumentRecordBuilder {
                 contexts.append(.children)
                 if announcesOpenedItems {
                     openedRecord = DocumentRecord(key: 0, parent: nil, position: 0, id: ".", title: name)
+                    openedTitleIsFinal = true
                 }
             default:
                 throw shapeError("the document is \(Self.kind(of: event)), not an object or an array of items", line, column)
@@ -188,7 +195,10 @@ public struct DocumentRecordBuilder {
             switch event {
             case .beginArray where key == "children" || (key == "root" && frames[index].isDocument):
                 contexts.append(frames[index].isDynamic ? .skip(1) : .children)
-                if announcesOpenedItems, !frames[index].isDynamic { openedRecord = provisional(frames[index]) }
+                if announcesOpenedItems, !frames[index].isDynamic {
+                    openedRecord = provisional(frames[index])
+                    openedTitleIsFinal = frames[index].fields.contains { $0.name == "title" }
+                }
             case .beginArray, .beginObject:
                 if key == "children" {
                     throw shapeError("item \(itemName(frames[index])): children must be an array, not an object", line, column)
@@ -338,7 +348,10 @@ public struct DocumentRecordBuilder {
                 frame.title = name
                 frame.isObject = event == .beginObject
                 frames.append(frame)
-                if announcesOpenedItems { openedRecord = structureRecord(frame) }
+                if announcesOpenedItems {
+                    openedRecord = structureRecord(frame)
+                    openedTitleIsFinal = true
+                }
                 return nil
             default:
                 return DocumentRecord(
@@ -372,7 +385,10 @@ public struct DocumentRecordBuilder {
             frame.title = title
             frame.isObject = event == .beginObject
             frames.append(frame)
-            if announcesOpenedItems { openedRecord = structureRecord(frame) }
+            if announcesOpenedItems {
+                openedRecord = structureRecord(frame)
+                openedTitleIsFinal = true
+            }
             return nil
         case .key, .endObject, .endArray:
             throw DocumentReadError(.malformed, "expected a value", line: line, column: column)

@@ -49,6 +49,10 @@ public final class SQLiteSource: HierarchySource {
         guard FileManager.default.fileExists(atPath: path) else {
             throw HierarchySourceError(.notFound, "no such database file", path: path)
         }
+        // SQLite says only "cannot open the database file"; the exit code needs the cause.
+        guard access(path, R_OK) == 0 else {
+            throw HierarchySourceError(.permissionDenied, "permission denied", path: path)
+        }
         var configuration = Configuration()
         configuration.readonly = true
         configuration.label = "HierarchySQLite.read"

@@ -1,11 +1,10 @@
 import Foundation
 import HierarchyDocuments
-import Yams
 
 /// Reads hierarchy documents (JSON, property lists, YAML) into an ``InMemorySource``.
 ///
 /// Every format goes one way: a reader that produces ``DocumentEvent``s (a
-/// strict streaming JSON reader, Yams' composer, Foundation's property list
+/// strict streaming JSON reader, libyaml's event parser, Foundation's property list
 /// reader) → the one ``DocumentRecordBuilder`` that owns the field mapping →
 /// the in-memory tree. `hierarchy import` uses the same readers and builder, so
 /// an item has the same identifier whichever command reads it.
@@ -125,8 +124,8 @@ public enum DocumentSource {
 
     /// Opens a document and picks its reader.
     ///
-    /// JSON streams from the input; YAML and property lists are composed whole by
-    /// their libraries and then walked.
+    /// JSON and YAML stream from the input (YAML through libyaml's event parser); property
+    /// lists are decoded whole by Foundation and then walked.
     static func events(
         openingWith open: @escaping () throws(HierarchySourceError) -> ByteInput, path: String,
         format: DocumentFormat?
@@ -146,10 +145,13 @@ public enum DocumentSource {
             throw HierarchySourceError(
                 .unsupported, "not a JSON, property list or YAML document (binary data)", path: path)
         }
+        // Only a regular file is opened again: opening a FIFO whose writer is gone would wait forever.
+        let rereadable = input.expectedSize != nil
         switch format {
         case .json:
             return Events(
                 makeReader: { () throws(HierarchySourceError) in
+                    guard rereadable else { return nil }
                     let again = try open()
                     return again.expectedSize == nil ? nil : JSONEventReader(input: again)
                 },
@@ -165,14 +167,12 @@ public enum DocumentSource {
             return Events(makeReader: { DocumentValueEvents(value) }, first: DocumentValueEvents(value),
                           format: .propertyList)
         case .yaml:
-            let data = try readAll(input, path: path)
-            let node = try composeYAML(data, path: path)
-            guard let node else {
-                return Events(makeReader: { DocumentValueEvents([Any]()) }, first: DocumentValueEvents([Any]()),
-                              format: .yaml)
-            }
-            return Events(makeReader: { DocumentYAMLEvents(node, inputSize: data.count) },
-                          first: DocumentYAMLEvents(node, inputSize: data.count), format: .yaml)
+            return Events(
+                makeReader: { () throws(HierarchySourceError) in
+                    guard rereadable else { return nil }
+                    return DocumentYAMLReader(input: try open())
+                },
+                first: DocumentYAMLReader(input: input), format: .yaml)
         }
     }
 

@@ -14,6 +14,14 @@ public enum ProgramRunner {
         return candidates[0]
     }
 
+    /// The program that runs another program as another user.
+    public static let runuser = "/usr/sbin/runuser"
+
+    /// Whether ``run(_:environment:timeout:user:)`` can run as another user: as root, with `runuser`.
+    public static var canRunAsAnotherUser: Bool {
+        getuid() == 0 && FileManager.default.isExecutableFile(atPath: runuser)
+    }
+
     public struct Result: Sendable {
         public var status: Int32
         public var output: String
@@ -25,12 +33,21 @@ public enum ProgramRunner {
     ///
     /// The pipes are read on threads of their own and the caller awaits them, so no thread of
     /// Swift's cooperative pool (which the other tests share) is ever blocked.
+    ///
+    /// - Parameter user: Run as this user (through `runuser`, which needs root), e.g. `nobody`
+    ///   to meet files the tests' root may read but the user may not.
     public static func run(
-        _ arguments: [String], environment: [String: String] = [:], timeout: Duration = .seconds(60)
+        _ arguments: [String], environment: [String: String] = [:], timeout: Duration = .seconds(60),
+        user: String? = nil
     ) async throws -> Result {
         let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
+        if let user {
+            process.executableURL = URL(fileURLWithPath: runuser)
+            process.arguments = ["-u", user, "--", executable.path] + arguments
+        } else {
+            process.executableURL = executable
+            process.arguments = arguments
+        }
         var variables = ProcessInfo.processInfo.environment
         variables["PGPASSWORD"] = nil
         variables.merge(environment) { $1 }

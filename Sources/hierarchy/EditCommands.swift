@@ -15,6 +15,9 @@ enum EditableStore {
             guard FileManager.default.fileExists(atPath: store) else {
                 throw HierarchySourceError(.notFound, "no such store", path: store)
             }
+            guard access(store, R_OK | W_OK) == 0 else {
+                throw HierarchySourceError(.permissionDenied, "permission denied (the store must be readable and writable)", path: store)
+            }
             guard SourceResolver.isSQLiteDatabase(store) else {
                 throw HierarchySourceError(
                     .unsupported, "only SQLite stores and postgres:// databases can be changed", path: store)

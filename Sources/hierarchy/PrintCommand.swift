@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HierarchyPostgres
 import HierarchySources
 import TerminalUI
 
@@ -23,6 +24,14 @@ struct PrintCommand: AsyncParsableCommand {
 
     func run() async throws {
         do {
+            if let path = documentPath {
+                // A document prints while it is read, without building its tree.
+                let printer = DocumentPrinter(depth: depth, ascii: ascii, escape: { TerminalText.sanitize($0) })
+                try printer.print(path: path, shape: source.shape) { bytes in
+                    FileHandle.standardOutput.write(Data(bytes))
+                }
+                return
+            }
             let resolved = try await SourceResolver.resolve(
                 path: source.path, start: source.start, shape: source.shape, table: source.table.mapping)
             var printer = TreePrinter(depth: depth, ascii: ascii, escape: { TerminalText.sanitize($0) })
@@ -39,6 +48,19 @@ struct PrintCommand: AsyncParsableCommand {
         } catch {
             throw CommandLineError.report(error)
         }
+    }
+}
+
+extension PrintCommand {
+    /// The path when it names a document file (or a FIFO) to print while it is read: not a
+    /// directory, a database or a table, and no `--start` (which needs the whole tree).
+    var documentPath: String? {
+        guard let path = source.path, source.start == nil, source.table.mapping == nil,
+              !PostgresStoreURL.isPostgresURL(path), !SourceResolver.isSQLiteDatabase(path)
+        else { return nil }
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFDIR, access(path, R_OK) == 0 else { return nil }
+        return path
     }
 }
 

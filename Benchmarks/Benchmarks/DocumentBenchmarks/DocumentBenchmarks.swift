@@ -86,6 +86,13 @@ private func readEvents(_ path: String) throws -> Int {
     return count
 }
 
+/// Bytes written by a printer (its writer runs on the reader's thread).
+private final class Counter: @unchecked Sendable {
+    // `@unchecked`: written by one thread at a time (the printer's), read after it returned.
+    private(set) var value = 0
+    func add(_ count: Int) { value += count }
+}
+
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(
         metrics: [.wallClock, .cpuTotal, .peakMemoryResident, .throughput], timeUnits: .milliseconds,
@@ -135,6 +142,23 @@ let benchmarks: @Sendable () -> Void = {
         case .finished(let source): blackHole(try await source.children(ofID: "#0", in: 0..<50))
         case .reading(let load): blackHole(try await load.children(ofID: "#0", in: 0..<50))
         }
+    }
+
+    // `hierarchy print` of a document: lines written while reading, no tree (peak memory is the point).
+    Benchmark("Print while reading, 1M children, as items (streams at once)") { benchmark in
+        let path = try wideDocument()
+        benchmark.startMeasurement()
+        let bytes = Counter()
+        try DocumentPrinter().print(path: path, shape: .items) { bytes.add($0.count) }
+        blackHole(bytes.value)
+    }
+
+    Benchmark("Print while reading, 1M children, automatic (shape first, then streams)") { benchmark in
+        let path = try wideDocument()
+        benchmark.startMeasurement()
+        let bytes = Counter()
+        try DocumentPrinter().print(path: path, shape: .automatic) { bytes.add($0.count) }
+        blackHole(bytes.value)
     }
 
     Benchmark("Print a 10,000-deep chain from a store (200 MB of rows)", configuration: .init(maxIterations: 3)) {
