@@ -23,6 +23,7 @@ struct ListCommand: AsyncParsableCommand {
     @OptionGroup var faces: FaceOptions
 
     func run() async throws {
+        HeapSettings.apply()
         let theme = try faces.loadTheme(environment: ProcessInfo.processInfo.environment)
         guard Terminal.isInteractive() else {
             CommandLineError.printError("standard input and output must be a terminal to list; use `hierarchy print\(source.path.map { " " + $0 } ?? "")` for a plain tree")
