@@ -162,7 +162,8 @@ struct ListViewModelStreamingTests {
         let model = ListViewModel<Item, Only>(queries: [.all: loader])
         let task = model.fetchListData()
         // The first batch shows while the loader still runs.
-        let deadline = ContinuousClock.now.advanced(by: .seconds(10))
+        // Bounded, generously: the loader's task needs a turn of the shared cooperative pool.
+        let deadline = ContinuousClock.now.advanced(by: .seconds(30))
         while model.results(in: .all).count < 2, ContinuousClock.now < deadline { await Task.yield() }
         #expect(model.results(in: .all) == items(0..<2))
         #expect(model.state == .loadingInitialPage)
