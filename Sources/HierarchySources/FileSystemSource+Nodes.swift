@@ -17,7 +17,7 @@ extension FileSystemSource {
         let title = id == Self.rootID ? Self.rootTitle(rootPath) : Self.name(of: id)
         var node = HierarchyNode(id: id, title: title, childCount: 0, isContainer: false)
         var attributes: [String: String] = [:]
-        if let modified = status.modified { attributes["modified"] = modified.formatted(.iso8601) }
+        if let modified = status.modified { attributes["modified"] = Self.iso8601(modified) }
         if status.identity != nil { attributes["permissions"] = Self.permissionsText(status.permissions) }
         switch status.kind {
         case .folder:
@@ -84,12 +84,38 @@ extension FileSystemSource {
     }
 
     /// A modification time in the source's time zone: "2024-05-01 14:03".
+    ///
+    /// Broken down by the C library (`localtime_r`, or `gmtime_r` shifted by the zone's offset),
+    /// not by `Calendar`, so listing a folder loads no ICU data.
     func dateText(_ date: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
-        return String(format: "%04d-%02d-%02d %02d:%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0,
-                      parts.hour ?? 0, parts.minute ?? 0)
+        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+        var parts = tm()
+        if let timeZone {
+            seconds += time_t(timeZone.secondsFromGMT(for: date))
+            gmtime_r(&seconds, &parts)
+        } else {
+            localtime_r(&seconds, &parts)
+        }
+        return Self.digits(Int(parts.tm_year) + 1900, 4) + "-" + Self.digits(Int(parts.tm_mon) + 1, 2) + "-"
+            + Self.digits(Int(parts.tm_mday), 2) + " " + Self.digits(Int(parts.tm_hour), 2) + ":"
+            + Self.digits(Int(parts.tm_min), 2)
+    }
+
+    /// A time in UTC as ISO 8601 text: "2024-05-01T12:03:09Z" (what `Date.ISO8601FormatStyle`
+    /// writes, without loading ICU data).
+    static func iso8601(_ date: Date) -> String {
+        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        return digits(Int(parts.tm_year) + 1900, 4) + "-" + digits(Int(parts.tm_mon) + 1, 2) + "-"
+            + digits(Int(parts.tm_mday), 2) + "T" + digits(Int(parts.tm_hour), 2) + ":"
+            + digits(Int(parts.tm_min), 2) + ":" + digits(Int(parts.tm_sec), 2) + "Z"
+    }
+
+    /// A number with leading zeros up to `width` digits.
+    private static func digits(_ value: Int, _ width: Int) -> String {
+        let text = String(value)
+        return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
     }
 
     /// Permission bits as `ls` shows them: "rwxr-xr-x".

@@ -73,6 +73,63 @@ extension FileSystemSource {
         return stream
     }
 
+    /// The entries of ``search(_:in:)`` at the positions in `range`, in batches as the walk
+    /// (one thread, the same order as ``search(_:in:)``) finds them; each batch is stat'ed
+    /// like the nodes ``search(_:in:)`` returns.
+    ///
+    /// Ending the iteration (or cancelling the task that iterates) stops the walk at once; a
+    /// walk stuck on a hung mount is left to end by itself.
+    ///
+    /// - Parameters:
+    ///   - query: The text searched for in names, ignoring case and diacritics.
+    ///   - range: The positions of the matches wanted.
+    /// - Returns: The batches; the stream ends after the match at `range.upperBound - 1`, or
+    ///   when the whole tree was walked.
+    /// - Complexity: one directory read per folder visited until `range.upperBound` matches
+    ///   are found, one stat per match in `range`.
+    public func searchBatches(_ query: String, in range: Range<Int>) -> AsyncThrowingStream<[HierarchyNode], Error> {
+        let matcher = NameMatcher(query)
+        let (stream, continuation) = AsyncThrowingStream<[HierarchyNode], Error>.makeStream()
+        guard !matcher.isEmpty, !range.isEmpty, range.lowerBound >= 0 else {
+            continuation.finish()
+            return stream
+        }
+        let (pages, pageContinuation) = AsyncStream<[String]>.makeStream()
+        let walk = DirectoryWalk(rootPath: rootPath, includeHidden: includesHiddenFiles, threads: 1, matcher: matcher)
+        let seen = LockedValue(0)
+        let handle = walk.start { batch in
+            let (wanted, more) = seen.withLock { seen -> ([String], Bool) in
+                let first = seen
+                seen += batch.count
+                let lower = min(max(range.lowerBound - first, 0), batch.count)
+                let upper = min(max(range.upperBound - first, lower), batch.count)
+                return (batch[lower..<upper].map(\.id), seen < range.upperBound)
+            }
+            if !wanted.isEmpty { pageContinuation.yield(wanted) }
+            return more
+        } finished: {
+            pageContinuation.finish()
+        }
+        let task = Task {
+            do {
+                for await ids in pages {
+                    let nodes = try await self.nodes(forIDs: ids, listed: true).compactMap { $0 }
+                    if !nodes.isEmpty { continuation.yield(nodes) }
+                }
+                try Task.checkCancellation()
+                continuation.finish()
+            } catch {
+                continuation.finish(throwing: error)
+            }
+        }
+        continuation.onTermination = { _ in
+            handle.stop()
+            pageContinuation.finish()
+            task.cancel()
+        }
+        return stream
+    }
+
     /// Runs a walk to its end (or until `emit` stops it), then answers `result()`;
     /// cancellation stops the walk and throws at once.
     private static func runWalk(

@@ -40,8 +40,10 @@ public final class FileSystemSource: HierarchySource {
     public let displayName: String
     /// Whether names starting with a dot are listed.
     public let includesHiddenFiles: Bool
-    /// The time zone of modification times in footnotes.
-    let timeZone: TimeZone
+    /// The time zone of modification times in footnotes; `nil`: the process's local time, read
+    /// by the C library as `ls` does (no Foundation time zone, whose ICU data costs megabytes of
+    /// resident memory).
+    let timeZone: TimeZone?
     let worker: BlockingWorker
     /// Reads one directory (blocking); replaceable so tests can simulate failures.
     let readDirectory: DirectoryReader.Read
@@ -69,10 +71,10 @@ public final class FileSystemSource: HierarchySource {
     ///   - root: The directory, absolute or relative to the current directory.
     ///   - includesHiddenFiles: Whether names starting with a dot are listed.
     ///   - timeLimit: How long one blocking call may take before callers get an error.
-    ///   - timeZone: The time zone of modification times in footnotes.
+    ///   - timeZone: The time zone of modification times in footnotes (`nil`: local time).
     public init(
         root: String, includesHiddenFiles: Bool = true, timeLimit: Duration = .seconds(30),
-        timeZone: TimeZone = .current
+        timeZone: TimeZone? = nil
     ) {
         self.rootPath = Self.absolute(root)
         self.startID = nil
@@ -90,11 +92,11 @@ public final class FileSystemSource: HierarchySource {
     ///   - startPath: A path inside the root, relative to it or absolute; becomes ``startID``.
     ///   - includesHiddenFiles: Whether names starting with a dot are listed.
     ///   - timeLimit: How long one blocking call may take before callers get an error.
-    ///   - timeZone: The time zone of modification times in footnotes.
+    ///   - timeZone: The time zone of modification times in footnotes (`nil`: local time).
     /// - Throws: ``HierarchySourceError/Code/notFound`` when the start path leaves the root.
     public init(
         root: String, startPath: String?, includesHiddenFiles: Bool = true, timeLimit: Duration = .seconds(30),
-        timeZone: TimeZone = .current
+        timeZone: TimeZone? = nil
     ) throws {
         let rootPath = Self.absolute(root)
         self.rootPath = rootPath
@@ -111,7 +113,7 @@ public final class FileSystemSource: HierarchySource {
         self.rootPath = Self.absolute(root)
         self.startID = nil
         self.includesHiddenFiles = true
-        self.timeZone = .current
+        self.timeZone = nil
         self.worker = BlockingWorker(timeLimit: timeLimit)
         self.readDirectory = readDirectory
         self.displayName = rootPath

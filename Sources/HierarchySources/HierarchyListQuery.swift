@@ -78,6 +78,119 @@ public actor HierarchyListQuery {
         return items
     }
 
+    /// The most results a search without a range (``searchBatches(_:in:)``) reads.
+    public static let exhaustiveLimit = 100_000
+
+    /// The items of a list page in batches: the search results of `text` as they are found
+    /// (``searchBatches(_:in:)``), or, with no search text, the page of the breadth-first walk
+    /// (``items(in:)``) in one batch.
+    ///
+    /// - Parameters:
+    ///   - text: The search text, or `nil` (or empty) for the whole list.
+    ///   - range: The positions wanted, or `nil` for all (at most ``exhaustiveLimit``).
+    /// - Returns: The batches, in display order.
+    public nonisolated func batches(_ text: String?, in range: Range<Int>?)
+        -> AsyncThrowingStream<[HierarchyListItem], Error>
+    {
+        if let text, !text.isEmpty { return searchBatches(text, in: range) }
+        let (stream, continuation) = AsyncThrowingStream<[HierarchyListItem], Error>.makeStream()
+        let task = Task {
+            do {
+                continuation.yield(try await self.items(in: range ?? 0..<Self.exhaustiveLimit))
+                continuation.finish()
+            } catch {
+                continuation.finish(throwing: error)
+            }
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return stream
+    }
+
+    /// Items matching a search text, with their ancestors, in batches as they are found.
+    ///
+    /// In a directory tree the walk streams: a page (`range`) comes folder by folder in the
+    /// order of ``search(_:in:)``; all results (`nil`) come from a walk on a few threads, in
+    /// the order they are found. Elsewhere each page of ``HierarchySource/search(_:in:)`` is
+    /// handed on a few items at a time as their paths are read. Ending the iteration (or
+    /// cancelling the task that iterates) stops the search.
+    ///
+    /// - Parameters:
+    ///   - text: The search text.
+    ///   - range: The positions of the results wanted, or `nil` for all of them (at most
+    ///     ``exhaustiveLimit``).
+    /// - Returns: The batches, in display order.
+    /// - Complexity: a page: as ``search(_:in:)``; all results: the whole walk, or one search
+    ///   call per 500 results, plus one path query per result outside directory trees.
+    public nonisolated func searchBatches(_ text: String, in range: Range<Int>?)
+        -> AsyncThrowingStream<[HierarchyListItem], Error>
+    {
+        let source = self.source
+        let (stream, continuation) = AsyncThrowingStream<[HierarchyListItem], Error>.makeStream()
+        let task = Task {
+            do {
+                if let files = source as? FileSystemSource {
+                    try await Self.streamFiles(files, text, range, into: continuation)
+                } else if let range {
+                    let nodes = try await source.search(text, in: range)
+                    try await Self.streamItems(nodes, of: source, into: continuation)
+                } else {
+                    var lower = 0
+                    while lower < Self.exhaustiveLimit {
+                        let upper = min(lower + 500, Self.exhaustiveLimit)
+                        let nodes = try await source.search(text, in: lower..<upper)
+                        try await Self.streamItems(nodes, of: source, into: continuation)
+                        if nodes.count < upper - lower { break }
+                        lower = upper
+                    }
+                }
+                continuation.finish()
+            } catch {
+                continuation.finish(throwing: error)
+            }
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return stream
+    }
+
+    /// Hands on search results a few at a time, each with its ancestors (one path query each).
+    private static func streamItems(
+        _ nodes: [HierarchyNode], of source: any HierarchySource,
+        into continuation: AsyncThrowingStream<[HierarchyListItem], Error>.Continuation
+    ) async throws {
+        var batch: [HierarchyListItem] = []
+        for node in nodes {
+            try Task.checkCancellation()
+            let path = try await source.path(toID: node.id)
+            let ancestors = path.last?.id == node.id ? path.dropLast().map(\.title) : path.map(\.title)
+            batch.append(HierarchyListItem(node: node, ancestors: ancestors))
+            if batch.count >= 10 {
+                continuation.yield(batch)
+                batch = []
+            }
+        }
+        if !batch.isEmpty { continuation.yield(batch) }
+    }
+
+    /// Streams the walk of a directory tree; ancestors come from the identifiers (relative
+    /// paths), so no result is stat'ed for its path.
+    private static func streamFiles(
+        _ files: FileSystemSource, _ text: String, _ range: Range<Int>?,
+        into continuation: AsyncThrowingStream<[HierarchyListItem], Error>.Continuation
+    ) async throws {
+        let rootTitle = try await files.root()?.title ?? FileSystemSource.rootTitle(files.rootPath)
+        let batches = range.map { files.searchBatches(text, in: $0) } ?? files.searchBatches(text)
+        var count = 0
+        for try await batch in batches {
+            let kept = batch.prefix(exhaustiveLimit - count)
+            count += kept.count
+            continuation.yield(kept.map { node in
+                let folders = node.id.split(separator: "/").dropLast().map(String.init)
+                return HierarchyListItem(node: node, ancestors: [rootTitle] + folders)
+            })
+            if count >= exhaustiveLimit { break }
+        }
+    }
+
     private var isWalkFinished: Bool { finished }
 
     private func extend(to upper: Int) async throws {

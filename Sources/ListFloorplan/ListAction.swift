@@ -16,6 +16,12 @@ public enum ListAction<Entity: Sendable, Section: Hashable & Sendable>: Sendable
     case cancelSearch
     /// Run the failed request again for the sections that failed.
     case retry
+    /// Search exhaustively: load every result of the search text (one request without paging,
+    /// streamed in batches by a streaming loader), instead of a page at a time.
+    case searchAll
+    /// A streaming loader found more items for the request in flight (the items new since the
+    /// last batch); the request stays in flight until its `.response`.
+    case partial(ticket: Int, section: Section, items: [Entity])
     /// A loader answered a request.
     case response(ticket: Int, section: Section, result: Result<[Entity], ListLoadError>)
 }

@@ -10,6 +10,7 @@ final class ListLoadRace<Entity: Sendable>: Sendable {
         var continuation: CheckedContinuation<Result<[Entity], ListLoadError>, Never>?
         var tasks: [Task<Void, Never>] = []
         var finished = false
+        var answered = false
     }
 
     // Mutex makes the first-wins hand-over safe between the loader, timer and cancelling tasks.
@@ -20,12 +21,15 @@ final class ListLoadRace<Entity: Sendable>: Sendable {
     /// - Parameters:
     ///   - loader: The section's loader.
     ///   - request: What to load.
-    ///   - timeout: The timeout's sleep and its duration, or `nil` for none.
+    ///   - timeout: The timeout's sleep and its duration, or `nil` for none. A streaming loader
+    ///     beats it with its first batch (a long search that keeps finding items is not cut off).
+    ///   - onBatch: Called with each batch of a streaming loader, from the loader's task.
     /// - Returns: The first outcome.
     static func run(
         _ loader: DataLoader<Entity>,
         _ request: ListLoadRequest<some Hashable & Sendable>,
-        timeout: (sleep: @Sendable () async throws -> Void, duration: Duration)?
+        timeout: (sleep: @Sendable () async throws -> Void, duration: Duration)?,
+        onBatch: (@Sendable ([Entity]) -> Void)? = nil
     ) async -> Result<[Entity], ListLoadError> {
         let race = ListLoadRace()
         return await withTaskCancellationHandler {
@@ -33,7 +37,18 @@ final class ListLoadRace<Entity: Sendable>: Sendable {
                 race.start(continuation) {
                     var tasks = [Task {
                         do {
-                            race.finish(.success(try await loader.query(forItemsIn: request.range, with: request.searchString)))
+                            guard loader.isStreaming, let onBatch else {
+                                race.finish(.success(try await loader.query(forItemsIn: request.range, with: request.searchString)))
+                                return
+                            }
+                            var all: [Entity] = []
+                            for try await batch in loader.batches(forItemsIn: request.range, with: request.searchString) {
+                                try Task.checkCancellation()
+                                if all.isEmpty { race.answered() }
+                                all += batch
+                                if !batch.isEmpty { onBatch(batch) }
+                            }
+                            race.finish(.success(all))
                         } catch {
                             race.finish(.failure(ListLoadError(error)))
                         }
@@ -66,11 +81,24 @@ final class ListLoadRace<Entity: Sendable>: Sendable {
             return
         }
         let tasks = makeTasks()
-        let alreadyDone = storage.withLock { storage -> Bool in
+        let (alreadyDone, answered) = storage.withLock { storage -> (Bool, Bool) in
             storage.tasks = tasks
-            return storage.finished
+            return (storage.finished, storage.answered)
         }
-        if alreadyDone { for task in tasks { task.cancel() } }
+        if alreadyDone {
+            for task in tasks { task.cancel() }
+        } else if answered {
+            for timer in tasks.dropFirst() { timer.cancel() }
+        }
+    }
+
+    /// The loader answered a first batch: the timeout no longer applies.
+    private func answered() {
+        let timers = storage.withLock { storage in
+            storage.answered = true
+            return storage.tasks.dropFirst()
+        }
+        for timer in timers { timer.cancel() }
     }
 
     private func finish(_ result: Result<[Entity], ListLoadError>) {

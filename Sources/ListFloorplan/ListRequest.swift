@@ -18,4 +18,6 @@ public struct ListRequest<Section: Hashable & Sendable>: Equatable, Sendable {
     public internal(set) var succeeded: Bool
     /// The number of items the answers so far brought.
     public internal(set) var newResultsCount: Int
+    /// The number of items each section's batches (`.partial`) brought so far.
+    public internal(set) var streamed: [Section: Int] = [:]
 }

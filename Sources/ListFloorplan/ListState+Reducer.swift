@@ -28,6 +28,11 @@ extension ListState {
             effects = cancelSearch()
         case .retry:
             effects = retry()
+        case .searchAll:
+            effects = searchAll()
+        case .partial(let ticket, let section, let items):
+            receivePartial(ticket: ticket, section: section, items: items)
+            effects = []
         case .response(let ticket, let section, let result):
             receive(ticket: ticket, section: section, result: result)
             effects = []
@@ -42,7 +47,8 @@ extension ListState {
     private mutating func start(
         _ kind: ListRequestKind,
         in mode: ListMode,
-        for requested: [Section]
+        for requested: [Section],
+        all: Bool = false
     ) -> [ListEffect<Section>] {
         var effects = dropRequest()
         failure = nil
@@ -56,6 +62,8 @@ extension ListState {
             let loaded = pages.items[section]?.count ?? 0
             let range: Range<Int>?
             switch kind {
+            case _ where all:
+                range = nil
             case .initialPage:
                 range = paging ? 0..<configuration.initialPageSize(in: mode) : nil
             case .nextPage:
@@ -144,6 +152,25 @@ extension ListState {
         return start(.initialPage, in: .search(query), for: sections)
     }
 
+    /// Runs the typed search at once (without waiting for the debounce) for every result.
+    private mutating func searchAll() -> [ListEffect<Section>] {
+        guard configuration.isSearchEnabled else { return [] }
+        let query = Self.trimmed(searchText)
+        guard !query.isEmpty else { return [] }
+        var effects = cancelDebounce()
+        if searchQuery == query, request == nil, search.pageCount > 0,
+           sections.allSatisfy(search.endReached.contains) {
+            // Every result is shown already.
+            return effects
+        }
+        if searchQuery != query {
+            searchQuery = query
+            search = ListPages()
+        }
+        effects += start(.initialPage, in: .search(query), for: sections, all: true)
+        return effects
+    }
+
     private mutating func cancelSearch() -> [ListEffect<Section>] {
         var effects = cancelDebounce()
         effects += dropSearchRequest()
@@ -171,6 +198,33 @@ extension ListState {
 
     // MARK: - Answers
 
+    /// Shows a batch of a streaming loader at once; the request stays in flight. A refresh keeps
+    /// the rows it replaces until its whole answer arrives.
+    private mutating func receivePartial(ticket: Int, section: Section, items: [Entity]) {
+        guard var request, request.ticket == ticket, request.pending.contains(section),
+              request.kind != .refresh, !items.isEmpty
+        else { return }
+        let range = request.ranges[section] ?? nil
+        let streamed = request.streamed[section, default: 0]
+        let room = range.map { max(0, $0.count - streamed) } ?? items.count
+        guard room > 0 else { return }
+        var pages = pages(in: request.mode)
+        var current = pages.items[section] ?? []
+        if streamed == 0 {
+            // The first batch replaces what the request reloads.
+            current = Array(current.prefix(range?.lowerBound ?? 0))
+        }
+        let accepted = items.prefix(room)
+        current += accepted
+        pages.items[section] = current
+        request.streamed[section] = streamed + accepted.count
+        self.request = request
+        switch request.mode {
+        case .list: list = pages
+        case .search: search = pages
+        }
+    }
+
     private mutating func receive(ticket: Int, section: Section, result: Result<[Entity], ListLoadError>) {
         guard var request, request.ticket == ticket, request.pending.contains(section) else { return }
         request.pending.remove(section)
@@ -183,7 +237,9 @@ extension ListState {
             case .initialPage, .refresh:
                 pages.items[section] = accepted
             case .nextPage:
-                pages.items[section, default: []].append(contentsOf: accepted)
+                // Drop what batches of this request showed; the answer holds them all.
+                let kept = (pages.items[section] ?? []).prefix(range?.lowerBound ?? 0)
+                pages.items[section] = Array(kept) + accepted
             }
             if let range, found.count >= range.count {
                 pages.endReached.remove(section)

@@ -96,8 +96,11 @@ public final class ListViewModel<
         case .load(let request):
             guard let loader = loaders[request.section] else { return nil }
             let timeout = loadTimeout.map { (sleep: Self.sleeper(on: clock, for: $0), duration: $0) }
+            let relay = ListBatchRelay<Entity> { [weak self] items in
+                self?.send(.partial(ticket: request.ticket, section: request.section, items: items))
+            }
             let task = Task { [weak self] in
-                let result = await ListLoadRace.run(loader, request, timeout: timeout)
+                let result = await ListLoadRace.run(loader, request, timeout: timeout, onBatch: relay.add)
                 guard let self else { return }
                 await self.send(.response(ticket: request.ticket, section: request.section, result: result)).finish()
             }
@@ -144,6 +147,9 @@ public final class ListViewModel<
     @discardableResult public func updateSearchText(_ text: String) -> ListTask { send(.searchTextChanged(text)) }
     /// Closes the search and shows the list again.
     @discardableResult public func cancelSearch() -> ListTask { send(.cancelSearch) }
+    /// Searches exhaustively: every result of the typed text, streamed in batches by a streaming
+    /// loader, at once (no debounce).
+    @discardableResult public func searchAllResults() -> ListTask { send(.searchAll) }
     /// Runs the failed request again.
     @discardableResult public func retry() -> ListTask { send(.retry) }
 

@@ -18,6 +18,7 @@ struct BrowseCommand: AsyncParsableCommand {
     var rightToLeft = false
 
     func run() async throws {
+        HeapSettings.apply()
         if ProcessSupervisor.isSupervised {
             ProcessSupervisor.attachToSupervisor()
         } else if let path = source.path, Terminal.isInteractive(), Self.isDirectory(path) {

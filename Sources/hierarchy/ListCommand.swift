@@ -10,7 +10,9 @@ struct ListCommand: AsyncParsableCommand {
         abstract: "Show every item of a hierarchy as one searchable, paginated list.",
         discussion: """
             Items come in breadth-first order, a page at a time, each with the path of its ancestors. \
-            Type to search (full-text search in a database), ↑ ↓ PgUp PgDn Home End to move, Enter to \
+            Type to search (full-text search in a database; results show in batches while the search runs, \
+            each key starts it anew), Ctrl-S to search exhaustively (every result, not a page at a time), \
+            ↑ ↓ PgUp PgDn Home End to move, Enter to \
             select, Ctrl-R to refresh, Esc (or q with an empty search) to quit. On a store (SQLite or \
             postgres://), + adds an item under the top item (asking its title) and Delete deletes the \
             selected one with everything under it (asking first); changes by anyone show within a second.
@@ -21,6 +23,7 @@ struct ListCommand: AsyncParsableCommand {
     @OptionGroup var faces: FaceOptions
 
     func run() async throws {
+        HeapSettings.apply()
         let theme = try faces.loadTheme(environment: ProcessInfo.processInfo.environment)
         guard Terminal.isInteractive() else {
             CommandLineError.printError("standard input and output must be a terminal to list; use `hierarchy print\(source.path.map { " " + $0 } ?? "")` for a plain tree")

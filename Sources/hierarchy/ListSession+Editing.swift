@@ -20,16 +20,12 @@ final class ListWalk: Sendable {
         current.withLock { $0 = HierarchyListQuery(source: source) }
     }
 
-    /// Pages of the current walk, or of search results (a `nil` range reads at most 100,000 items).
+    /// Pages of the current walk, or search results in batches as they are found (a `nil` range
+    /// reads at most `HierarchyListQuery.exhaustiveLimit` items).
     var loader: DataLoader<HierarchyListItem> {
-        DataLoader { [self] range, searchString in
-            let query = current.withLock { $0 }
-            let range = range ?? 0..<100_000
-            if let searchString, !searchString.isEmpty {
-                return try await query.search(searchString, in: range)
-            }
-            return try await query.items(in: range)
-        }
+        DataLoader(streaming: { [self] range, searchString in
+            current.withLock { $0 }.batches(searchString, in: range)
+        })
     }
 }
 

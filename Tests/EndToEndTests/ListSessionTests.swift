@@ -56,4 +56,28 @@ struct ListSessionTests {
         let end = try await tmux.waitFor("the program to exit") { $0.contains("EXIT=") }
         #expect(end.contains("EXIT=0"))
     }
+
+    @Test func aDirectorySearchStreamsAndCtrlSFindsEveryResult() async throws {
+        let files = FileManager.default
+        let dir = files.temporaryDirectory.appendingPathComponent("hierarchy-list-\(UUID().uuidString)").path
+        defer { try? files.removeItem(atPath: dir) }
+        // 60 matches in 60 folders: more than one page of the list (50 rows).
+        for a in 0..<60 {
+            try files.createDirectory(atPath: "\(dir)/area-\(a)/unit", withIntermediateDirectories: true)
+            #expect(files.createFile(atPath: "\(dir)/area-\(a)/unit/pump-\(a).txt", contents: Data()))
+        }
+        let tmux = try start("list '\(dir)'")
+        try await tmux.waitFor("the first page") { $0.contains("area-") && $0.contains("^R refresh") }
+        try tmux.send("pump")
+        let page = try await tmux.waitFor("the first page of results") {
+            $0.contains("pump-") && $0.contains("of 50+") && !$0.contains("searching…")
+        }
+        #expect(page.contains("^S all results"))
+        try tmux.send("C-s")
+        let all = try await tmux.waitFor("every result") { $0.contains("of 60 ") }
+        #expect(!all.contains("^S all results"))
+        try tmux.send("Escape")
+        let end = try await tmux.waitFor("the program to exit") { $0.contains("EXIT=") }
+        #expect(end.contains("EXIT=0"))
+    }
 }

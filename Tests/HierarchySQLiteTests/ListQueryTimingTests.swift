@@ -50,6 +50,41 @@ struct ListQueryTimingTests {
         #expect(median < .milliseconds(50))
     }
 
+    /// The time from the start of a search to its first streamed batch of list rows (what the
+    /// terminal list shows first), p50 and p95 of `runs` runs after one warm-up run.
+    static func firstBatch(_ name: String, runs: Int, _ stream: () -> AsyncThrowingStream<[HierarchyListItem], Error>)
+        async throws -> (p50: Duration, p95: Duration)
+    {
+        var times: [Duration] = []
+        var rows = 0
+        for run in 0...runs {
+            let start = ContinuousClock.now
+            for try await batch in stream() {
+                rows = batch.count
+                break
+            }
+            if run > 0 { times.append(ContinuousClock.now - start) }
+        }
+        times.sort()
+        let p50 = times[times.count / 2]
+        let p95 = times[min(times.count - 1, times.count * 95 / 100)]
+        print("timing \(name): first batch of \(rows) rows, p50 \(p50), p95 \(p95), worst \(times.last ?? .zero)")
+        return (p50, p95)
+    }
+
+    @Test(.enabled(if: environment["HIERARCHY_LIST_TIMING_DB"] != nil))
+    func firstStreamedBatchOfAShortPrefixOnADatabase() async throws {
+        let path = try #require(Self.environment["HIERARCHY_LIST_TIMING_DB"])
+        let source = try SQLiteSource(path: path)
+        for text in ["p", "pu", "v", "va"] {
+            // A fresh query each run, as each keystroke starts a new search.
+            let (_, p95) = try await Self.firstBatch("database streamed search \"\(text)\"", runs: 100) {
+                HierarchyListQuery(source: source).searchBatches(text, in: 0..<50)
+            }
+            #expect(p95 < .milliseconds(100), "\(text)")
+        }
+    }
+
     @Test(.enabled(if: environment["HIERARCHY_LIST_TIMING_DIR"] != nil))
     func firstPageOnADirectoryTree() async throws {
         let path = try #require(Self.environment["HIERARCHY_LIST_TIMING_DIR"])
@@ -58,6 +93,11 @@ struct ListQueryTimingTests {
             _ = try await Self.measure("directory search \"\(text)\"", runs: 5) {
                 let source = FileSystemSource(root: path)
                 return try await HierarchyListQuery(source: source).search(text, in: 0..<50).count
+            }
+        }
+        for text in ["part-0000", "unit-09"] {
+            _ = try await Self.firstBatch("directory streamed search \"\(text)\"", runs: 5) {
+                HierarchyListQuery(source: FileSystemSource(root: path)).searchBatches(text, in: 0..<50)
             }
         }
         _ = try await Self.measure("directory list first page", runs: 5) {

@@ -99,6 +99,35 @@ struct FileSystemSourceSearchTests {
         #expect(none == 0)
     }
 
+    @Test("a streamed page holds the paged search's matches, in its order, stat'ed")
+    func streamedPages() async throws {
+        let dir = try Self.makeTree()
+        defer { dir.remove() }
+        let source = FileSystemSource(root: dir.path)
+        for range in [0..<1000, 0..<5, 3..<11, 38..<50, 60..<70] {
+            var batches: [[HierarchyNode]] = []
+            for try await batch in source.searchBatches("pump", in: range) { batches.append(batch) }
+            let paged = try await source.search("pump", in: range)
+            #expect(batches.flatMap { $0 } == paged, "range \(range)")
+            #expect(batches.allSatisfy { !$0.isEmpty })
+        }
+        // Several folders' matches come as several batches.
+        var count = 0
+        for try await _ in source.searchBatches("pump", in: 0..<1000) { count += 1 }
+        #expect(count > 10)
+        let file = try #require(try await source.searchBatches("pump-00", in: 0..<1).first { _ in true }?.first)
+        #expect(file.subtitle == "File")
+        let listQuery = HierarchyListQuery(source: source)
+        var streamedItems: [HierarchyListItem] = []
+        for try await batch in listQuery.searchBatches("pump", in: 0..<20) { streamedItems += batch }
+        #expect(streamedItems == (try await listQuery.search("pump", in: 0..<20)))
+        var all: [HierarchyListItem] = []
+        for try await batch in listQuery.searchBatches("pump", in: nil) { all += batch }
+        #expect(Set(all.map(\.node.id)).count == 39)
+        let deep = try #require(all.first { $0.node.id == "area0/unit0/Pump-00.txt" })
+        #expect(deep.ancestors == (try await listQuery.search("pump-00", in: 0..<1)).first?.ancestors)
+    }
+
     @Test("a cancelled search ends with CancellationError")
     func cancelled() async throws {
         let dir = try Self.makeTree()

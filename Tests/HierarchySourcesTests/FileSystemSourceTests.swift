@@ -11,6 +11,22 @@ import Glibc
 @Suite struct FileSystemSourceTests {
     static let utc = TimeZone(identifier: "UTC") ?? .current
 
+    @Test func timesAreWrittenWithoutCalendarAsFoundationWouldWriteThem() throws {
+        let date = Date(timeIntervalSince1970: 1_700_000_000.75)
+        #expect(FileSystemSource.iso8601(date) == date.formatted(.iso8601))
+        #expect(FileSystemSource.iso8601(Date(timeIntervalSince1970: 0)) == "1970-01-01T00:00:00Z")
+        #expect(FileSystemSource(root: "/", timeZone: Self.utc).dateText(date) == "2023-11-14 22:13")
+        let plusFive = try #require(TimeZone(secondsFromGMT: 5 * 3600 + 1800))
+        #expect(FileSystemSource(root: "/", timeZone: plusFive).dateText(date) == "2023-11-15 03:43")
+        // Local time (no zone given) is the process's zone, as Calendar would break it down.
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = .current
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
+        let expected = String(format: "%04d-%02d-%02d %02d:%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0,
+                              parts.hour ?? 0, parts.minute ?? 0)
+        #expect(FileSystemSource(root: "/").dateText(date) == expected)
+    }
+
     @Test func listsFoldersFirstInNaturalOrder() async throws {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }

@@ -1,11 +1,25 @@
 import Testing
 @testable import TerminalUI
+#if canImport(Glibc)
+import Glibc
+#endif
 
 @Suite("DisplayWidth")
 struct DisplayWidthTests {
     @Test("ASCII counts one column per character", arguments: [("", 0), ("a", 1), ("hello", 5), ("a b\u{7E}", 4)])
     func ascii(text: String, width: Int) {
         #expect(DisplayWidth.of(text) == width)
+    }
+
+    @Test("Measuring leaves the process's LC_CTYPE as it was")
+    func processLocaleUntouched() {
+        let before = setlocale(LC_CTYPE, nil).map { String(cString: $0) }
+        // Characters that need the UTF-8 locale (wcwidth), measured more than once.
+        #expect(DisplayWidth.of("日本語 e\u{301} ⌘") == 10)
+        #expect(DisplayWidth.of("한국어") == 6)
+        let after = setlocale(LC_CTYPE, nil).map { String(cString: $0) }
+        #expect(before != nil)
+        #expect(after == before)
     }
 
     @Test("East Asian wide and fullwidth characters take two columns")

@@ -160,6 +160,22 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // The terminal list's search as you type: the first streamed batch of list rows (results
+    // with their paths), as `hierarchy list STORE` shows them, for one- and two-letter prefixes.
+    for prefix in ["p", "pu", "v"] {
+        Benchmark("SQLite list search, first streamed batch (prefix \"\(prefix)\")", configuration: prepared) {
+            benchmark in
+            guard let source = shared.source else { return }
+            let query = HierarchyListQuery(source: source)
+            for _ in benchmark.scaledIterations {
+                for try await batch in query.searchBatches(prefix, in: 0..<50) {
+                    blackHole(batch)
+                    break
+                }
+            }
+        }
+    }
+
     Benchmark(
         "SQLite import (generate) 1,000,000 items",
         configuration: .init(metrics: [.wallClock, .cpuTotal, .peakMemoryResident], maxIterations: 3)

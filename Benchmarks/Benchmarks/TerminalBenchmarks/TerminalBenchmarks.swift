@@ -65,6 +65,26 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // The terminal list's search as you type in a directory: the first streamed batch of a
+    // page (the one-thread walk, stat'ed), and the exhaustive search (Ctrl-S) to its end.
+    Benchmark("List search in a directory, first streamed batch", configuration: walkConfiguration) { benchmark in
+        let query = HierarchyListQuery(source: FileSystemSource(root: walkRoot))
+        for _ in benchmark.scaledIterations {
+            for try await batch in query.searchBatches(walkName, in: 0..<50) {
+                blackHole(batch)
+                break
+            }
+        }
+    }
+    Benchmark("List search in a directory, exhaustive", configuration: walkConfiguration) { benchmark in
+        let query = HierarchyListQuery(source: FileSystemSource(root: walkRoot))
+        for _ in benchmark.scaledIterations {
+            var found = 0
+            for try await batch in query.searchBatches(walkName, in: nil) { found += batch.count }
+            blackHole(found)
+        }
+    }
+
     Benchmark("FrameRenderer 200x60 full redraw", configuration: configuration) { benchmark in
         let frame = browserFrame(selected: 5)
         var renderer = FrameRenderer(capability: .indexed256)

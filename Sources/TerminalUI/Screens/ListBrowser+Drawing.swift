@@ -143,8 +143,17 @@ extension ListBrowser {
         let count = flatPaths.count
         var left = count == 0 ? " " : " \(((selection ?? 0) + 1).formatted()) of \(count.formatted())"
         if count > 0, viewModel.footer != .noMoreEntries { left += "+" }
+        var isSearch = false
+        if case .search = viewModel.mode { isSearch = true }
+        // A search streams its results: say so while it runs.
+        if isSearch, viewModel.state != .finished { left += "  searching…" }
         if let message { left += "  " + message }
         var keys = ["⏎ choose", "Esc close", "^R refresh"]
+        var isComplete = viewModel.footer == .noMoreEntries
+        if case .noResults = viewModel.footer { isComplete = true }
+        if isSearch, !isComplete {
+            keys.insert("^S all results", at: 1)
+        }
         if case .error = viewModel.footer { keys.insert("r retry", at: 0) }
         if screen.isAddButtonShown { keys.append("+ add") }
         if screen.isDeleteEnabled { keys.append("Del delete") }

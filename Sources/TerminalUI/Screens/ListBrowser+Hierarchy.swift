@@ -17,7 +17,7 @@ extension ListBrowser where Entity == HierarchyListItem, Section == HierarchyLis
     /// - Returns: The browser; call ``start()`` before the first frame.
     public static func hierarchy(
         _ query: HierarchyListQuery, title: String, palette: BrowserPalette = .horizon, columns: Int = 80,
-        rows: Int = 24, clock: any Clock<Duration> = ContinuousClock(), debounce: Duration = .milliseconds(250)
+        rows: Int = 24, clock: any Clock<Duration> = ContinuousClock(), debounce: Duration = .milliseconds(50)
     ) -> ListBrowser {
         hierarchy(loader: hierarchyLoader(query), title: title, palette: palette, columns: columns, rows: rows,
                   clock: clock, debounce: debounce)
@@ -38,7 +38,7 @@ extension ListBrowser where Entity == HierarchyListItem, Section == HierarchyLis
     /// - Returns: The browser; call ``start()`` before the first frame.
     public static func hierarchy(
         loader: DataLoader<HierarchyListItem>, title: String, palette: BrowserPalette = .horizon, columns: Int = 80,
-        rows: Int = 24, clock: any Clock<Duration> = ContinuousClock(), debounce: Duration = .milliseconds(250),
+        rows: Int = 24, clock: any Clock<Duration> = ContinuousClock(), debounce: Duration = .milliseconds(50),
         pageSize: Int = 50
     ) -> ListBrowser {
         let model = ListViewModel<HierarchyListItem, HierarchyListSection>(
@@ -58,17 +58,13 @@ extension ListBrowser where Entity == HierarchyListItem, Section == HierarchyLis
         return ListBrowser(screen: screen, title: title, palette: palette, columns: columns, rows: rows)
     }
 
-    /// The loader of a hierarchy list: pages of the breadth-first walk, or of search results.
+    /// The loader of a hierarchy list: pages of the breadth-first walk, or search results in
+    /// batches as they are found (``HierarchyListQuery/batches(_:in:)``).
     ///
     /// - Parameter query: The pages of the hierarchy.
-    /// - Returns: A loader; a `nil` range (paging off) reads at most 100,000 items.
+    /// - Returns: A streaming loader; a `nil` range (paging off, or the exhaustive search) reads
+    ///   at most ``HierarchyListQuery/exhaustiveLimit`` items.
     public static func hierarchyLoader(_ query: HierarchyListQuery) -> DataLoader<HierarchyListItem> {
-        DataLoader { range, searchString in
-            let range = range ?? 0..<100_000
-            if let searchString, !searchString.isEmpty {
-                return try await query.search(searchString, in: range)
-            }
-            return try await query.items(in: range)
-        }
+        DataLoader(streaming: { range, searchString in query.batches(searchString, in: range) })
     }
 }

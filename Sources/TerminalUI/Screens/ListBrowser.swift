@@ -4,7 +4,9 @@ import ListFloorplan
 /// The terminal face of the list floorplan: a search field, the rows of a ``ListScreen`` bound by
 /// its cell binding, a footer (loading, end of list, errors with retry) and a key line.
 ///
-/// Typing edits the search field (debounced by the view model's clock); ↑ ↓ PgUp PgDn Home End and
+/// Typing edits the search field (debounced by the view model's clock; each key drops the search in
+/// flight, and a streaming loader's results show in batches while it runs); Ctrl-S searches
+/// exhaustively (every result, not a page at a time); ↑ ↓ PgUp PgDn Home End and
 /// the mouse wheel move the selection, a click selects (a second click chooses), Enter chooses the
 /// selected item, Esc closes. Ctrl-R refreshes, `r` retries after an error, `+` and Delete call the
 /// add and delete handlers, `q` closes while the search field is empty, Ctrl-C always closes. When
@@ -149,6 +151,7 @@ public final class ListBrowser<
             switch event.key {
             case .character("c"), .character("q"): return [.quit]
             case .character("r"): track(viewModel.refresh())
+            case .character("s"): track(viewModel.searchAllResults())
             case .character("u"): editSearch { $0 = "" }
             case .character("n"): moveSelection(by: 1)
             case .character("p"): moveSelection(by: -1)
