@@ -27,7 +27,7 @@ extension PostgresSource {
             var tierCount: Int?
             while nodes.count < range.count {
                 let offset = Int64(index * window)
-                let ranked = try await fetch(
+                let ranked = try await fetchSerially(
                     """
                     SELECT \(unescaped: Self.columns) FROM (
                         SELECT * FROM hierarchy_item

@@ -158,6 +158,34 @@ public final class PostgresSource: HierarchySource {
         }
     }
 
+    /// Runs `query` like `fetch(_:_:)`, with parallel plans turned off for it alone (in a
+    /// transaction of its own, `SET LOCAL`).
+    ///
+    /// A query that stops after its first rows (a `LIMIT` over an ordered index scan) gains nothing
+    /// from parallel workers, but waits for them to start: tens of milliseconds on a busy server,
+    /// more than the query itself.
+    func fetchSerially<Row: Sendable>(_ query: PostgresQuery, _ decode: @Sendable (PostgresRow) throws -> Row) async throws -> [Row] {
+        do {
+            return try await client.withConnection { connection in
+                try await connection.query("BEGIN", logger: logger)
+                do {
+                    try await connection.query("SET LOCAL max_parallel_workers_per_gather = 0", logger: logger)
+                    var result: [Row] = []
+                    for try await row in try await connection.query(query, logger: logger) {
+                        result.append(try decode(row))
+                    }
+                    try await connection.query("COMMIT", logger: logger)
+                    return result
+                } catch {
+                    _ = try? await connection.query("ROLLBACK", logger: logger)
+                    throw error
+                }
+            }
+        } catch {
+            throw PostgresErrors.map(error, url: url)
+        }
+    }
+
     /// The columns every node query selects, in the order `node(from:)` reads them.
     static let columns = "i.key, i.id, i.title, i.subtitle, i.footnote, i.status, i.child_count, i.attributes::text, i.position"
 
