@@ -18,18 +18,6 @@ import Testing
         }
     }
 
-    /// Polls a condition until it holds, for at most `timeout`.
-    static func eventually(
-        _ timeout: Duration = .seconds(20), _ condition: () async throws -> Bool
-    ) async throws -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            if try await condition() { return true }
-            try await Task.sleep(for: .milliseconds(5))
-        }
-        return try await condition()
-    }
-
     /// Collects a source's changes as they come.
     final class Recorder: Sendable {
         final class Box: Sendable {
@@ -67,19 +55,19 @@ import Testing
         let recorder = Recorder(load.changes())
         let root = try #require(try await load.root())
         #expect(root.title == "Big")
-        #expect(try await Self.eventually { try await load.childCount(ofID: root.id) == 100 })
+        #expect(try await eventually { try await load.childCount(ofID: root.id) == 100 })
         let first = try await load.children(ofID: root.id, in: 0..<3)
         #expect(first.map(\.title) == ["Item 0", "Item 1", "Item 2"])
         #expect(try await load.index(ofChildID: first[2].id, inParentID: root.id) == 2)
         #expect(try await load.parent(ofID: first[2].id)?.id == root.id)
         #expect(load.isReading)
-        #expect(try await Self.eventually {
+        #expect(try await eventually {
             recorder.all.contains { if case .progress(let note?) = $0 { note.hasPrefix("reading ") } else { false } }
         })
 
         feeder.write(Self.items(100..<250) + "]}")
         feeder.close()
-        #expect(try await Self.eventually { recorder.all.last == .progress(nil) })
+        #expect(try await eventually { recorder.all.last == .progress(nil) })
         #expect(!load.isReading)
         #expect(load.failure == nil)
         #expect(try await load.childCount(ofID: root.id) == 250)
@@ -101,15 +89,15 @@ import Testing
         }
         let recorder = Recorder(load.changes())
         #expect(try await load.root()?.id == "root")
-        #expect(try await Self.eventually { try await load.childCount(ofID: "root") == 1 })
+        #expect(try await eventually { try await load.childCount(ofID: "root") == 1 })
         let a = try #require(try await load.children(ofID: "root", in: 0..<1).first)
         #expect(a.id == "#1")
         #expect(a.title == "A")
-        #expect(try await Self.eventually { try await load.childCount(ofID: "#1") == 1 })
+        #expect(try await eventually { try await load.childCount(ofID: "#1") == 1 })
 
         feeder.write(#"{"title": "a2"}], "id": "a"}, {"title": "B"}]}"#)
         feeder.close()
-        #expect(try await Self.eventually { recorder.all.last == .progress(nil) })
+        #expect(try await eventually { recorder.all.last == .progress(nil) })
         #expect(recorder.all.contains(.appended(parentID: "#1", count: 2)))
         #expect(recorder.all.contains(.appended(parentID: "root", count: 2)))
         #expect(recorder.all.contains(.updated(id: "#1")))
@@ -136,10 +124,10 @@ import Testing
         #expect(root.title == "big.json")
         feeder.write(#"{"title": "Item 20",}]"#)
         feeder.close()
-        #expect(try await Self.eventually { load.failure != nil })
+        #expect(try await eventually { load.failure != nil })
         #expect(load.failure?.code == .malformed)
         #expect(load.failure?.line == 1)
-        #expect(try await Self.eventually {
+        #expect(try await eventually {
             recorder.all.contains { if case .progress(let note?) = $0 { note.contains("invalid JSON") } else { false } }
         })
         #expect(try await load.childCount(ofID: ".") == 20)

@@ -118,31 +118,15 @@ import Testing
         let feeder = try FIFOFeeder(path: directory.path + "/wide.json")
         defer { feeder.close() }
         feeder.write(#"{"title": "Wide", "children": [{"title": "Item 0"}, {"title": "Item 1"}, "#)
-        let collected = LockedValue<[UInt8]>([])
-        let finished = LockedValue<String?>(nil)
-        let printer = {
-            var printer = DocumentPrinter()
-            printer.chunkSize = 1
-            return printer
-        }()
-        let path = feeder.path
-        Thread.detachNewThread {
-            do {
-                try printer.print(path: path, shape: .automatic) { bytes in collected.withLock { $0 += bytes } }
-                finished.withLock { $0 = "done" }
-            } catch {
-                finished.withLock { $0 = "\(error)" }
-            }
-        }
-        func text() -> String { String(decoding: collected.withLock { $0 }, as: UTF8.self) }
+        let printing = BackgroundPrint(path: feeder.path)
         // Item 1 is not decided (the last child, or not?) until the next one starts.
-        #expect(await Self.eventually { text() == "Wide\n├── Item 0\n" })
-        #expect(finished.withLock { $0 } == nil)
+        #expect(await eventually { printing.text == "Wide\n├── Item 0\n" })
+        #expect(printing.outcome == nil)
         feeder.write(#"{"title": "Item 2"}]}"#)
         feeder.close()
-        #expect(await Self.eventually { finished.withLock { $0 } != nil })
-        #expect(finished.withLock { $0 } == "done")
-        #expect(text() == "Wide\n├── Item 0\n├── Item 1\n└── Item 2\n")
+        #expect(await eventually { printing.outcome != nil })
+        #expect(printing.outcome == "done")
+        #expect(printing.text == "Wide\n├── Item 0\n├── Item 1\n└── Item 2\n")
     }
 
     @Test func holdsOnlyTheUndecidedLines() throws {
@@ -161,14 +145,32 @@ import Testing
         #expect(state.heldCount == 0)
         #expect(state.mostHeld <= 2)
     }
+}
 
-    /// Polls a condition until it holds, for at most ten seconds.
-    static func eventually(_ condition: () -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + .seconds(10)
-        while ContinuousClock.now < deadline {
-            if condition() { return true }
-            try? await Task.sleep(for: .milliseconds(10))
+/// `DocumentPrinter` printing a file on a thread of its own, one byte per read, as `hierarchy
+/// print` does: what it wrote so far and how it ended.
+final class BackgroundPrint: Sendable {
+    private let collected = LockedValue<[UInt8]>([])
+    private let finished = LockedValue<String?>(nil)
+
+    /// Starts printing `path` (a FIFO the test feeds) in the automatic shape.
+    init(path: String) {
+        var printer = DocumentPrinter()
+        printer.chunkSize = 1
+        let (collected, finished) = (collected, finished)
+        Thread.detachNewThread { [printer] in
+            do {
+                try printer.print(path: path, shape: .automatic) { bytes in collected.withLock { $0 += bytes } }
+                finished.withLock { $0 = "done" }
+            } catch {
+                finished.withLock { $0 = "\(error)" }
+            }
         }
-        return condition()
     }
+
+    /// The text written so far.
+    var text: String { String(decoding: collected.withLock { $0 }, as: UTF8.self) }
+
+    /// `"done"`, the error's text, or nil while printing.
+    var outcome: String? { finished.withLock { $0 } }
 }

@@ -81,30 +81,14 @@ import Testing
         let feeder = try FIFOFeeder(path: directory.path + "/big.yaml")
         defer { feeder.close() }
         feeder.write("title: Big\nchildren:\n" + (0..<100).map { "  - title: Item \($0)\n" }.joined())
-        let collected = LockedValue<[UInt8]>([])
-        let finished = LockedValue<String?>(nil)
-        let printer = {
-            var printer = DocumentPrinter()
-            printer.chunkSize = 1
-            return printer
-        }()
-        let path = feeder.path
-        Thread.detachNewThread {
-            do {
-                try printer.print(path: path, shape: .automatic) { bytes in collected.withLock { $0 += bytes } }
-                finished.withLock { $0 = "done" }
-            } catch {
-                finished.withLock { $0 = "\(error)" }
-            }
-        }
-        func text() -> String { String(decoding: collected.withLock { $0 }, as: UTF8.self) }
+        let printing = BackgroundPrint(path: feeder.path)
         // Item 98 is decided by Item 99's end, which libyaml knows once the next line is there.
-        #expect(await DocumentPrinterTests.eventually { text().contains("├── Item 97\n") })
-        #expect(finished.withLock { $0 } == nil)
+        #expect(await eventually { printing.text.contains("├── Item 97\n") })
+        #expect(printing.outcome == nil)
         feeder.write("  - title: Last\n")
         feeder.close()
-        #expect(await DocumentPrinterTests.eventually { finished.withLock { $0 } != nil })
-        #expect(finished.withLock { $0 } == "done")
-        #expect(text().hasSuffix("├── Item 99\n└── Last\n"))
+        #expect(await eventually { printing.outcome != nil })
+        #expect(printing.outcome == "done")
+        #expect(printing.text.hasSuffix("├── Item 99\n└── Last\n"))
     }
 }

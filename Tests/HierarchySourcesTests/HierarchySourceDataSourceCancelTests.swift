@@ -1,3 +1,4 @@
+import HierarchyTestSupport
 import Foundation
 import HierarchyKit
 @testable import HierarchyAdapters
@@ -16,16 +17,6 @@ import Testing
         try await dataSource.load()
         view.layoutIfNeeded()
         return (view, dataSource)
-    }
-
-    /// Polls `condition` every few milliseconds until it holds or 5 seconds pass.
-    func eventually(_ condition: () -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + .seconds(5)
-        while !condition() {
-            guard ContinuousClock.now < deadline else { return false }
-            try? await Task.sleep(for: .milliseconds(2))
-        }
-        return true
     }
 
     @Test func theViewReportsTheRowsOfEachWindow() async throws {

@@ -41,16 +41,6 @@ struct FolderColumnTests {
         }
     }
 
-    /// Polls `condition` every 5 ms until it holds or `limit` passes (the loads run on this actor).
-    func eventually(_ limit: Duration = .seconds(30), _ condition: () -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now.advanced(by: limit)
-        while ContinuousClock.now < deadline {
-            if condition() { return true }
-            try? await Task.sleep(for: .milliseconds(5))
-        }
-        return condition()
-    }
-
     @Test func shownFoldersGetCountsAndErrorsShowInTheirColumn() async throws {
         let tree = try Tree()
         defer { tree.remove() }

@@ -34,15 +34,6 @@ final class SearchLoaderLog: Sendable {
         }
     }
 
-    func eventually(_ condition: () -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now.advanced(by: .seconds(5))
-        while ContinuousClock.now < deadline {
-            if condition() { return true }
-            await Task.yield()
-        }
-        return condition()
-    }
-
     @Test func aKeystrokeCancelsTheSearchInFlight() async throws {
         let log = SearchLoaderLog()
         let clock = TestClock()

@@ -53,15 +53,6 @@ final class StreamLog: Sendable {
         })
     }
 
-    func eventually(_ condition: () -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now.advanced(by: .seconds(5))
-        while ContinuousClock.now < deadline {
-            if condition() { return true }
-            await Task.yield()
-        }
-        return condition()
-    }
-
     @Test func resultsStreamInWhileTheSearchRunsAndKeysStayFast() async throws {
         let log = StreamLog()
         let clock = TestClock()

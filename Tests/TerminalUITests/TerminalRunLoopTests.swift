@@ -1,3 +1,4 @@
+import HierarchyTestSupport
 import Dispatch
 import Foundation
 import Synchronization
@@ -62,16 +63,6 @@ final class CountingScreen: TerminalScreen {
 @Suite("TerminalRunLoop")
 @MainActor
 struct TerminalRunLoopTests {
-    /// Polls `condition` every 5 ms until it holds or `limit` passes (the loop runs on this actor).
-    func eventually(_ limit: Duration = .seconds(30), _ condition: () -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now.advanced(by: limit)
-        while ContinuousClock.now < deadline {
-            if condition() { return true }
-            try? await Task.sleep(for: .milliseconds(5))
-        }
-        return condition()
-    }
-
     @Test("Keys are handled at once while a frame write is stalled; the newest frame follows")
     func keysWhileAWriteStalls() async throws {
         let output = StallingOutput()
