@@ -124,4 +124,23 @@ final class StreamLog: Sendable {
         #expect(await eventually { list.viewModel.state == .finished && list.viewModel.footer == .noMoreEntries })
         #expect(Set(list.viewModel.results(in: .items).map(\.node.title)) == Set(titles))
     }
+
+    @Test func aFailedSearchOffersRetryNotTheExhaustiveSearch() async throws {
+        struct Broken: Error, CustomStringConvertible { var description: String { "no search index" } }
+        let loader = DataLoader<HierarchyListItem>(streaming: { _, text in
+            let (stream, continuation) = AsyncThrowingStream<[HierarchyListItem], Error>.makeStream()
+            if let text, !text.isEmpty { continuation.finish(throwing: Broken()) } else { continuation.finish() }
+            return stream
+        })
+        let clock = TestClock()
+        let list = ListBrowser.hierarchy(loader: loader, title: "t", palette: .monochrome, columns: 100, rows: 12, clock: clock)
+        list.start()
+        await list.finishPendingWork()
+        _ = list.handle([.key(KeyEvent(.character("p")))])
+        clock.advance(by: .milliseconds(50))
+        #expect(await eventually { if case .error = list.viewModel.footer { true } else { false } })
+        let frame = list.render().plainText
+        #expect(frame.contains("r retry"), "\(frame)")
+        #expect(!frame.contains("^S all results"), "\(frame)")
+    }
 }

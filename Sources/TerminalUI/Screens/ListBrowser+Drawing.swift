@@ -149,12 +149,13 @@ extension ListBrowser {
         if isSearch, viewModel.state != .finished { left += "  searching…" }
         if let message { left += "  " + message }
         var keys = ["⏎ choose", "Esc close", "^R refresh"]
-        var isComplete = viewModel.footer == .noMoreEntries
-        if case .noResults = viewModel.footer { isComplete = true }
-        if isSearch, !isComplete {
-            keys.insert("^S all results", at: 1)
+        // The exhaustive search is offered while a search may have more results: not once it
+        // has them all, found none, or failed (then `r` retries).
+        switch viewModel.footer {
+        case .noMoreEntries, .noResults: break
+        case .error: keys.insert("r retry", at: 0)
+        default: if isSearch { keys.insert("^S all results", at: 1) }
         }
-        if case .error = viewModel.footer { keys.insert("r retry", at: 0) }
         if screen.isAddButtonShown { keys.append("+ add") }
         if screen.isDeleteEnabled { keys.append("Del delete") }
         var right = keys.joined(separator: "  ") + " "
