@@ -10,7 +10,10 @@ import HierarchySources
 ///
 /// Identity is the source's: each source id gets one linear identifier for the adapter's
 /// life, and the item's `payload` is the source id, so siblings may share titles.
-@MainActor
+///
+/// Like ``HierarchySourceDataSource``, the adapter has no actor of its own: it is used from
+/// one actor at a time (its owner's), which the compiler checks, since it is not `Sendable`;
+/// ``children(ofSourceID:)`` runs on the caller's actor and reads the source from there.
 public final class LinearSourceAdapter {
     /// The source read.
     public let source: any HierarchySource
@@ -67,7 +70,7 @@ public final class LinearSourceAdapter {
     /// - Parameter sourceID: The source id of the expanded item.
     /// - Returns: The children as linear items and the source's count.
     /// - Throws: The source's error.
-    public func children(ofSourceID sourceID: String) async throws -> Children {
+    nonisolated(nonsending) public func children(ofSourceID sourceID: String) async throws -> Children {
         let source = self.source
         let limit = childLimit
         let (count, nodes) = try await Self.read(source, sourceID, limit)
@@ -77,7 +80,7 @@ public final class LinearSourceAdapter {
         return Children(items: nodes.map(item(for:)), totalCount: count)
     }
 
-    private nonisolated static func read(
+    private static func read(
         _ source: any HierarchySource, _ id: String, _ limit: Int
     ) async throws -> (Int, [HierarchyNode]) {
         let count = try await source.childCount(ofID: id)
