@@ -13,7 +13,7 @@ extension HierarchySourceDataSource {
     ///
     /// Started by `load(startingAt:)`; the observation ends with the data source (at the next
     /// change after it is released). A lost connection is reported once through
-    /// `errorHandler` ("reconnecting…") and again when it is back.
+    /// `reportError(_:)` ("reconnecting…") and again when it is back.
     func observeChanges() {
         let stream = source.changes()
         let reference = IsolatedReference(self)
@@ -91,7 +91,7 @@ extension HierarchySourceDataSource {
             for parentID in Array(childCounts.keys) { refreshChildren(of: parentID) }
         case .connection(let available):
             let name = source.displayName
-            errorHandler?(
+            reportError(
                 available
                     ? HierarchySourceError(.io, "\(name): connected again")
                     : HierarchySourceError(.io, "\(name): the server went away; reconnecting…"))

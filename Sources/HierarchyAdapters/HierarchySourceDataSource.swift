@@ -7,10 +7,10 @@ import HierarchySources
 ///
 /// The view asks synchronously; the source answers asynchronously. So the data source
 /// answers from its cache and, for anything it does not know yet, answers "0 children" or
-/// "no parent" or a placeholder row, starts a load, and tells the view when it arrives:
-/// `insertChildren(of:at:)` for children, `invalidateParent(of:)` for a parent,
-/// `invalidateChildren(of:at:)` for a page of placeholder rows that became real items. The
-/// view ignores answers that arrive after the user moved on.
+/// "no parent" or, as a ``HierarchyViewPagingDataSource``, a row still loading (or failed),
+/// starts a load, and tells the view when it arrives: `insertChildren(of:at:)` for children,
+/// `invalidateParent(of:)` for a parent, `invalidateChildren(of:at:)` for a page whose rows
+/// now have their items. The view ignores answers that arrive after the user moved on.
 ///
 /// Children are read in pages of `pageSize`, only for rows the view asks for (visible rows
 /// and the prefetch window), so a parent with ten million children costs a few pages.
@@ -21,7 +21,7 @@ import HierarchySources
 /// `cancelLoads()` cancels every load in flight (a closed session); a page load whose rows
 /// left every window of the view (scrolled away, column closed) is cancelled as the view
 /// reports its windows (`hierarchyView(_:didChangeRowWindows:)`).
-public final class HierarchySourceDataSource: HierarchyViewDataSource {
+public final class HierarchySourceDataSource: HierarchyViewPagingDataSource {
     /// The source being shown.
     public let source: any HierarchySource
     /// The view this data source feeds (weak: the view owns nothing of it).
@@ -32,7 +32,8 @@ public final class HierarchySourceDataSource: HierarchyViewDataSource {
     /// the cache holds at most `maximumCachedPages × pageSize` items of pages, as many again
     /// read one by one (items shown after their page went), and the expanded path.
     public let maximumCachedPages: Int
-    /// Told about every failed load (one line each); the view goes on.
+    /// Told about every failed load (one line each); the view goes on. Each one also goes to
+    /// the view's error stream (``HierarchyView/takeErrors()``), which is what faces read.
     public var errorHandler: ((HierarchySourceError) -> Void)?
     /// Told when loads start or finish, for a loading indicator.
     public var activityHandler: ((Int) -> Void)?
@@ -103,9 +104,6 @@ public final class HierarchySourceDataSource: HierarchyViewDataSource {
         var parent: String
         var page: Int
     }
-
-    /// The prefix of placeholder uuids for rows whose page is still loading.
-    public static let placeholderPrefix = "\u{1}loading:"
 
     /// An adapter over a source.
     ///
@@ -185,9 +183,6 @@ public final class HierarchySourceDataSource: HierarchyViewDataSource {
     /// The cached item for an id.
     public func node(for id: String) -> HierarchyNode? { nodes[id] }
 
-    /// Whether a uuid is a placeholder for a row still loading.
-    public static func isPlaceholder(_ uuid: String) -> Bool { uuid.hasPrefix(placeholderPrefix) }
-
     // MARK: HierarchyViewDataSource
 
     public func rootUUID(in hierarchyView: HierarchyView) -> String? {
@@ -196,26 +191,39 @@ public final class HierarchySourceDataSource: HierarchyViewDataSource {
 
     public func hierarchyView(_ hierarchyView: HierarchyView, numberOfChildrenForItemWith uuid: String) -> Int {
         if let count = childCounts[uuid] { return count }
-        guard !Self.isPlaceholder(uuid) else { return 0 }
+        guard !uuid.isEmpty else { return 0 }
         if let node = nodes[uuid], !node.isContainer, (node.childCount ?? 0) == 0 { return 0 }
         loadCount(of: uuid)
         return 0
     }
 
-    public func hierarchyView(_ hierarchyView: HierarchyView, uuidForChildItemAt index: Int, with parentUUID: String) -> String {
+    /// The child at `index`: its id once its page is read; `.loading` meanwhile (the page is
+    /// being read), `.failed` when the page could not be read.
+    ///
+    /// - Complexity: O(1) for a cached page; otherwise starts the page's load once.
+    public func hierarchyView(_ hierarchyView: HierarchyView, childAt index: Int, with parentUUID: String) -> HierarchyChildRow {
         let page = index / pageSize
+        let key = PageKey(parent: parentUUID, page: page)
         if let ids = pages[parentUUID]?[page], index - page * pageSize < ids.count {
-            touch(PageKey(parent: parentUUID, page: page))
-            return ids[index - page * pageSize]
+            touch(key)
+            return .item(ids[index - page * pageSize])
         }
+        if failedPages.contains(key) { return .failed("cannot read this row") }
         loadPage(page, of: parentUUID)
-        return "\(Self.placeholderPrefix)\(parentUUID)#\(index)"
+        return .loading
+    }
+
+    /// The child's id when its page is read; otherwise starts reading the page and answers an
+    /// empty id (the view asks ``hierarchyView(_:childAt:with:)``, which says the row is loading).
+    public func hierarchyView(_ hierarchyView: HierarchyView, uuidForChildItemAt index: Int, with parentUUID: String) -> String {
+        if case .item(let id) = self.hierarchyView(hierarchyView, childAt: index, with: parentUUID) { return id }
+        return ""
     }
 
     public func hierarchyView(_ hierarchyView: HierarchyView, parentForItemWith uuid: String) -> String? {
         if let known = parents[uuid] { return known }
         if let position = positions[uuid] { return position.parent }
-        guard !Self.isPlaceholder(uuid) else { return nil }
+        guard !uuid.isEmpty else { return nil }
         loadParent(of: uuid)
         return nil
     }
@@ -227,8 +235,8 @@ public final class HierarchySourceDataSource: HierarchyViewDataSource {
     public func hierarchyView(_ hierarchyView: HierarchyView, cellForItemWith uuid: String) -> HierarchyCollectionItem {
         let cell = hierarchyView.dequeueReusableCell(withReuseIdentifier: "HierarchyCollectionItem", with: uuid)
         guard let node = nodes[uuid] else {
-            // A placeholder row, or an item whose page left the cache: read it again by id.
-            if !Self.isPlaceholder(uuid), failedNodes[uuid] == nil { loadNode(uuid) }
+            // An item whose page left the cache: read it again by id.
+            if !uuid.isEmpty, failedNodes[uuid] == nil { loadNode(uuid) }
             if case .failed(let reason) = self.hierarchyView(hierarchyView, stateOfItemWith: uuid) {
                 cell.title.text = "⚠ " + reason.prefix(1).uppercased() + reason.dropFirst()
             } else {
@@ -246,23 +254,12 @@ public final class HierarchySourceDataSource: HierarchyViewDataSource {
         nodes[uuid]?.title
     }
 
-    /// Placeholder rows are loading, or failed when their page could not be read; items read
-    /// by id are loading until they arrive, or failed.
+    /// Items read by id (their page left the cache) are loading until they arrive, or failed.
+    /// Rows whose page is not read yet have no item: ``hierarchyView(_:childAt:with:)`` says so.
     public func hierarchyView(_ hierarchyView: HierarchyView, stateOfItemWith uuid: String) -> HierarchyItemState {
-        if Self.isPlaceholder(uuid) {
-            guard let key = Self.pageKey(ofPlaceholder: uuid, pageSize: pageSize) else { return .loading }
-            return failedPages.contains(key) ? .failed("cannot read this row") : .loading
-        }
         if nodes[uuid] != nil { return .loaded }
         if let reason = failedNodes[uuid] { return .failed(reason) }
         return loadingNodes.contains(uuid) ? .loading : .loaded
-    }
-
-    /// The page of a placeholder uuid (`prefix` + `parent#index`).
-    private static func pageKey(ofPlaceholder uuid: String, pageSize: Int) -> PageKey? {
-        let body = uuid.dropFirst(placeholderPrefix.count)
-        guard let hash = body.lastIndex(of: "#"), let index = Int(body[body.index(after: hash)...]) else { return nil }
-        return PageKey(parent: String(body[..<hash]), page: index / pageSize)
     }
 
     public func hierarchyView(_ hierarchyView: HierarchyView, indexOfChildItemWith uuid: String, inParentWith parentUUID: String) -> Int? {
@@ -423,8 +420,11 @@ public final class HierarchySourceDataSource: HierarchyViewDataSource {
         case .failure(let error):
             failedPages.insert(key)
             report(error, "cannot read the children of \(nodes[key.parent]?.title ?? key.parent)")
-            let placeholders = range.map { "\(Self.placeholderPrefix)\(key.parent)#\($0)" }
-            view?.invalidateItems(with: placeholders)
+            // The rows' loading slots become failed ones at the next layout pass.
+            let shown = range.clamped(to: 0..<(childCounts[key.parent] ?? range.upperBound))
+            if !shown.isEmpty, view?.expandedPath.contains(key.parent) == true {
+                view?.invalidateChildren(of: key.parent, at: IndexSet(integersIn: shown))
+            }
         }
     }
 
@@ -590,7 +590,13 @@ public final class HierarchySourceDataSource: HierarchyViewDataSource {
     }
 
     func report(_ error: Error, _ context: String) {
-        let sourceError = error as? HierarchySourceError ?? HierarchySourceError(.io, "\(context): \(error)")
-        errorHandler?(sourceError)
+        reportError(error as? HierarchySourceError ?? HierarchySourceError(.io, "\(context): \(error)"))
+    }
+
+    /// Reports a failed load: to `errorHandler`, and to the view's error stream
+    /// (``HierarchyView/takeErrors()``), where the faces take it for their status line.
+    public func reportError(_ error: HierarchySourceError) {
+        errorHandler?(error)
+        view?.reportError(HierarchyError(.loadFailed, error.description))
     }
 }

@@ -27,7 +27,6 @@ final class WebSession {
     private let now: () -> ContinuousClock.Instant
     private var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
     private var nextWaiter = 0
-    private var seenErrorCount = 0
     private var pendingMessage: String?
     /// Whether the pending message reports a failure (the page shows those in red).
     private var pendingMessageIsError = false
@@ -101,11 +100,6 @@ final class WebSession {
         view.allowsMultipleSelectionDuringEditing = true
         view.errorHandler = { _ in }
         view.setNeedsDisplayHandler = { [weak self] in self?.changed() }
-        dataSource?.errorHandler = { [weak self] error in
-            self?.pendingMessage = error.description
-            self?.pendingMessageIsError = true
-            self?.changed()
-        }
     }
 
     /// The height of a card: padding, a title line, and a line for each of subtitle and
@@ -187,12 +181,10 @@ final class WebSession {
     func snapshot(sourceName: String) -> WebSnapshot {
         var engineSnapshot = view.snapshot()
         if let scrolled = keepFocusInView(engineSnapshot) { engineSnapshot = scrolled }
-        if view.recentErrors.count != seenErrorCount {
-            seenErrorCount = view.recentErrors.count
-            if let error = view.recentErrors.last {
-                pendingMessage = error.message
-                pendingMessageIsError = true
-            }
+        // The view's one error stream: its own errors and the source's failed loads.
+        if let error = view.takeErrors().last {
+            pendingMessage = error.message
+            pendingMessageIsError = true
         }
         let message = pendingMessage
         let messageIsError = pendingMessageIsError

@@ -145,7 +145,8 @@ extension WebSnapshot {
                     var failure: String?
                     if case .failed(let reason) = item.state { failure = reason }
                     return Item(
-                        uuid: item.uuid, row: item.row,
+                        // A row without an item yet has no uuid: the page keys its card by row.
+                        uuid: item.uuid.isEmpty ? "\u{1}row:\(column.index):\(item.row)" : item.uuid, row: item.row,
                         x: item.frame.minX - column.frame.minX, y: item.frame.minY - top,
                         width: item.frame.width, height: item.frame.height,
                         title: placeholder ? "Loading…" : Self.shown(cell.title.visibleText),

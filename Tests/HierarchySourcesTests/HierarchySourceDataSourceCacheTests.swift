@@ -148,11 +148,13 @@ struct FailingPageSource: HierarchySource {
         view.focusRow(15, inColumn: 1)
         let loading = try #require(view.snapshot().columns[1].items.first { $0.row == 15 })
         #expect(loading.state == .loading)
+        #expect(loading.uuid.isEmpty)
         #expect(loading.cell.title.text == "Loading…")
 
         await dataSource.settle()
         let failed = try #require(view.snapshot().columns[1].items.first { $0.row == 15 })
         #expect(failed.state == .failed("cannot read this row"))
+        #expect(failed.uuid.isEmpty)
         #expect(failed.cell.title.text == "⚠ Cannot read this row")
         #expect(errors.count == 1)
     }

@@ -31,6 +31,9 @@ struct ColumnState: Sendable {
     var parentAsked = false
     /// Uuids already handed to `prefetchDataForItemsWith`.
     var prefetched: Set<String> = []
+    /// Rows a paging data source has no item for yet: `.loading` or `.failed` slots, by row
+    /// (only rows the view asked for; bounded with the uuid cache).
+    private(set) var pendingStates: [Int: HierarchyItemState] = [:]
 
     /// A column of `count` unknown rows of the estimated extent.
     init(parent: String?, count: Int, extent: Double) {
@@ -51,12 +54,22 @@ struct ColumnState: Sendable {
 
     func uuid(at row: Int) -> String? { uuids[row] }
 
+    /// The state of a row without an item yet (`.loading` or `.failed`), if it is one.
+    func pendingState(at row: Int) -> HierarchyItemState? { pendingStates[row] }
+
+    /// Marks a row as having no item yet: still loading, or failed.
+    mutating func setPendingState(_ state: HierarchyItemState, at row: Int) {
+        forgetUUID(at: row)
+        pendingStates[row] = state
+    }
+
     func row(of uuid: String) -> Int? {
         if let row = rows[uuid] { return row }
         return uuid == expandedUUID ? expandedRow : nil
     }
 
     mutating func setUUID(_ uuid: String, at row: Int) {
+        pendingStates[row] = nil
         if let old = uuids[row], rows[old] == row { rows[old] = nil }
         uuids[row] = uuid
         if rows[uuid] == nil { rows[uuid] = row }
@@ -77,6 +90,7 @@ struct ColumnState: Sendable {
         count = max(0, newCount)
         uuids = [:]
         rows = [:]
+        pendingStates = [:]
         heights = HeightTree(count: count, extent: extent)
         expandedRow = nil
         prefetched = []
@@ -117,6 +131,7 @@ struct ColumnState: Sendable {
             uuids[row] = nil
             if rows[uuid] == row { rows[uuid] = nil }
         }
+        for row in pendingStates.keys where indexes.contains(row) { pendingStates[row] = nil }
         remap { row in row - indexes.count(in: 0..<row) }
         for range in indexes.rangeView.reversed() {
             heights.remove(range)
@@ -136,11 +151,17 @@ struct ColumnState: Sendable {
         }
         uuids = newUUIDs
         rows = newRows
+        var newStates: [Int: HierarchyItemState] = [:]
+        for (row, state) in pendingStates { newStates[transform(row)] = state }
+        pendingStates = newStates
         if let expanded = expandedRow { expandedRow = transform(expanded) }
     }
 
     /// Forgets cached uuids outside `keep` once the cache holds more than `limit`.
     mutating func trimCache(keeping keep: Range<Int>, limit: Int) {
+        if pendingStates.count > limit {
+            pendingStates = pendingStates.filter { keep.contains($0.key) }
+        }
         guard uuids.count > limit else { return }
         for (row, uuid) in uuids where !keep.contains(row) && row != expandedRow {
             uuids[row] = nil
@@ -158,6 +179,11 @@ struct ColumnState: Sendable {
             if let back = rows[uuid] { precondition(uuids[back] == uuid, "reverse map") }
         }
         for (uuid, row) in rows { precondition(uuids[row] == uuid, "rows map points to another uuid") }
+        for (row, state) in pendingStates {
+            precondition(row >= 0 && row < count, "pending row \(row) out of 0..<\(count)")
+            precondition(uuids[row] == nil, "row \(row) is both an item and pending")
+            precondition(state != .loaded, "a pending row is loaded")
+        }
         if let expandedRow {
             precondition(expandedRow >= 0 && expandedRow < count, "expanded row out of range")
             if let cached = uuids[expandedRow] { precondition(cached == expandedUUID, "expanded uuid mismatch") }

@@ -103,6 +103,8 @@ public struct HierarchyCore: Sendable {
     /// For each expanded item whose column is on screen, the rows of its children the last
     /// layout pass showed or prefetched.
     var rowWindows: [String: Range<Int>] = [:]
+    /// The errors reported and not yet taken by a face (the view's one error stream).
+    var errors = HierarchyErrorQueue()
 
     /// An empty core (no columns).
     public init() {}

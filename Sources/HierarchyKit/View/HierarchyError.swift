@@ -17,6 +17,9 @@ public struct HierarchyError: Error, Sendable, Hashable, CustomStringConvertible
         case inconsistentCount
         /// The call is not possible now (no data source, nothing to show).
         case invalidOperation
+        /// The data source could not read something (children, a parent, an item); the view
+        /// goes on with what it has.
+        case loadFailed
     }
 
     public var code: Code

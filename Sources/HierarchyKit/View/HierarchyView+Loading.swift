@@ -155,13 +155,33 @@ extension HierarchyView {
         }
     }
 
-    /// The uuid of a row, asked for once and cached; checks for duplicates and cycles.
+    /// What the data source knows of a child row: `hierarchyView(_:childAt:with:)` of a paging
+    /// data source, else the uuid the seed API answers.
+    func childRow(at row: Int, of parent: String) -> HierarchyChildRow? {
+        if let paging = dataSource as? any HierarchyViewPagingDataSource {
+            return ask { _ in paging.hierarchyView(self, childAt: row, with: parent) }
+        }
+        return ask { .item($0.hierarchyView(self, uuidForChildItemAt: row, with: parent)) }
+    }
+
+    /// The uuid of a row, asked for once and cached; checks for duplicates and cycles. A row
+    /// a paging data source has no item for yet gets a loading (or failed) slot and `nil`.
     @discardableResult
     func ensureUUID(column c: Int, row: Int) -> String? {
         if let cached = columns[c].uuid(at: row) { return cached }
         guard let parent = columns[c].parent else { return nil }
-        guard let uuid = ask({ $0.hierarchyView(self, uuidForChildItemAt: row, with: parent) }) else { return nil }
-        guard c < columns.count, row < columns[c].count else { return nil }
+        guard let answer = childRow(at: row, of: parent) else { return nil }
+        guard c < columns.count, row < columns[c].count, columns[c].parent == parent else { return nil }
+        let uuid: String
+        switch answer {
+        case .item(let id): uuid = id
+        case .loading:
+            columns[c].setPendingState(.loading, at: row)
+            return nil
+        case .failed(let reason):
+            columns[c].setPendingState(.failed(reason), at: row)
+            return nil
+        }
         if let other = columns[c].row(of: uuid), other != row {
             report(HierarchyError(.duplicateItem, "the item \(uuid) appears twice among the children of \(parent) (rows \(other) and \(row))", uuid: uuid))
         }
@@ -298,12 +318,11 @@ extension HierarchyView {
         guard let parent = columns[c].parent else { return columns[c].row(of: child) }
         if let cached = columns[c].row(of: child) { return cached }
         if let hint = ask({ $0.hierarchyView(self, indexOfChildItemWith: child, inParentWith: parent) }) ?? nil,
-           hint >= 0, hint < columns[c].count,
-           ask({ $0.hierarchyView(self, uuidForChildItemAt: hint, with: parent) }) == child {
+           hint >= 0, hint < columns[c].count, childRow(at: hint, of: parent) == .item(child) {
             return hint
         }
         let limit = min(columns[c].count, layout.metrics.childSearchLimit)
-        for row in 0..<limit where ask({ $0.hierarchyView(self, uuidForChildItemAt: row, with: parent) }) == child {
+        for row in 0..<limit where childRow(at: row, of: parent) == .item(child) {
             return row
         }
         return nil

@@ -1,8 +1,10 @@
 /// What a renderer draws: the header, the visible columns and their visible items, with
 /// frames in view coordinates.
 public struct HierarchyViewSnapshot {
-    /// One visible item.
+    /// One visible item, or one row whose item is not loaded yet.
     public struct Item {
+        /// The item's uuid; empty for a row a paging data source has no item for yet (its
+        /// `state` is then `.loading` or `.failed`, and `cell` says so).
         public var uuid: String
         public var column: Int
         public var row: Int
@@ -68,8 +70,16 @@ extension HierarchyView {
             let band = column.contentOffsetY...(column.contentOffsetY + layout.columnHeight)
             var items: [HierarchyViewSnapshot.Item] = []
             column.heights.forEach(in: layout.rows(of: column, inContentBand: band)) { row, rowOffset, extent in
-                guard let uuid = column.uuid(at: row), let cell = visibleCells[uuid] else { return }
                 let itemFrame = layout.itemFrame(column: c, offset: rowOffset, extent: extent, contentOffsetY: column.contentOffsetY, horizontalOffset: offset)
+                guard let uuid = column.uuid(at: row), let cell = visibleCells[uuid] else {
+                    if column.uuid(at: row) == nil, let pending = column.pendingState(at: row) {
+                        items.append(.init(
+                            uuid: "", column: c, row: row, frame: itemFrame, cell: Self.pendingCell(pending),
+                            isExpanded: false, isSelected: false,
+                            isFocused: focus.map { $0.column == c && $0.row == row } ?? false, state: pending))
+                    }
+                    return
+                }
                 items.append(.init(
                     uuid: uuid, column: c, row: row, frame: itemFrame, cell: cell,
                     isExpanded: column.expandedUUID == uuid && c + 1 < columns.count,
@@ -100,6 +110,18 @@ extension HierarchyView {
             isEditing: isEditing, focusedUUID: focus.flatMap { f in
                 f.column < columns.count ? columns[f.column].uuid(at: f.row) : nil
             })
+    }
+
+    /// The cell drawn for a row without an item: "Loading…", or the reason it failed.
+    static func pendingCell(_ state: HierarchyItemState) -> HierarchyCollectionItem {
+        let cell = HierarchyCollectionItem()
+        if case .failed(let reason) = state {
+            cell.title.text = "⚠ " + reason.prefix(1).uppercased() + reason.dropFirst()
+        } else {
+            cell.title.text = "Loading…"
+        }
+        cell.isHierarchyButtonHidden = true
+        return cell
     }
 
     /// Whether an item's row is a real item, still loading, or failed (the data source says).

@@ -81,7 +81,8 @@ open class HierarchyView {
     /// layout pass showed or prefetched (see `hierarchyView(_:didChangeRowWindows:)`).
     public var rowWindows: [String: Range<Int>] { core.rowWindows }
 
-    /// The errors reported so far (the most recent last, at most 100), for status lines.
+    /// The errors reported so far (the most recent last, at most 100): a history for tests
+    /// and diagnostics. Faces take new errors from ``takeErrors()`` instead.
     public private(set) var recentErrors: [HierarchyError] = []
 
     // MARK: State
@@ -263,10 +264,29 @@ open class HierarchyView {
 
     // MARK: Errors
 
-    /// Reports an error to the handler and keeps it in `recentErrors`.
+    /// Returns the errors reported since the last call, oldest first: the one stream of errors
+    /// a face drains to show them (the view's own, and the data source's failed loads).
+    ///
+    /// - Complexity: O(e) for e pending errors (at most ``HierarchyErrorQueue/capacity``).
+    public func takeErrors() -> [HierarchyError] {
+        core.errors.take()
+    }
+
+    /// Whether errors wait in ``takeErrors()``.
+    public var hasPendingErrors: Bool { !core.errors.isEmpty }
+
+    /// Reports an error that happened outside the view (a data source's load that failed):
+    /// it goes to the error handler and to the stream faces drain, and the face redraws.
+    public func reportError(_ error: HierarchyError) {
+        report(error)
+        setNeedsDisplay()
+    }
+
+    /// Reports an error to the handler and to the error stream, and keeps it in `recentErrors`.
     func report(_ error: HierarchyError) {
         recentErrors.append(error)
         if recentErrors.count > 100 { recentErrors.removeFirst(recentErrors.count - 100) }
+        core.errors.append(error)
         errorHandler(error)
     }
 

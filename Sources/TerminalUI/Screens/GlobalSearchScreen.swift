@@ -67,7 +67,7 @@ public final class GlobalSearchScreen: TerminalScreen {
                 } catch {
                     let sourceError = error as? HierarchySourceError
                         ?? HierarchySourceError(.io, "cannot show \(chosen.node.title): \(error)")
-                    dataSource.errorHandler?(sourceError)
+                    dataSource.reportError(sourceError)
                 }
                 self?.redrawHandler?()
             }

@@ -33,8 +33,17 @@ public final class HierarchyBrowser {
     public private(set) var rows: Int
     /// Whether the help overlay is shown.
     public private(set) var showsHelp = false
-    /// A one-line message on the status line (copied, errors), until the next key.
-    public private(set) var message: (text: String, isError: Bool)?
+    /// A one-line message on the status line (copied, errors), until the next key. Errors come
+    /// from the view's one error stream (``HierarchyView/takeErrors()``): the newest pending
+    /// one replaces the message when it is read or drawn.
+    public private(set) var message: (text: String, isError: Bool)? {
+        get {
+            showPendingErrors()
+            return shownMessage
+        }
+        set { shownMessage = newValue }
+    }
+    private var shownMessage: (text: String, isError: Bool)?
 
     /// Screen-reader mode: the status line says the focused item's ``screenReaderText`` (or
     /// the message), the text cursor sits on the focused row (``cursorPosition``), and each new
@@ -57,7 +66,6 @@ public final class HierarchyBrowser {
     private let bindings = HierarchyKeyBindings()
     private var drag: (startX: Int, lastX: Int, lastTime: ContinuousClock.Instant, velocity: Double, panning: Bool)?
     private var lastClick: (uuid: String, time: ContinuousClock.Instant)?
-    private var seenErrorCount = 0
 
     /// How long typed characters keep extending one type-select search.
     public static let typeSelectTimeout: Duration = .seconds(1)
@@ -89,13 +97,9 @@ public final class HierarchyBrowser {
         view.itemHeightProvider = { cell, _ in ColumnsRenderer.height(of: cell) }
         view.expandsFocusedItem = true
         view.allowsMultipleSelectionDuringEditing = true
-        if let dataSource {
-            let previousHandler = dataSource.errorHandler
-            dataSource.errorHandler = { [weak self] error in
-                previousHandler?(error)
-                self?.message = (error.description, true)
-            }
-        }
+        // The status line shows the view's errors (drained from its stream); a logger writing
+        // them to the terminal would tear the frame.
+        view.errorHandler = { _ in }
         resize(columns: columns, rows: rows)
     }
 
@@ -280,10 +284,7 @@ public final class HierarchyBrowser {
             return buffer
         }
         let snapshot = view.snapshot()
-        if view.recentErrors.count != seenErrorCount {
-            seenErrorCount = view.recentErrors.count
-            if let error = view.recentErrors.last { message = (error.message, true) }
-        }
+        showPendingErrors()
         drawPathLine(into: &buffer)
         if bodyRenderer?(snapshot, &buffer) != true {
             columnsRenderer.draw(snapshot, into: &buffer, top: 1, metrics: view.collectionViewLayout.metrics)
@@ -297,6 +298,11 @@ public final class HierarchyBrowser {
         }
         if showsHelp { drawHelp(into: &buffer) }
         return buffer
+    }
+
+    /// Takes the errors pending in the view's stream: the newest becomes the message.
+    private func showPendingErrors() {
+        if let error = view.takeErrors().last { shownMessage = (error.message, true) }
     }
 
     /// The text a screen reader gets for the focused item (the cell's accessibility label,

@@ -46,8 +46,19 @@ public final class LinearBrowser: TerminalScreen {
     public private(set) var scrollOffset = 0
     /// Whether the help overlay is shown.
     public private(set) var showsHelp = false
-    /// A one-line message on the status line, until the next key.
-    public private(set) var message: (text: String, isError: Bool)?
+    /// A one-line message on the status line, until the next key. Errors come from the
+    /// browser's error stream (``errors``, the same queue type a hierarchy view drains): the
+    /// newest pending one replaces the message when it is read or drawn.
+    public private(set) var message: (text: String, isError: Bool)? {
+        get {
+            if let error = errors.take().last { shownMessage = (error.message, true) }
+            return shownMessage
+        }
+        set { shownMessage = newValue }
+    }
+    private var shownMessage: (text: String, isError: Bool)?
+    /// The errors of the browser's loads not shown yet (its one error stream).
+    public private(set) var errors = HierarchyErrorQueue()
 
     private var loads: [Int: Task<Void, Never>] = [:]
     private var nextLoad = 0
@@ -190,7 +201,7 @@ public final class LinearBrowser: TerminalScreen {
                     message = ("Showing the first \(children.items.count.formatted()) of \(children.totalCount.formatted()) items", false)
                 }
             case .rejected(let error):
-                message = ("Cannot show the children of \(title): \(error.message)", true)
+                errors.append(HierarchyError(.invalidOperation, "Cannot show the children of \(title): \(error.message)"))
                 if hierarchy.activeItemIDs.last == request.itemID { tap(request.itemID) }
             default:
                 break
@@ -198,7 +209,7 @@ public final class LinearBrowser: TerminalScreen {
         case .failure(let error):
             guard case .awaitingChildren(let waiting) = hierarchy.state, waiting == request else { return }
             let text = (error as? HierarchySourceError)?.description ?? String(describing: error)
-            message = ("Cannot list the children of \(title): \(text)", true)
+            errors.append(HierarchyError(.loadFailed, "Cannot list the children of \(title): \(text)"))
             tap(request.itemID)
         }
         _ = scrollFocusIntoView()

@@ -1,0 +1,51 @@
+import Foundation
+import HierarchyKit
+import HierarchySources
+import HierarchyAdapters
+import Testing
+@testable import TerminalUI
+
+/// The columns face learns errors from the view's one stream (`takeErrors()`).
+@MainActor
+@Suite struct HierarchyBrowserErrorStreamTests {
+    func browser(_ source: TestTreeSource) async throws -> HierarchyBrowser {
+        let layout = HierarchyCollectionViewLayout(
+            metrics: .terminal, size: Size(width: 80, height: 22),
+            sectionInset: EdgeInsets(top: 0, leading: 0, bottom: 0, trailing: 1), interItemSpacing: 1)
+        let view = HierarchyView(layout: layout)
+        let dataSource = HierarchySourceDataSource(source: source)
+        dataSource.view = view
+        view.dataSource = dataSource
+        let browser = HierarchyBrowser(view: view, dataSource: dataSource, sourceName: "t", palette: .monochrome,
+                                       columns: 80, rows: 24)
+        try await dataSource.load()
+        await dataSource.settle()
+        return browser
+    }
+
+    @Test func aFailedLoadIsShownOnceFromTheStream() async throws {
+        var source = TestTreeSource.flat(0)
+        source.childrenByID["r"] = [HierarchyNode(id: "bad", title: "Broken", isContainer: true),
+                                    HierarchyNode(id: "ok", title: "Fine")]
+        source.failingIDs = ["bad"]
+        // The focused container's children are read (and fail) as the focus previews them.
+        let browser = try await browser(source)
+        #expect(browser.view.hasPendingErrors)
+        let status = browser.render().text(row: browser.rows - 1)
+        #expect(status.contains("cannot read bad"))
+        #expect(browser.message?.isError == true)
+        // Drained: the stream is empty, and the next key clears the message for good.
+        #expect(!browser.view.hasPendingErrors)
+        await browser.press(KeyEvent(.down))
+        #expect(!browser.render().text(row: browser.rows - 1).contains("cannot read bad"))
+        #expect(browser.message == nil)
+    }
+
+    @Test func anEngineErrorReachesTheStatusLine() async throws {
+        let browser = try await browser(TestTreeSource.flat(3))
+        _ = browser.render()
+        browser.view.insertChildren(of: "nobody", at: IndexSet([0]))
+        #expect(browser.render().text(row: browser.rows - 1).contains("nobody"))
+        #expect(!browser.view.hasPendingErrors)
+    }
+}
