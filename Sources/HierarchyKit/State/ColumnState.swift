@@ -31,6 +31,9 @@ struct ColumnState: Sendable {
     var parentAsked = false
     /// Uuids already handed to `prefetchDataForItemsWith`.
     var prefetched: Set<String> = []
+    /// The stamp of the column's contents; answers carrying an older one are dropped (given by
+    /// `HierarchyCore.stampColumn(_:)` when the column is made or its children reset).
+    var ticket = HierarchyCore.Ticket(0)
     /// Rows a paging data source has no item for yet: `.loading` or `.failed` slots, by row
     /// (only rows the view asked for; bounded with the uuid cache).
     private(set) var pendingStates: [Int: HierarchyItemState] = [:]

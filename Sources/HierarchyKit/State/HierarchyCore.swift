@@ -10,8 +10,10 @@ import Foundation
 ///
 /// What lives here so far: the state, the selection rules, horizontal panning and level
 /// snapping, revealing columns and rows, vertical scrolling, keeping the focus in the visible
-/// columns and clamping positions. Loading (the
-/// data source calls) is still driven by the shell.
+/// columns and clamping positions, and the loading decisions of a layout pass (which rows to
+/// ask, what to prefetch, the row windows: `HierarchyCore+Loading.swift`), returned as actions
+/// stamped with the column's ticket; an answer with a stale ticket is dropped here. Expanding
+/// (the child count) and parents are still asked by the shell directly.
 public struct HierarchyCore: Sendable {
     /// What the core needs to know about the layout, as values (the layout object stays with
     /// the shell that owns the viewport).
@@ -72,6 +74,13 @@ public struct HierarchyCore: Sendable {
         /// Ask the data source for the parent of the first column's anchor item and attach it
         /// (the user went back past the first column), then call `didAttachParent()`.
         case askParentOfTopColumn
+        /// Ask the data source for the children at these rows of `parent`, in this order, and
+        /// feed each answer back with `receiveChild(_:at:ticket:)`.
+        case askChildren(parent: String, rows: [Int], ticket: Ticket)
+        /// Hand these children of `parent` to the data source's prefetch.
+        case prefetch(parent: String, uuids: [String], ticket: Ticket)
+        /// Tell the data source the rows shown or prefetched, per expanded parent.
+        case rowWindowsChanged([String: Range<Int>])
     }
 
     /// The columns, from the first level shown to the deepest one.
@@ -105,6 +114,8 @@ public struct HierarchyCore: Sendable {
     var rowWindows: [String: Range<Int>] = [:]
     /// The errors reported and not yet taken by a face (the view's one error stream).
     var errors = HierarchyErrorQueue()
+    /// The last ticket given to a column (see `stampColumn(_:)`).
+    var lastTicket: UInt64 = 0
 
     /// An empty core (no columns).
     public init() {}

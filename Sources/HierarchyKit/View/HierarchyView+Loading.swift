@@ -100,6 +100,7 @@ extension HierarchyView {
         }
         remember(root)
         columns = [ColumnState(parent: nil, single: root, extent: estimatedExtent, expanded: false)]
+        core.stampColumn(0)
         _ = expand(column: 0, row: 0, uuid: root)
         focus = columns.count > 1 && columns[1].count > 0 ? (1, 0) : (0, 0)
         pendingInitialFocus = focus?.column == 0
@@ -111,6 +112,13 @@ extension HierarchyView {
 
     /// Asks for the uuids and cells of the visible rows of the visible columns, prefetches the
     /// window around them, recycles cells that left the screen.
+    ///
+    /// What to ask is the core's decision (`planRows`, `planPrefetch`, `updateRowWindows`,
+    /// returned as actions stamped with the column's ticket); the shell performs the actions
+    /// (`performLoad(_:)`) and configures the cells.
+    ///
+    /// - Complexity: O(w) data source questions at most for the w rows of the visible columns'
+    ///   windows, of which only the rows without an item are asked.
     func applyLayoutPass() {
         isApplyingLayout = true
         defer { isApplyingLayout = false }
@@ -125,17 +133,10 @@ extension HierarchyView {
             let visibleRows = layout.rows(of: columns[c], inContentBand: top...(top + height))
             let windowRows = layout.rows(of: columns[c], inContentBand: max(0, top - window)...(top + height + window))
             if let parent = columns[c].parent { windows[parent] = windowRows }
-            var toPrefetch: [String] = []
-            for row in windowRows {
-                guard c < columns.count, let uuid = ensureUUID(column: c, row: row) else { continue }
-                if !visibleRows.contains(row), !columns[c].prefetched.contains(uuid) {
-                    toPrefetch.append(uuid)
-                }
-            }
-            if !toPrefetch.isEmpty {
-                for uuid in toPrefetch { columns[c].prefetched.insert(uuid) }
-                ask { $0.hierarchyView(self, prefetchDataForItemsWith: toPrefetch) }
-            }
+            core.stampIfNeeded(c)
+            for action in core.planRows(ofColumn: c, window: windowRows) { performLoad(action) }
+            guard c < columns.count else { continue }
+            for action in core.planPrefetch(ofColumn: c, visible: visibleRows, window: windowRows) { performLoad(action) }
             for row in visibleRows {
                 guard c < columns.count, let uuid = columns[c].uuid(at: row) else { continue }
                 onScreen.insert(uuid)
@@ -149,9 +150,25 @@ extension HierarchyView {
             visibleCells[uuid] = nil
             reuseQueue.enqueue(cell)
         }
-        if windows != core.rowWindows {
-            core.rowWindows = windows
+        for action in core.updateRowWindows(windows) { performLoad(action) }
+    }
+
+    /// Performs a loading action of the core: asks the data source and feeds the answers back
+    /// (the core drops those whose ticket went stale meanwhile).
+    func performLoad(_ action: HierarchyCore.Action) {
+        switch action {
+        case .askChildren(let parent, let rows, let ticket):
+            for row in rows {
+                guard core.column(of: ticket) != nil, let answer = childRow(at: row, of: parent) else { return }
+                let (_, errors) = core.receiveChild(answer, at: row, ticket: ticket)
+                for error in errors { report(error) }
+            }
+        case .prefetch(_, let uuids, _):
+            ask { $0.hierarchyView(self, prefetchDataForItemsWith: uuids) }
+        case .rowWindowsChanged(let windows):
             ask { $0.hierarchyView(self, didChangeRowWindows: windows) }
+        case .askParentOfTopColumn:
+            askParentOfTopColumnIfNeeded()
         }
     }
 
@@ -170,26 +187,11 @@ extension HierarchyView {
     func ensureUUID(column c: Int, row: Int) -> String? {
         if let cached = columns[c].uuid(at: row) { return cached }
         guard let parent = columns[c].parent else { return nil }
+        core.stampIfNeeded(c)
+        let ticket = columns[c].ticket
         guard let answer = childRow(at: row, of: parent) else { return nil }
-        guard c < columns.count, row < columns[c].count, columns[c].parent == parent else { return nil }
-        let uuid: String
-        switch answer {
-        case .item(let id): uuid = id
-        case .loading:
-            columns[c].setPendingState(.loading, at: row)
-            return nil
-        case .failed(let reason):
-            columns[c].setPendingState(.failed(reason), at: row)
-            return nil
-        }
-        if let other = columns[c].row(of: uuid), other != row {
-            report(HierarchyError(.duplicateItem, "the item \(uuid) appears twice among the children of \(parent) (rows \(other) and \(row))", uuid: uuid))
-        }
-        if isAncestor(uuid, ofColumn: c) {
-            report(HierarchyError(.cycle, "the item \(uuid) is listed as a child of its own descendant \(parent)", uuid: uuid))
-        }
-        columns[c].setUUID(uuid, at: row)
-        remember(uuid)
+        let (uuid, errors) = core.receiveChild(answer, at: row, ticket: ticket)
+        for error in errors { report(error) }
         return uuid
     }
 
@@ -267,6 +269,8 @@ extension HierarchyView {
         childColumn.isPinned = true
         let shift = 1 - k
         columns = [top, childColumn] + tail
+        core.stampColumn(0)
+        core.stampColumn(1)
         formerParents.remove(parent)
         remember(parent)
         leadingColumn += shift
@@ -297,6 +301,7 @@ extension HierarchyView {
         column.expandedUUID = pinned.expandedUUID
         column.expandedRow = nil
         columns[c] = column
+        core.stampColumn(c)
         guard let row = locateChild(child, inColumn: c) else {
             columns[c] = pinned
             if isPartial {
@@ -350,6 +355,7 @@ extension HierarchyView {
         let count = max(0, ask({ $0.hierarchyView(self, numberOfChildrenForItemWith: uuid) }) ?? 0)
         guard c < columns.count, columns[c].expandedUUID == uuid else { return false }
         columns.append(ColumnState(parent: uuid, count: count, extent: estimatedExtent))
+        core.stampColumn(columns.count - 1)
         formerParents.remove(uuid)
         revealColumn(c + 1)
         setNeedsLayout()
@@ -488,6 +494,7 @@ extension HierarchyView {
         recycleCells(ofColumn: c)
         let expanded = columns[c].expandedUUID
         columns[c].reset(count: count, extent: estimatedExtent)
+        core.stampColumn(c)
         columns[c].expandedUUID = expanded
         if let expanded {
             if let row = locateChild(expanded, inColumn: c) {
@@ -519,6 +526,7 @@ extension HierarchyView {
             var top = ColumnState(parent: nil, single: child, extent: estimatedExtent, expanded: childIsExpanded)
             top.parentAsked = true
             columns = [top] + tail
+            core.stampColumn(0)
             leadingColumn -= k
             if let f = focus { focus = f.column - k >= 1 ? (f.column - k, f.row) : (0, 0) }
             clampPositions()

@@ -188,6 +188,8 @@ extension HierarchyView {
                     askParentOfTopColumnIfNeeded()
                     flushDeferredUpdates()
                     core.didAttachParentAfterPan(coreGeometry)
+                case .askChildren, .prefetch, .rowWindowsChanged:
+                    performLoad(action)
                 }
             }
             setNeedsLayout()

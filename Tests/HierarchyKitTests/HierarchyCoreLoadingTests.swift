@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+
+@testable import HierarchyKit
+
+/// The core's loading decisions, driven with no view and no data source: literal actions in,
+/// literal states out.
+@Suite struct HierarchyCoreLoadingTests {
+    /// A root and its 6 children, of which rows 0 and 1 are known; tickets stamped.
+    func twoColumns() -> HierarchyCore {
+        var core = HierarchyCore()
+        core.columns = [
+            ColumnState(parent: nil, single: "R", extent: 1, expanded: true),
+            ColumnState(parent: "R", count: 6, extent: 1),
+        ]
+        core.stampColumn(0)
+        core.stampColumn(1)
+        core.columns[1].setUUID("R/0", at: 0)
+        core.columns[1].setUUID("R/1", at: 1)
+        return core
+    }
+
+    func uuids(_ core: HierarchyCore, column c: Int) -> [String?] {
+        (0..<core.columns[c].count).map { core.columns[c].uuid(at: $0) }
+    }
+
+    @Test func everyColumnGetsItsOwnTicket() {
+        let core = twoColumns()
+        #expect(core.columns[0].ticket == HierarchyCore.Ticket(1))
+        #expect(core.columns[1].ticket == HierarchyCore.Ticket(2))
+        #expect(core.column(of: HierarchyCore.Ticket(2)) == 1)
+        #expect(core.column(of: HierarchyCore.Ticket(3)) == nil)
+    }
+
+    @Test func aLayoutPassAsksOnlyTheRowsWithoutAnItem() {
+        var core = twoColumns()
+        #expect(core.planRows(ofColumn: 1, window: 0..<4) == [.askChildren(parent: "R", rows: [2, 3], ticket: HierarchyCore.Ticket(2))])
+        // The first column has no parent to ask; a window past the end is clamped.
+        #expect(core.planRows(ofColumn: 0, window: 0..<1) == [])
+        #expect(core.planRows(ofColumn: 1, window: 4..<99) == [.askChildren(parent: "R", rows: [4, 5], ticket: HierarchyCore.Ticket(2))])
+        // A row still loading is asked again.
+        _ = core.receiveChild(.loading, at: 2, ticket: HierarchyCore.Ticket(2))
+        #expect(core.planRows(ofColumn: 1, window: 2..<3) == [.askChildren(parent: "R", rows: [2], ticket: HierarchyCore.Ticket(2))])
+    }
+
+    @Test func answersFillTheRowsAndSlots() {
+        var core = twoColumns()
+        let ticket = core.columns[1].ticket
+        #expect(core.receiveChild(.item("R/2"), at: 2, ticket: ticket).uuid == "R/2")
+        #expect(core.receiveChild(.loading, at: 3, ticket: ticket).uuid == nil)
+        #expect(core.receiveChild(.failed("disk gone"), at: 4, ticket: ticket).uuid == nil)
+        #expect(uuids(core, column: 1) == ["R/0", "R/1", "R/2", nil, nil, nil])
+        #expect(core.columns[1].pendingState(at: 3) == .loading)
+        #expect(core.columns[1].pendingState(at: 4) == .failed("disk gone"))
+        #expect(core.knownUUIDs.contains("R/2"))
+        // The page arrives: the slot becomes the item.
+        #expect(core.receiveChild(.item("R/3"), at: 3, ticket: ticket).uuid == "R/3")
+        #expect(core.columns[1].pendingState(at: 3) == nil)
+    }
+
+    @Test func anAnswerWithAStaleTicketIsDropped() {
+        var core = twoColumns()
+        let asked = core.columns[1].ticket
+        // The parent's children were reset meanwhile: the column has a new ticket.
+        core.columns[1].reset(count: 6, extent: 1)
+        core.stampColumn(1)
+        #expect(core.receiveChild(.item("R/2"), at: 2, ticket: asked) == (nil, []))
+        #expect(uuids(core, column: 1) == [nil, nil, nil, nil, nil, nil])
+        // The column closed: its ticket is gone with it.
+        let current = core.columns[1].ticket
+        core.columns.removeLast()
+        #expect(core.receiveChild(.item("R/2"), at: 2, ticket: current) == (nil, []))
+        #expect(core.columns.count == 1)
+        // A row that no longer exists.
+        var other = twoColumns()
+        #expect(other.receiveChild(.item("R/9"), at: 9, ticket: other.columns[1].ticket) == (nil, []))
+    }
+
+    @Test func duplicatesAndCyclesAreReportedByTheCore() {
+        var core = twoColumns()
+        let ticket = core.columns[1].ticket
+        let duplicate = core.receiveChild(.item("R/0"), at: 2, ticket: ticket)
+        #expect(duplicate.uuid == "R/0")
+        #expect(duplicate.errors.map(\.code) == [.duplicateItem])
+        let cycle = core.receiveChild(.item("R"), at: 3, ticket: ticket)
+        #expect(cycle.errors.map(\.code) == [.cycle])
+    }
+
+    @Test func prefetchHandsEachItemOnceAndNotTheVisibleOnes() {
+        var core = twoColumns()
+        let ticket = core.columns[1].ticket
+        _ = core.receiveChild(.item("R/2"), at: 2, ticket: ticket)
+        _ = core.receiveChild(.loading, at: 3, ticket: ticket)
+        #expect(core.planPrefetch(ofColumn: 1, visible: 0..<1, window: 0..<4) == [.prefetch(parent: "R", uuids: ["R/1", "R/2"], ticket: ticket)])
+        #expect(core.columns[1].prefetched == ["R/1", "R/2"])
+        #expect(core.planPrefetch(ofColumn: 1, visible: 0..<1, window: 0..<4) == [])
+    }
+
+    @Test func rowWindowsAreToldOnlyWhenTheyChange() {
+        var core = twoColumns()
+        #expect(core.updateRowWindows(["R": 0..<4]) == [.rowWindowsChanged(["R": 0..<4])])
+        #expect(core.updateRowWindows(["R": 0..<4]) == [])
+        #expect(core.rowWindows == ["R": 0..<4])
+        #expect(core.updateRowWindows([:]) == [.rowWindowsChanged([:])])
+    }
+}
