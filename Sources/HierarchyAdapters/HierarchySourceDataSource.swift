@@ -582,11 +582,20 @@ public final class HierarchySourceDataSource: HierarchyViewPagingDataSource {
         }
     }
 
-    /// Forgets the cached pages and positions of `parent`'s children (see `+Changes`).
+    /// Forgets the cached pages and positions of `parent`'s children (see `+Changes`), and
+    /// cancels the page loads of its children in flight: they read the children as they were
+    /// before the change, so their answers are stale and are dropped (the rows are read again
+    /// when the view asks for them).
     func forgetChildren(of parent: String) {
         pages[parent] = nil
         failedPages = failedPages.filter { $0.parent != parent }
         positions = positions.filter { $0.value.parent != parent }
+        for (key, load) in pageLoads where key.parent == parent {
+            loadTasks.removeValue(forKey: load)?.cancel()
+            pageLoads[key] = nil
+            loadingPages.remove(key)
+            activeLoads -= 1
+        }
     }
 
     func report(_ error: Error, _ context: String) {
