@@ -103,4 +103,37 @@ import Testing
         #expect(core.rowWindows == ["R": 0..<4])
         #expect(core.updateRowWindows([:]) == [.rowWindowsChanged([:])])
     }
+
+    @Test func expandingAsksTheCountAndItsAnswerAddsTheColumn() {
+        var core = twoColumns()
+        let ticket = core.columns[1].ticket
+        #expect(core.beginExpanding(column: 1, row: 1, uuid: "R/1") == [.askCount(parent: "R/1", ticket: ticket)])
+        #expect(core.columns[1].expandedUUID == "R/1")
+        #expect(core.columns[1].expandedRow == 1)
+        let added1 = core.receiveCount(7, of: "R/1", ticket: ticket, extent: 1)
+        #expect(added1)
+        #expect(core.columns.count == 3)
+        #expect(core.columns[2].parent == "R/1")
+        #expect(core.columns[2].count == 7)
+        #expect(core.columns[2].ticket == HierarchyCore.Ticket(3))
+        // The same answer again finds a column after it: dropped.
+        let added2 = core.receiveCount(7, of: "R/1", ticket: ticket, extent: 1)
+        #expect(!added2)
+        #expect(core.columns.count == 3)
+    }
+
+    @Test func aCountForAnItemNoLongerExpandedOrAStaleColumnIsDropped() {
+        var core = twoColumns()
+        let ticket = core.columns[1].ticket
+        _ = core.beginExpanding(column: 1, row: 1, uuid: "R/1")
+        // Another item was expanded meanwhile.
+        _ = core.beginExpanding(column: 1, row: 0, uuid: "R/0")
+        let added3 = core.receiveCount(7, of: "R/1", ticket: ticket, extent: 1)
+        #expect(!added3)
+        // The column's children were reset meanwhile.
+        core.stampColumn(1)
+        let added4 = core.receiveCount(7, of: "R/0", ticket: ticket, extent: 1)
+        #expect(!added4)
+        #expect(core.columns.count == 2)
+    }
 }

@@ -104,6 +104,34 @@ extension HierarchyCore {
         return [.prefetch(parent: parent, uuids: uuids, ticket: columns[c].ticket)]
     }
 
+    /// Expands the item at a row of column `c` (the deeper columns are closed already): it
+    /// becomes the column's expanded item, and its children's count is to be asked.
+    ///
+    /// - Returns: `.askCount` stamped with the column's ticket.
+    mutating func beginExpanding(column c: Int, row: Int, uuid: String) -> [Action] {
+        guard c >= 0, c < columns.count else { return [] }
+        stampIfNeeded(c)
+        columns[c].expandedRow = row
+        columns[c].expandedUUID = uuid
+        return [.askCount(parent: uuid, ticket: columns[c].ticket)]
+    }
+
+    /// Takes the count of an expanded item's children: a new last column of `count` rows of
+    /// the estimated extent, with a ticket of its own.
+    ///
+    /// The answer is dropped when the column's ticket is stale, when `parent` is no longer
+    /// its expanded item, or when a column follows it already.
+    ///
+    /// - Returns: Whether the column was added.
+    /// - Complexity: O(c) for c columns.
+    mutating func receiveCount(_ count: Int, of parent: String, ticket: Ticket, extent: Double) -> Bool {
+        guard let c = column(of: ticket), c == columns.count - 1, columns[c].expandedUUID == parent else { return false }
+        columns.append(ColumnState(parent: parent, count: max(0, count), extent: extent))
+        stampColumn(columns.count - 1)
+        formerParents.remove(parent)
+        return true
+    }
+
     /// Records the rows each shown column showed or prefetched in a layout pass.
     ///
     /// - Returns: `.rowWindowsChanged` when they differ from the last pass (the data source

@@ -10,10 +10,11 @@ import Foundation
 ///
 /// What lives here so far: the state, the selection rules, horizontal panning and level
 /// snapping, revealing columns and rows, vertical scrolling, keeping the focus in the visible
-/// columns and clamping positions, and the loading decisions of a layout pass (which rows to
-/// ask, what to prefetch, the row windows: `HierarchyCore+Loading.swift`), returned as actions
-/// stamped with the column's ticket; an answer with a stale ticket is dropped here. Expanding
-/// (the child count) and parents are still asked by the shell directly.
+/// columns and clamping positions, and the loading decisions of a layout pass and of expanding
+/// (which rows to ask, what to prefetch, the row windows, the count of an expanded item's
+/// children: `HierarchyCore+Loading.swift`), returned as actions stamped with the column's
+/// ticket; an answer with a stale ticket is dropped here. Counts asked again after an update,
+/// parents and cells are still asked by the shell directly.
 public struct HierarchyCore: Sendable {
     /// What the core needs to know about the layout, as values (the layout object stays with
     /// the shell that owns the viewport).
@@ -81,6 +82,9 @@ public struct HierarchyCore: Sendable {
         case prefetch(parent: String, uuids: [String], ticket: Ticket)
         /// Tell the data source the rows shown or prefetched, per expanded parent.
         case rowWindowsChanged([String: Range<Int>])
+        /// Ask the data source for the number of children of `parent`, just expanded in the
+        /// column stamped `ticket`, and feed it back with `receiveCount(_:of:ticket:extent:)`.
+        case askCount(parent: String, ticket: Ticket)
     }
 
     /// The columns, from the first level shown to the deepest one.

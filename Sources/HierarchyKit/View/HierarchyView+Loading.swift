@@ -155,11 +155,17 @@ extension HierarchyView {
 
     /// Performs a loading action of the core: asks the data source and feeds the answers back
     /// (the core drops those whose ticket went stale meanwhile).
-    func performLoad(_ action: HierarchyCore.Action) {
+    ///
+    /// - Returns: For `.askCount`, whether the answer added the column; `true` otherwise.
+    @discardableResult
+    func performLoad(_ action: HierarchyCore.Action) -> Bool {
         switch action {
+        case .askCount(let parent, let ticket):
+            let count = max(0, ask({ $0.hierarchyView(self, numberOfChildrenForItemWith: parent) }) ?? 0)
+            return core.receiveCount(count, of: parent, ticket: ticket, extent: estimatedExtent)
         case .askChildren(let parent, let rows, let ticket):
             for row in rows {
-                guard core.column(of: ticket) != nil, let answer = childRow(at: row, of: parent) else { return }
+                guard core.column(of: ticket) != nil, let answer = childRow(at: row, of: parent) else { break }
                 let (_, errors) = core.receiveChild(answer, at: row, ticket: ticket)
                 for error in errors { report(error) }
             }
@@ -170,6 +176,7 @@ extension HierarchyView {
         case .askParentOfTopColumn:
             askParentOfTopColumnIfNeeded()
         }
+        return true
     }
 
     /// What the data source knows of a child row: `hierarchyView(_:childAt:with:)` of a paging
@@ -350,13 +357,8 @@ extension HierarchyView {
             return true
         }
         closeColumns(after: c)
-        columns[c].expandedRow = row
-        columns[c].expandedUUID = uuid
-        let count = max(0, ask({ $0.hierarchyView(self, numberOfChildrenForItemWith: uuid) }) ?? 0)
-        guard c < columns.count, columns[c].expandedUUID == uuid else { return false }
-        columns.append(ColumnState(parent: uuid, count: count, extent: estimatedExtent))
-        core.stampColumn(columns.count - 1)
-        formerParents.remove(uuid)
+        let added = core.beginExpanding(column: c, row: row, uuid: uuid).contains { performLoad($0) }
+        guard added else { return false }
         revealColumn(c + 1)
         setNeedsLayout()
         return true

@@ -188,7 +188,7 @@ extension HierarchyView {
                     askParentOfTopColumnIfNeeded()
                     flushDeferredUpdates()
                     core.didAttachParentAfterPan(coreGeometry)
-                case .askChildren, .prefetch, .rowWindowsChanged:
+                case .askChildren, .prefetch, .rowWindowsChanged, .askCount:
                     performLoad(action)
                 }
             }
