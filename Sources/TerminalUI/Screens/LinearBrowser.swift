@@ -187,7 +187,7 @@ public final class LinearBrowser: TerminalScreen {
             case .childrenLoaded:
                 focusIndex = 0
                 if children.totalCount > children.items.count {
-                    message = ("Showing the first \(children.items.count.formatted()) of \(children.totalCount.formatted()) items", false)
+                    message = ("Showing the first \(CountText.grouped(children.items.count)) of \(CountText.grouped(children.totalCount)) items", false)
                 }
             case .rejected(let error):
                 message = ("Cannot show the children of \(title): \(error.message)", true)
@@ -348,7 +348,7 @@ public final class LinearBrowser: TerminalScreen {
 
     func countSuffix(_ item: LinearHierarchyItem) -> String {
         guard item.isExpandable else { return "" }
-        if let count = adapter.node(for: item.id)?.childCount { return " \(count.formatted())" }
+        if let count = adapter.node(for: item.id)?.childCount { return " \(CountText.grouped(count))" }
         return " …"
     }
 
