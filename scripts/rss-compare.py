@@ -72,8 +72,11 @@ def run(name, command, directory, show_smaps):
         subprocess.run(["tmux", "send-keys", "-t", session, key])
         time.sleep(0.05)
     time.sleep(1)
-    for row in describe(int(pane)):
+    after = describe(int(pane))
+    for row in after:
         print("  after scroll pid %d %-12s VmRSS %7s kB  VmHWM %7s kB  Pss %7s kB" % row)
+    # What the program costs the machine: its processes' Pss together (shared pages split).
+    print("  after scroll all processes: Pss %d kB" % sum(row[4] or 0 for row in after))
     if show_smaps and name.startswith("hierarchy"):
         print("  resident kB per mapping of the browsing process:")
         smaps(tree(int(pane))[-1])

@@ -277,7 +277,7 @@ public final class HierarchySourceDataSource: HierarchyViewPagingDataSource {
         let count = childCount ?? node.childCount
         if let count, count > 0 {
             cell.isHierarchyButtonHidden = false
-            cell.hierarchyAttributeText = count.formatted(.number)
+            cell.hierarchyAttributeText = CountText.grouped(count)
             cell.accessoryType = .disclosureIndicator
         } else if node.isContainer && count == nil {
             cell.isHierarchyButtonHidden = false

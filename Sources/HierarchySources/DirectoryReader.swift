@@ -61,8 +61,9 @@ enum DirectoryReader {
                     if name[0] == 0x2E {
                         if length == 1 || (length == 2 && name[1] == 0x2E) || !includeHidden { return }
                     }
-                    if isUnknown { unknown.append(names.count) }
-                    names.append(UnsafeBufferPointer(start: name, count: length))
+                    // Past 2 GiB of names in one folder the rest are left out.
+                    guard names.append(UnsafeBufferPointer(start: name, count: length)) else { return }
+                    if isUnknown { unknown.append(names.count - 1) }
                     isFolder.append(isDirectory)
                 }
             }
@@ -76,7 +77,6 @@ enum DirectoryReader {
             }
         }
         let order = FileNameOrder.order(names, isFolder: isFolder)
-        return .success(DirectoryListing(
-            names: names.reordered(order), isFolder: order.map { isFolder[$0] }, identity: identity))
+        return .success(DirectoryListing(names: names.reordered(order), identity: identity))
     }
 }

@@ -81,6 +81,10 @@ public enum DocumentSource {
         return try buildTree(parsed, shape: shape, name: name, path: path)
     }
 
+    /// Bytes read from a document file at a time: 256 KiB (the reader's one buffer; a larger one
+    /// read no faster and stayed resident while a document is browsed, see docs/performance.md).
+    static let readChunkSize = 256 << 10
+
     /// Opens a file for streaming, mapping failures to source errors.
     public static func openInput(_ path: String) throws(HierarchySourceError) -> ByteInput {
         var info = stat()
@@ -88,8 +92,9 @@ public enum DocumentSource {
             throw HierarchySourceError(.unsupported, "is a directory, not a document", path: path)
         }
         do {
-            let input = try ByteInput(path: path)
-            return input.expectedSize == nil ? try ByteInput(path: path, limit: unsizedInputLimit) : input
+            let input = try ByteInput(path: path, chunkSize: readChunkSize)
+            return input.expectedSize == nil
+                ? try ByteInput(path: path, chunkSize: readChunkSize, limit: unsizedInputLimit) : input
         } catch {
             switch error.systemError {
             case ENOENT?, ENOTDIR?: throw HierarchySourceError(.notFound, "no such file", path: path)

@@ -58,14 +58,10 @@ enum FileNameOrder {
     /// - Complexity: O(n log n) `memcmp` comparisons of short keys.
     static func order(_ names: NameTable, isFolder: [Bool]) -> [Int] {
         var keys = NameTable()
-        keys.bytes.reserveCapacity(names.bytes.count + names.count)
-        keys.spans.reserveCapacity(names.count)
+        keys.reserveCapacity(names: names.count, bytes: names.bytes.count + names.count)
         names.bytes.withUnsafeBufferPointer { bytes in
-            for span in names.spans {
-                let start = keys.bytes.count
-                appendKey(of: UnsafeBufferPointer(rebasing: bytes[Int(span.offset)..<Int(span.offset + span.length)]),
-                          to: &keys.bytes)
-                keys.spans.append(.init(offset: Int32(start), length: Int32(keys.bytes.count - start)))
+            for index in 0..<names.count {
+                keys.appendMade { appendKey(of: UnsafeBufferPointer(rebasing: bytes[names.range(at: index)]), to: &$0) }
             }
         }
         // Each entry gets a 64-bit prefix (folder flag, then the first 7 key bytes) so
@@ -73,35 +69,31 @@ enum FileNameOrder {
         var entries: [(prefix: UInt64, index: Int32)] = []
         entries.reserveCapacity(names.count)
         keys.bytes.withUnsafeBufferPointer { keyBytes in
-            for (index, span) in keys.spans.enumerated() {
+            for index in 0..<keys.count {
+                let key = keys.range(at: index)
                 var prefix: UInt64 = isFolder[index] ? 0 : 1
                 for position in 0..<7 {
                     prefix <<= 8
-                    if position < Int(span.length) { prefix |= UInt64(keyBytes[Int(span.offset) + position]) }
+                    if position < key.count { prefix |= UInt64(keyBytes[key.lowerBound + position]) }
                 }
                 entries.append((prefix, Int32(index)))
             }
         }
         keys.bytes.withUnsafeBufferPointer { keyBytes in
             names.bytes.withUnsafeBufferPointer { nameBytes in
-                keys.spans.withUnsafeBufferPointer { keySpans in
-                    names.spans.withUnsafeBufferPointer { nameSpans in
-                        guard let keyBase = keyBytes.baseAddress ?? nameBytes.baseAddress,
-                              let nameBase = nameBytes.baseAddress
-                        else { return }
-                        func compare(_ base: UnsafePointer<UInt8>, _ a: NameTable.Span, _ b: NameTable.Span) -> Int {
-                            let common = Int(min(a.length, b.length))
-                            let result = memcmp(base + Int(a.offset), base + Int(b.offset), common)
-                            if result != 0 { return Int(result) }
-                            return Int(a.length) - Int(b.length)
-                        }
-                        entries.sort { left, right in
-                            if left.prefix != right.prefix { return left.prefix < right.prefix }
-                            let byKey = compare(keyBase, keySpans[Int(left.index)], keySpans[Int(right.index)])
-                            if byKey != 0 { return byKey < 0 }
-                            return compare(nameBase, nameSpans[Int(left.index)], nameSpans[Int(right.index)]) < 0
-                        }
-                    }
+                guard let keyBase = keyBytes.baseAddress ?? nameBytes.baseAddress, let nameBase = nameBytes.baseAddress
+                else { return }
+                func compare(_ base: UnsafePointer<UInt8>, _ a: Range<Int>, _ b: Range<Int>) -> Int {
+                    let result = memcmp(base + a.lowerBound, base + b.lowerBound, min(a.count, b.count))
+                    if result != 0 { return Int(result) }
+                    return a.count - b.count
+                }
+                entries.sort { left, right in
+                    if left.prefix != right.prefix { return left.prefix < right.prefix }
+                    let (l, r) = (Int(left.index), Int(right.index))
+                    let byKey = compare(keyBase, keys.range(at: l), keys.range(at: r))
+                    if byKey != 0 { return byKey < 0 }
+                    return compare(nameBase, names.range(at: l), names.range(at: r)) < 0
                 }
             }
         }

@@ -45,6 +45,9 @@ extension InMemoryTree {
             }
         }
 
+        /// Bytes the column holds, counting whole chunks.
+        var allocatedByteCount: Int { chunks.count * Self.chunkLength * MemoryLayout<Element>.stride }
+
         /// Drops every element and its memory.
         mutating func removeAll() {
             chunks = []

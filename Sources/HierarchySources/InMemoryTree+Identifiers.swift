@@ -33,6 +33,9 @@ extension InMemoryTree {
             return Int(truncatingIfNeeded: hash ^ (hash >> 29))
         }
 
+        /// Bytes the table holds.
+        var allocatedByteCount: Int { slots.count * MemoryLayout<Int32>.stride }
+
         /// Whether one more node needs a larger table first (see ``grown(hash:)``).
         var isFull: Bool { (used + 1) * 2 > slots.count }
 

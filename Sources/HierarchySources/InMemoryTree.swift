@@ -4,7 +4,9 @@
 /// children start in one shared child list (its child count is the difference to
 /// the next node's start) and its place in that list (`Int32` each), and one
 /// `UInt64` holding seven flags and the reference of its entry in one byte arena
-/// (``TextArena``): 20 bytes per node. The entry holds the node's strings, each
+/// (``TextArena``): 20 bytes per node, or 16 plus 8 per run of consecutive sibling
+/// indexes when the child list is stored as runs (``ChildList``; a document whose
+/// items are mostly leaves: about 16 bytes per node). The entry holds the node's strings, each
 /// once, as a length byte (more for 128 bytes and up) and the UTF-8 bytes: an
 /// explicit identifier, the title, then only the fields the node has (subtitle,
 /// footnote, status, attributes, whose names are stored once for the whole tree).
@@ -21,10 +23,10 @@
 /// so a tree being read in document order can already be shown: the `partial…` lookups
 /// answer from it (see ``DocumentLoad``).
 ///
-/// - Complexity: Memory 20 bytes per node plus its entry (its text and one byte per
-///   string) and 8–16 bytes per explicit identifier; lookups by index O(1), by explicit
+/// - Complexity: Memory at most 20 bytes per node plus its entry (its text and one byte
+///   per string) and 8–16 bytes per explicit identifier; lookups by index O(1), by explicit
 ///   identifier one hash lookup, the position of a child among its siblings O(log k)
-///   for k siblings.
+///   for k siblings (O(log k · log r) with r runs).
 struct InMemoryTree: Sendable {
     private static let present: UInt64 = 1 << 63
     private static let dynamicFlag: UInt64 = 1 << 62
@@ -45,7 +47,7 @@ struct InMemoryTree: Sendable {
     /// children start in `childList`, with one entry more at the end (a node's child count is
     /// the difference of two neighbours).
     private var childStarts = Column<Int32>(filler: 0)
-    private var childList: [Int32] = []
+    private var childList = ChildList()
     /// Flags and the arena reference of each node's entry.
     private var entries = Column<UInt64>(filler: 0)
     private var arena = TextArena()
@@ -66,6 +68,13 @@ struct InMemoryTree: Sendable {
 
     /// Bytes of text stored (entries included), for measurements.
     var textByteCount: Int { arena.byteCount }
+
+    /// Bytes of the structure (the three columns in whole chunks, the child list and the
+    /// identifier table), for measurements; the text is ``textByteCount``.
+    var structureByteCount: Int {
+        parents.allocatedByteCount + childStarts.allocatedByteCount + entries.allocatedByteCount
+            + childList.allocatedByteCount + identifiers.allocatedByteCount
+    }
 
     // MARK: - Building
 
@@ -267,7 +276,9 @@ struct InMemoryTree: Sendable {
     ///
     /// - Throws: ``HierarchySourceError/Code/duplicateID`` for an explicit `#n` that is
     ///   another node's generated identifier.
-    /// - Complexity: O(n) for n nodes; the child list (4 bytes per node) is the only new memory.
+    /// - Complexity: O(n) for n nodes (O(n + r log r) with r runs); the child list is the
+    ///   only new memory: 4 bytes per node, or 8 bytes per run of consecutive siblings when
+    ///   runs are fewer than half the nodes (see ``ChildList``).
     mutating func finish() throws(HierarchySourceError) {
         // A counting sort in place. The counts kept while building become each parent's start
         // (an exclusive prefix sum); each child is placed at its parent's cursor, which then
@@ -281,11 +292,38 @@ struct InMemoryTree: Sendable {
             running += count
         }
         childStarts[nodes] = running
-        var list = [Int32](repeating: 0, count: Int(running))
-        for index in 0..<nodes where entries[index] & Self.present != 0 && parents[index] >= 0 {
-            let parent = Int(parents[index])
-            list[Int(childStarts[parent])] = Int32(index)
-            childStarts[parent] += 1
+        // A child whose index follows a sibling's continues that sibling's run of the list.
+        var runCount = 0
+        var previousParent: Int32 = -1
+        for index in 0..<nodes {
+            let parent = entries[index] & Self.present != 0 ? parents[index] : -1
+            if parent >= 0, parent != previousParent { runCount += 1 }
+            previousParent = parent
+        }
+        if runCount * 2 <= Int(running) {
+            var runs: [ChildRun] = []
+            runs.reserveCapacity(runCount)
+            previousParent = -1
+            for index in 0..<nodes {
+                let parent = entries[index] & Self.present != 0 ? parents[index] : -1
+                if parent >= 0 {
+                    if parent != previousParent {
+                        runs.append(ChildRun(position: childStarts[Int(parent)], first: Int32(index)))
+                    }
+                    childStarts[Int(parent)] += 1
+                }
+                previousParent = parent
+            }
+            runs.sort { $0.position < $1.position }
+            childList = ChildList(runs: runs)
+        } else {
+            var list = [Int32](repeating: 0, count: Int(running))
+            for index in 0..<nodes where entries[index] & Self.present != 0 && parents[index] >= 0 {
+                let parent = Int(parents[index])
+                list[Int(childStarts[parent])] = Int32(index)
+                childStarts[parent] += 1
+            }
+            childList = ChildList(list: list)
         }
         var index = nodes
         while index > 0 {
@@ -293,7 +331,6 @@ struct InMemoryTree: Sendable {
             index -= 1
         }
         childStarts[0] = 0
-        childList = list
         staging = []
         isFinished = true
         guard identifiers.count > 0 else { return }
@@ -363,14 +400,15 @@ struct InMemoryTree: Sendable {
 
     /// The indexes of a node's children in a range of positions (clamped).
     ///
-    /// - Complexity: O(1); the slice shares the tree's storage.
-    func children(of index: Int32, in range: Range<Int>) -> ArraySlice<Int32> {
+    /// - Complexity: O(1); the collection shares the tree's storage (an element O(1), or
+    ///   O(log r) when the child list is r runs).
+    func children(of index: Int32, in range: Range<Int>) -> Children {
         let count = childCount(of: index)
         let lower = min(max(range.lowerBound, 0), count)
         let upper = min(max(range.upperBound, lower), count)
-        guard lower < upper else { return childList[0..<0] }
+        guard lower < upper else { return Children(list: childList, startIndex: 0, endIndex: 0) }
         let start = Int(childStarts[Int(index)])
-        return childList[(start + lower)..<(start + upper)]
+        return Children(list: childList, startIndex: start + lower, endIndex: start + upper)
     }
 
     /// The indexes of a node's children in a range of positions, while the tree is built in
@@ -415,7 +453,8 @@ struct InMemoryTree: Sendable {
 
     /// A child's position among its siblings.
     ///
-    /// - Complexity: O(log k) for k siblings (children are stored in index order).
+    /// - Complexity: O(log k) for k siblings (children are stored in index order), times
+    ///   O(log r) when the child list is r runs.
     func position(of index: Int32) -> Int? {
         guard let parent = parent(of: index) else { return nil }
         let siblings = children(of: parent, in: 0..<childCount(of: parent))

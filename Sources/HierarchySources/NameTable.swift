@@ -8,37 +8,65 @@ import Darwin
 
 /// Many short byte strings (file names) in one buffer: cheap to fill from
 /// `readdir`, cheap to sort, turned into `String`s only when shown.
+///
+/// A name costs its bytes plus 4: the names lie back to back in table order and
+/// each one's end is kept (it starts where the one before it ends).
+///
+/// - Complexity: Memory n × 4 bytes plus the names' bytes for n names.
 struct NameTable: Sendable {
-    /// Where one name lies in ``bytes``.
-    struct Span: Sendable, Equatable {
-        var offset: Int32
-        var length: Int32
-    }
+    /// The most bytes of names a table holds (2 GiB: ends are 32-bit, and the sort keys
+    /// of ``FileNameOrder``, at most half as long again, fit too).
+    static let byteCapacity = Int(UInt32.max) / 2
 
-    /// All names, back to back.
-    var bytes: [UInt8] = []
-    /// The names, in table order.
-    var spans: [Span] = []
+    /// All names, back to back, in table order.
+    private(set) var bytes: [UInt8] = []
+    /// Where each name ends in ``bytes``.
+    private(set) var ends: [UInt32] = []
 
     /// The number of names.
-    var count: Int { spans.count }
+    var count: Int { ends.count }
+
+    /// Where the name at a position lies in ``bytes``.
+    ///
+    /// - Complexity: O(1).
+    @inline(__always) func range(at index: Int) -> Range<Int> {
+        (index == 0 ? 0 : Int(ends[index - 1]))..<Int(ends[index])
+    }
+
+    /// Reserves room for names and their bytes.
+    mutating func reserveCapacity(names: Int, bytes byteCount: Int) {
+        ends.reserveCapacity(names)
+        bytes.reserveCapacity(byteCount)
+    }
 
     /// Appends a name.
-    mutating func append(_ name: UnsafeBufferPointer<UInt8>) {
-        spans.append(Span(offset: Int32(bytes.count), length: Int32(name.count)))
+    ///
+    /// - Returns: `false`, appending nothing, when the table's bytes would pass
+    ///   ``byteCapacity`` (2 GiB).
+    @discardableResult
+    mutating func append(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count + name.count <= Self.byteCapacity else { return false }
         bytes.append(contentsOf: name)
+        ends.append(UInt32(bytes.count))
+        return true
     }
 
     /// Appends a name given as a `String`.
     mutating func append(_ name: String) {
         var name = name
-        name.withUTF8 { append($0) }
+        name.withUTF8 { _ = append($0) }
+    }
+
+    /// Appends a name made by `body`, which adds its bytes to the buffer it is given
+    /// (sort keys are made this way, without a buffer of their own).
+    mutating func appendMade(_ body: (inout [UInt8]) -> Void) {
+        body(&bytes)
+        ends.append(UInt32(bytes.count))
     }
 
     /// The name at a position, decoded as UTF-8.
     func name(at index: Int) -> String {
-        let span = spans[index]
-        return String(decoding: bytes[Int(span.offset)..<Int(span.offset + span.length)], as: UTF8.self)
+        String(decoding: bytes[range(at: index)], as: UTF8.self)
     }
 
     /// The position of a name, by a byte-wise scan.
@@ -48,19 +76,33 @@ struct NameTable: Sendable {
         var name = name
         return name.withUTF8 { wanted -> Int? in
             bytes.withUnsafeBufferPointer { buffer -> Int? in
-                guard let base = buffer.baseAddress, let wantedBase = wanted.baseAddress else {
-                    return spans.firstIndex { $0.length == 0 }
-                }
-                for (index, span) in spans.enumerated() where Int(span.length) == wanted.count {
-                    if memcmp(base + Int(span.offset), wantedBase, wanted.count) == 0 { return index }
+                var start = 0
+                for (index, end) in ends.enumerated() {
+                    let length = Int(end) - start
+                    if length == wanted.count,
+                        length == 0 || memcmp(buffer.baseAddress! + start, wanted.baseAddress!, length) == 0
+                    {
+                        return index
+                    }
+                    start = Int(end)
                 }
                 return nil
             }
         }
     }
 
-    /// The same names in another order.
+    /// The same names in another order, their bytes copied into that order.
+    ///
+    /// - Parameter order: A permutation of the positions.
+    /// - Complexity: O(n + b) for n names of b bytes; the copy is exactly that size.
     func reordered(_ order: [Int]) -> NameTable {
-        NameTable(bytes: bytes, spans: order.map { spans[$0] })
+        var table = NameTable()
+        table.reserveCapacity(names: order.count, bytes: bytes.count)
+        bytes.withUnsafeBufferPointer { buffer in
+            for index in order {
+                _ = table.append(UnsafeBufferPointer(rebasing: buffer[range(at: index)]))
+            }
+        }
+        return table
     }
 }

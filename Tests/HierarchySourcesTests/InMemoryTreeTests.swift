@@ -121,6 +121,72 @@ import Testing
         #expect(Array(tree.children(of: 0, in: 65_534..<65_537)) == [65_535, 65_536, 65_537])
     }
 
+    /// A random tree in document order (each node's parent an earlier node still open), with
+    /// the given share of leaves, and its children as found by scanning the parents.
+    static func randomTree(nodes: Int, seed: UInt64) throws -> (InMemoryTree, [[Int32]]) {
+        var state = seed
+        func next() -> UInt64 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return state >> 33
+        }
+        var tree = InMemoryTree()
+        var expected: [[Int32]] = Array(repeating: [], count: nodes)
+        try tree.place(Self.record(0, parent: nil, title: "root"))
+        var open: [Int64] = [0]
+        for key in 1..<Int64(nodes) {
+            // Close a few open nodes now and then (document order: only the innermost closes).
+            while open.count > 1, next() % 4 == 0 { open.removeLast() }
+            let parent = open[open.count - 1]
+            try tree.place(Self.record(key, parent: parent, title: "n\(key)"))
+            expected[Int(parent)].append(Int32(key))
+            if next() % 3 == 0 { open.append(key) }
+        }
+        tree.setRoot(0)
+        try tree.finish()
+        return (tree, expected)
+    }
+
+    @Test("children and positions are the same from runs or from the plain list", arguments: [1, 2, 3, 4])
+    func childListForms(seed: UInt64) throws {
+        let (tree, expected) = try Self.randomTree(nodes: 5_000, seed: seed)
+        for (parent, children) in expected.enumerated() {
+            #expect(tree.childCount(of: Int32(parent)) == children.count)
+            #expect(Array(tree.children(of: Int32(parent), in: 0..<children.count)) == children)
+            for (position, child) in children.enumerated() where position % 7 == 0 {
+                #expect(tree.position(of: child) == position)
+                #expect(Array(tree.children(of: Int32(parent), in: position..<(position + 1))) == [child])
+            }
+        }
+    }
+
+    @Test("one item with 200,000 leaf children is one run of the child list")
+    func leafChildrenAreOneRun() throws {
+        var tree = InMemoryTree()
+        try tree.place(Self.record(0, parent: nil, title: "Root"))
+        for key in 1...200_000 { try tree.place(Self.record(Int64(key), parent: 0, title: "t")) }
+        try tree.finish()
+        // 16 bytes per node in whole chunks of 65,536 (4 chunks), the child starts one more,
+        // and one run of 8 bytes instead of 800,000 bytes of list.
+        #expect(tree.structureByteCount >= 4 * 65_536 * 16 + 8)
+        #expect(tree.structureByteCount <= 4 * 65_536 * 16 + 64)
+        #expect(Array(tree.children(of: 0, in: 199_998..<200_005)) == [199_999, 200_000])
+        #expect(tree.position(of: 123_456) == 123_455)
+    }
+
+    @Test("a chain keeps the plain list (runs would be larger)")
+    func chainKeepsTheList() throws {
+        var tree = InMemoryTree()
+        try tree.place(Self.record(0, parent: nil, title: "0"))
+        for key in 1..<1_000 { try tree.place(Self.record(Int64(key), parent: Int64(key - 1), title: "\(key)")) }
+        try tree.finish()
+        for key: Int32 in [1, 500, 999] {
+            #expect(tree.position(of: key) == 0)
+            #expect(Array(tree.children(of: key - 1, in: 0..<5)) == [key])
+        }
+        // 1,000 nodes in one chunk per column; a list of 999 children (not 999 runs of 8 bytes).
+        #expect(tree.structureByteCount <= 65_536 * 16 + 999 * 4 + 64)
+    }
+
     @Test("a node placed again replaces its provisional self and its identifier")
     func replacement() throws {
         var tree = InMemoryTree()

@@ -126,6 +126,24 @@ let benchmarks: @Sendable () -> Void = {
         blackHole(try await source.children(ofID: "#0", in: 0..<50))
     }
 
+    // The compact tree's bytes per item (structure, whole chunks counted) and per title (text with
+    // its length byte), as custom metrics next to the peak resident memory; target ≤ 32 + title.
+    let structurePerItem = BenchmarkMetric.custom("Tree structure (bytes per item)", useScalingFactor: false)
+    let textPerItem = BenchmarkMetric.custom("Tree text (bytes per item)", useScalingFactor: false)
+    Benchmark(
+        "Document tree bytes per item, 1M children",
+        configuration: .init(
+            metrics: [.wallClock, .peakMemoryResident, structurePerItem, textPerItem], maxIterations: 3)
+    ) { benchmark in
+        let path = try wideDocument()
+        benchmark.startMeasurement()
+        let source = try DocumentSource.load(contentsOf: URL(fileURLWithPath: path))
+        benchmark.stopMeasurement()
+        let footprint = source.footprint
+        benchmark.measurement(structurePerItem, Int(footprint.structureBytesPerItem.rounded()))
+        benchmark.measurement(textPerItem, footprint.textBytes / max(footprint.itemCount, 1))
+    }
+
     Benchmark("Import a CSV into SQLite, 1M rows (the builder's field mapping)", configuration: .init(maxIterations: 3)) {
         benchmark in
         let path = try wideCSV()

@@ -105,7 +105,7 @@ extension HierarchyView {
         var text = ""
         if let f = focusedPosition {
             let count = itemCount(ofColumn: f.column)
-            text = count > 0 ? "\((f.row + 1).formatted()) of \(count.formatted())" : "empty"
+            text = count > 0 ? "\(CountText.grouped(f.row + 1)) of \(CountText.grouped(count))" : "empty"
         }
         if isEditing { text += (text.isEmpty ? "" : " · ") + "editing, \(selectedUUIDs.count) selected" }
         if isLoading { text += (text.isEmpty ? "" : " · ") + "loading…" }

@@ -147,7 +147,7 @@ extension LinearBrowser {
         let statusStyle = palette.look(.statusLine).text
         buffer.fill(x: 0, y: y, width: columns, height: 1, style: statusStyle)
         let count = currentItems.count
-        var left = hierarchy.isLoading ? " loading…" : (count > 0 ? " \((focusIndex + 1).formatted()) of \(count.formatted())" : " empty")
+        var left = hierarchy.isLoading ? " loading…" : (count > 0 ? " \(CountText.grouped(focusIndex + 1)) of \(CountText.grouped(count))" : " empty")
         left += " · level \(hierarchy.level)"
         let right = "? help  q quit "
         let rightWidth = DisplayWidth.of(right)

@@ -198,7 +198,7 @@ public final class LinearBrowser: TerminalScreen {
             case .childrenLoaded:
                 focusIndex = 0
                 if children.totalCount > children.items.count {
-                    message = ("Showing the first \(children.items.count.formatted()) of \(children.totalCount.formatted()) items", false)
+                    message = ("Showing the first \(CountText.grouped(children.items.count)) of \(CountText.grouped(children.totalCount)) items", false)
                 }
             case .rejected(let error):
                 errors.append(HierarchyError(.invalidOperation, "Cannot show the children of \(title): \(error.message)"))
@@ -359,7 +359,7 @@ public final class LinearBrowser: TerminalScreen {
 
     func countSuffix(_ item: LinearHierarchyItem) -> String {
         guard item.isExpandable else { return "" }
-        if let count = adapter.node(for: item.id)?.childCount { return " \(count.formatted())" }
+        if let count = adapter.node(for: item.id)?.childCount { return " \(CountText.grouped(count))" }
         return " …"
     }
 

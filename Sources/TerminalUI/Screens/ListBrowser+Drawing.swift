@@ -1,3 +1,4 @@
+import HierarchyKit
 import ListFloorplan
 
 extension ListBrowser {
@@ -141,7 +142,7 @@ extension ListBrowser {
         let statusStyle = palette.look(.listStatusLine).text
         buffer.fill(x: 0, y: y, width: columns, height: 1, style: statusStyle)
         let count = flatPaths.count
-        var left = count == 0 ? " " : " \(((selection ?? 0) + 1).formatted()) of \(count.formatted())"
+        var left = count == 0 ? " " : " \(CountText.grouped((selection ?? 0) + 1)) of \(CountText.grouped(count))"
         if count > 0, viewModel.footer != .noMoreEntries { left += "+" }
         var isSearch = false
         if case .search = viewModel.mode { isSearch = true }
