@@ -358,6 +358,9 @@ def test_every_row(driver, generated_url):
     page_ms = driver.execute_async_script(TIMED_KEY, "PageDown", "window.hierarchy.snapshot.columns.some(c => c.items.some(i => i.focused && i.row >= 5))", 10_000)
     assert page_ms >= 0, "PageDown moves the focus"
     settled(driver)
+    row = driver.execute_script("return window.hierarchy.snapshot.columns.flatMap(c => c.items).find(i => i.focused).row")
+    assert driver.execute_async_script(TIMED_KEY, "PageUp", f"window.hierarchy.snapshot.columns.some(c => c.items.some(i => i.focused && i.row < {row}))", 10_000) >= 0, "PageUp moves the focus back"
+    settled(driver)
     # Type-select: "Kappa" is row 5,000, far below the window.
     stage = driver.find_element(By.ID, "stage")
     stage.send_keys("Kap")
