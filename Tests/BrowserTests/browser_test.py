@@ -441,7 +441,23 @@ def test_aria_and_axe(driver, million_url, generated_url):
     assert driver.execute_script("return document.activeElement.id") == "stage", "the keyboard focus is on the tree"
     outline = driver.execute_script("return getComputedStyle(arguments[0]).outlineStyle", row)
     assert outline == "solid", "the focused row has a visible focus ring"
+    # Label, value and hint are the engine's: the accessible name, the indicator's name, and
+    # the hint by reference.
+    engine = driver.execute_script("return window.hierarchy.snapshot.columns.flatMap(c => c.items).find(i => i.uuid === 'big')")
+    assert big.get_attribute("aria-label") == engine["label"] and "Big column" in engine["label"], engine["label"]
+    if engine.get("hint"):
+        hint = driver.execute_script("return document.getElementById(arguments[0].getAttribute('aria-describedby')).textContent", big)
+        assert hint == engine["hint"], f"the hint by reference: {hint!r}"
     axe_check(driver, "columns of a 1,000,000-row column")
+    # Editing: every row says whether it is selected; a tap selects.
+    driver.find_element(By.ID, "edit").click()
+    wait_for(driver, "window.hierarchy.snapshot.editing && document.querySelector('.card[aria-selected]')", "editing")
+    assert big.get_attribute("aria-selected") == "false"
+    big.find_element(By.CSS_SELECTOR, ".title").click()
+    wait_for(driver, "document.querySelector('.card[data-uuid=\"big\"]').getAttribute('aria-selected') == 'true'", "the tapped row selected")
+    axe_check(driver, "columns while editing")
+    driver.find_element(By.ID, "edit").click()
+    wait_for(driver, "!window.hierarchy.snapshot.editing && !document.querySelector('.card[aria-selected]')", "editing to end")
     # Search open (the small document: searching a million titles takes long in a debug build).
     open_fresh(driver, generated_url)
     settled(driver)
