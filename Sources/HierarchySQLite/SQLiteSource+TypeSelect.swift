@@ -15,12 +15,14 @@ extension SQLiteSource {
     /// Three steps, each only when the one before found nothing:
     /// 1. the next ``typeSelectWindow`` children in sibling order (a common prefix matches
     ///    within a few rows);
-    /// 2. with the full-text index, the items whose title begins with the prefix's words
+    /// 2. with the full-text index, in a column of more than four windows (a shorter one is
+    ///    walked in a few milliseconds, while a short prefix may match a large part of the
+    ///    whole store), the items whose title begins with the prefix's words
     ///    (`^ "words"*`: the first word of the title, then the next ones, the last as a
     ///    prefix), kept to this parent's children and checked against the prefix; the hit is
     ///    the first such child after the start, else the first one;
-    /// 3. without the index (or for a prefix with no letter or digit), every child in
-    ///    sibling order.
+    /// 3. otherwise (no index, a shorter column, a prefix with no letter or digit), every
+    ///    child in sibling order.
     ///
     /// The walks in sibling order go through the children index; for an ASCII prefix SQLite
     /// itself keeps only the titles that `LIKE` the prefix or hold a character outside
@@ -77,7 +79,8 @@ extension SQLiteSource {
                         hit = near
                     } else if search.ranges[0].count <= window {
                         hit = try walk.first("<")  // the window held every child after the start
-                    } else if indexed, let expression = TitleStartQuery(search.matcher.needle).expression {
+                    } else if indexed, search.ranges[0].count + search.ranges[1].count > 4 * window,
+                              let expression = TitleStartQuery(search.matcher.needle).expression {
                         hit = try walk.firstIndexed(expression)
                     } else {
                         hit = try walk.first(">=") ?? walk.first("<")
