@@ -391,6 +391,28 @@ public final class DocumentLoad: HierarchySource {
         }
     }
 
+    /// Type-select over every child, the titles compared where the tree keeps them: once the
+    /// read is done, outside the lock (the finished tree no longer changes; the copy shares
+    /// its storage); while reading, in one pass over what was read, under the lock (the
+    /// reader waits meanwhile).
+    ///
+    /// - Complexity: O(n) titles for n children at worst (while reading, O(m) for the m
+    ///   items read after the parent).
+    public func indexOfChild(ofID parentID: String, titlePrefix prefix: String, from start: Int) async throws -> Int? {
+        enum Plan { case finished(InMemoryTree, Int32), answered(Int?) }
+        let plan = try state.withLock { (state: inout State) throws -> Plan in
+            guard let parent = state.index(of: parentID) else {
+                throw HierarchySourceError(.notFound, "no item with id \"\(parentID)\"")
+            }
+            if state.tree.isFinished { return .finished(state.tree, parent) }
+            return .answered(try state.tree.partialIndexOfChild(of: parent, titlePrefix: prefix, from: start))
+        }
+        switch plan {
+        case .finished(let tree, let parent): return try tree.indexOfChild(of: parent, titlePrefix: prefix, from: start)
+        case .answered(let index): return index
+        }
+    }
+
     /// The growth from now on, starting with how far the read is.
     public func changes() -> AsyncStream<HierarchySourceChange> {
         let stream = broadcaster.subscribe()

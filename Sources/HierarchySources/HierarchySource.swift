@@ -78,6 +78,14 @@ extension HierarchySource {
 
     /// - Complexity: O(n) children read in pages of 1,000; cancellable between pages.
     public func indexOfChild(ofID parentID: String, titlePrefix prefix: String, from start: Int) async throws -> Int? {
+        try await indexOfChildByPages(ofID: parentID, titlePrefix: prefix, from: start)
+    }
+
+    /// ``indexOfChild(ofID:titlePrefix:from:)`` by reading the children a page at a time:
+    /// the default, and the fallback of sources that answer faster only for some items.
+    ///
+    /// - Complexity: O(n) children read in pages of 1,000; cancellable between pages.
+    public func indexOfChildByPages(ofID parentID: String, titlePrefix prefix: String, from start: Int) async throws -> Int? {
         guard !prefix.isEmpty,
               let search = ChildTitleSearch(prefix: prefix, childCount: try await childCount(ofID: parentID), start: start)
         else { return nil }

@@ -415,7 +415,11 @@ struct InMemoryTree: Sendable {
     /// document order (every node's placed children are a prefix of its children, in index
     /// order, after the node's own index).
     ///
-    /// - Complexity: O(m) for the m nodes between the node and its last child returned.
+    /// A range nearer the last child than the first (End in a column still being read) is
+    /// found walking back from the last node placed.
+    ///
+    /// - Complexity: O(m) for the m nodes between the node and its last child returned, or
+    ///   between the first child returned and the last node placed.
     func partialChildren(of index: Int32, in range: Range<Int>) -> [Int32] {
         let count = childCount(of: index)
         let lower = min(max(range.lowerBound, 0), count)
@@ -423,6 +427,19 @@ struct InMemoryTree: Sendable {
         guard lower < upper else { return [] }
         var found: [Int32] = []
         found.reserveCapacity(upper - lower)
+        if count - upper < lower {
+            // `remaining` children lie before the position walked back to.
+            var remaining = count
+            var position = parents.count - 1
+            while position > Int(index), remaining > lower {
+                if parents[position] == index, entries[position] & Self.present != 0 {
+                    remaining -= 1
+                    if remaining < upper { found.append(Int32(position)) }
+                }
+                position -= 1
+            }
+            return found.reversed()
+        }
         var seen = 0
         var position = Int(index) + 1
         while position < parents.count, seen < upper {
@@ -433,6 +450,23 @@ struct InMemoryTree: Sendable {
             position += 1
         }
         return found
+    }
+
+    /// Calls `body` with each child of a node in sibling order, while the tree is built in
+    /// document order, until it returns false.
+    ///
+    /// - Complexity: O(m) for the m nodes between the node and the last child passed to `body`.
+    func forEachPartialChild(of index: Int32, _ body: (Int32) throws -> Bool) rethrows {
+        let count = childCount(of: index)
+        var seen = 0
+        var position = Int(index) + 1
+        while position < parents.count, seen < count {
+            if parents[position] == index, entries[position] & Self.present != 0 {
+                guard try body(Int32(position)) else { return }
+                seen += 1
+            }
+            position += 1
+        }
     }
 
     /// A child's position among its siblings, while the tree is built in document order.
@@ -465,6 +499,25 @@ struct InMemoryTree: Sendable {
             if siblings[middle] < index { low = middle + 1 } else { high = middle }
         }
         return low < siblings.endIndex && siblings[low] == index ? low - siblings.startIndex : nil
+    }
+
+    /// Reads a node's title in place, as UTF-8 bytes, without making the node.
+    ///
+    /// - Complexity: O(1), or O(the title) for a title kept as a number or a shared name.
+    func withTitle<Result>(of index: Int32, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        let flags = entries[Int(index)]
+        return arena.read(flags & TextArena.referenceMask) { reader -> Result in
+            if flags & Self.explicitFlag != 0 { reader.skipString() }
+            if flags & Self.indexTitleFlag != 0 {
+                var title = "[\(reader.length())]"
+                return title.withUTF8(body)
+            }
+            if flags & Self.sharedTitleFlag != 0 {
+                var title = names[reader.length()]
+                return title.withUTF8(body)
+            }
+            return body(reader.stringBytes())
+        }
     }
 
     /// The node at an index, with its child count and container flag.

@@ -53,6 +53,12 @@ public struct ContainedFileSystemSource: HierarchySource {
         return try await base.index(ofChildID: childID, inParentID: parentID)
     }
 
+    /// The folder's own type-select over the names it listed.
+    public func indexOfChild(ofID parentID: String, titlePrefix prefix: String, from start: Int) async throws -> Int? {
+        try requireInside(parentID)
+        return try await base.indexOfChild(ofID: parentID, titlePrefix: prefix, from: start)
+    }
+
     /// The folder's own search: it walks entries without following links, so every match is inside.
     public func search(_ query: String, in range: Range<Int>) async throws -> [HierarchyNode] {
         try await base.search(query, in: range).map(contained)

@@ -351,10 +351,15 @@ def test_every_row(driver, generated_url):
         "the tree's active descendant is the focused row"
     assert rows_in_dom(driver) <= MAX_ROWS
     # Home and back.
-    assert driver.execute_async_script(TIMED_KEY, "Home", first_visible, 10_000) >= 0, "Home shows the first row"
+    home_ms = driver.execute_async_script(TIMED_KEY, "Home", first_visible, 10_000)
+    assert home_ms >= 0, "Home shows the first row"
     # PageDown moves by a screen.
     before = visible_titles(driver)
-    assert driver.execute_async_script(TIMED_KEY, "PageDown", "window.hierarchy.snapshot.columns.some(c => c.items.some(i => i.focused && i.row >= 5))", 10_000) >= 0, "PageDown moves the focus"
+    page_ms = driver.execute_async_script(TIMED_KEY, "PageDown", "window.hierarchy.snapshot.columns.some(c => c.items.some(i => i.focused && i.row >= 5))", 10_000)
+    assert page_ms >= 0, "PageDown moves the focus"
+    settled(driver)
+    row = driver.execute_script("return window.hierarchy.snapshot.columns.flatMap(c => c.items).find(i => i.focused).row")
+    assert driver.execute_async_script(TIMED_KEY, "PageUp", f"window.hierarchy.snapshot.columns.some(c => c.items.some(i => i.focused && i.row < {row}))", 10_000) >= 0, "PageUp moves the focus back"
     settled(driver)
     # Type-select: "Kappa" is row 5,000, far below the window.
     stage = driver.find_element(By.ID, "stage")
@@ -406,7 +411,7 @@ def test_every_row(driver, generated_url):
     moved = offset() - o1
     assert 100 <= moved <= 300, f"a 200 px drag scrolls 200 px of content: {moved}"
     assert rows_in_dom(driver) <= MAX_ROWS
-    return end_ms
+    return {"End": end_ms, "Home": home_ms, "PageDown": page_ms}
 
 
 def test_aria_and_axe(driver, million_url, generated_url):
@@ -436,7 +441,23 @@ def test_aria_and_axe(driver, million_url, generated_url):
     assert driver.execute_script("return document.activeElement.id") == "stage", "the keyboard focus is on the tree"
     outline = driver.execute_script("return getComputedStyle(arguments[0]).outlineStyle", row)
     assert outline == "solid", "the focused row has a visible focus ring"
+    # Label, value and hint are the engine's: the accessible name, the indicator's name, and
+    # the hint by reference.
+    engine = driver.execute_script("return window.hierarchy.snapshot.columns.flatMap(c => c.items).find(i => i.uuid === 'big')")
+    assert big.get_attribute("aria-label") == engine["label"] and "Big column" in engine["label"], engine["label"]
+    if engine.get("hint"):
+        hint = driver.execute_script("return document.getElementById(arguments[0].getAttribute('aria-describedby')).textContent", big)
+        assert hint == engine["hint"], f"the hint by reference: {hint!r}"
     axe_check(driver, "columns of a 1,000,000-row column")
+    # Editing: every row says whether it is selected; a tap selects.
+    driver.find_element(By.ID, "edit").click()
+    wait_for(driver, "window.hierarchy.snapshot.editing && document.querySelector('.card[aria-selected]')", "editing")
+    assert big.get_attribute("aria-selected") == "false"
+    big.find_element(By.CSS_SELECTOR, ".title").click()
+    wait_for(driver, "document.querySelector('.card[data-uuid=\"big\"]').getAttribute('aria-selected') == 'true'", "the tapped row selected")
+    axe_check(driver, "columns while editing")
+    driver.find_element(By.ID, "edit").click()
+    wait_for(driver, "!window.hierarchy.snapshot.editing && !document.querySelector('.card[aria-selected]')", "editing to end")
     # Search open (the small document: searching a million titles takes long in a debug build).
     open_fresh(driver, generated_url)
     settled(driver)
@@ -666,7 +687,8 @@ def main():
             print("click to next column painted (ms): " + ", ".join(f"{t:.1f}" for t in taps) +
                   f"; median {sorted(taps)[len(taps) // 2]:.1f}")
         if numbers.get("end"):
-            print(f"End in a {BIG:,}-row column to the last row painted: {numbers['end']:.1f} ms")
+            print(f"In a {BIG:,}-row column, key to its row painted: " +
+                  ", ".join(f"{key} {ms:.1f} ms" for key, ms in numbers["end"].items()))
     finally:
         if driver:
             driver.quit()

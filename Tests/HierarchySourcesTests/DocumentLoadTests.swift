@@ -76,6 +76,46 @@ import Testing
         #expect(try await load.index(ofChildID: "#200", inParentID: root.id) == 199)
     }
 
+    @Test("while reading: the last rows (End) and type-select answer as after the read")
+    func lastRowsAndTypeSelectWhileReading() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let feeder = try FIFOFeeder(path: directory.path + "/big.json")
+        defer { feeder.close() }
+        // Items with children of their own between the big item's children, and a sibling after it.
+        let children = (0..<300).map { index in
+            index % 50 == 7
+                ? #"{"title": "Pump \#(index)", "children": [{"title": "Inner"}, {"title": "Pump inner"}]}"#
+                : #"{"title": "Item \#(index)"}"#
+        }.joined(separator: ",")
+        feeder.write(#"{"title": "Big", "children": [{"title": "Column", "children": ["# + children
+            + #"]}, {"title": "After", "children": [{"title": "Pump after"}]},"#)
+        guard case .reading(let load) = try await Self.open(feeder.path) else {
+            Issue.record("a document that never ends was read to its end")
+            return
+        }
+        let root = try #require(try await load.root())
+        #expect(try await eventually { try await load.childCount(ofID: root.id) == 2 })
+        let column = try #require(try await load.children(ofID: root.id, in: 0..<1).first)
+        #expect(try await load.childCount(ofID: column.id) == 300)
+        let all = try await load.children(ofID: column.id, in: 0..<300)
+        #expect(all.map(\.title) == (0..<300).map { $0 % 50 == 7 ? "Pump \($0)" : "Item \($0)" })
+        for range in [295..<300, 290..<296, 150..<160, 0..<3, 299..<400] {
+            #expect(try await load.children(ofID: column.id, in: range).map(\.id) == Array(all[range.clamped(to: 0..<300)]).map(\.id),
+                    "\(range)")
+        }
+        for (prefix, start, expected) in [("pump", 0, 7), ("pump", 8, 57), ("pump 25", 260, 257), ("pump 7", 100, 7),
+                                           ("item 299", 0, 299), ("inner", 0, nil)] as [(String, Int, Int?)] {
+            #expect(try await load.indexOfChild(ofID: column.id, titlePrefix: prefix, from: start) == expected, "\(prefix)")
+        }
+        #expect(load.isReading)
+        feeder.write(#"{"title": "Last"}]}"#)
+        feeder.close()
+        #expect(try await eventually { !load.isReading })
+        #expect(try await load.indexOfChild(ofID: column.id, titlePrefix: "pump 25", from: 260) == 257)
+        #expect(try await load.indexOfChild(ofID: root.id, titlePrefix: "la", from: 0) == 2)
+    }
+
     @Test func countsFillInAndAnItemKeepsTheIdItWasShownWith() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

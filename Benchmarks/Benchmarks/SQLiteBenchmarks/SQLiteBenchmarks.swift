@@ -118,6 +118,18 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // Type-select: the last child's whole title typed with the focus on the first child. Past
+    // the first rows the store asks its full-text index (a store without it walks the column).
+    Benchmark("SQLite type-select of the last child of the largest parent", configuration: prepared) { benchmark in
+        guard let source = shared.source else { return }
+        let parent = shared.targets.largestParent
+        let count = try await source.childCount(ofID: parent)
+        guard count > 0, let last = try await source.children(ofID: parent, in: (count - 1)..<count).first else { return }
+        for _ in benchmark.scaledIterations {
+            blackHole(try await source.indexOfChild(ofID: parent, titlePrefix: last.title, from: 0))
+        }
+    }
+
     Benchmark("SQLite full-text search (one match)", configuration: prepared) { benchmark in
         guard let source = shared.source else { return }
         let target = shared.targets
