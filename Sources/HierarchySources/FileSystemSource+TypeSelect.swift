@@ -14,8 +14,7 @@ extension FileSystemSource {
             for range in search.ranges {
                 for position in range {
                     if (position - range.lowerBound) % 32_768 == 0 { try Task.checkCancellation() }
-                    let span = listing.names.spans[position]
-                    let name = UnsafeBufferPointer(rebasing: bytes[Int(span.offset)..<Int(span.offset + span.length)])
+                    let name = UnsafeBufferPointer(rebasing: bytes[listing.names.range(at: position)])
                     if search.matcher.isPrefix(of: name) { return position }
                 }
             }
