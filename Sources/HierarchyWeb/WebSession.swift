@@ -98,7 +98,7 @@ final class WebSession {
         layout.size = size
         view.itemHeightProvider = { cell, _ in Self.cardHeight(of: cell) }
         view.allowsMultipleSelectionDuringEditing = true
-        view.errorHandler = { _ in }
+        view.silenceDefaultErrorLog()
         view.setNeedsDisplayHandler = { [weak self] in self?.changed() }
     }
 

@@ -8,11 +8,12 @@ import Testing
 /// The columns face learns errors from the view's one stream (`takeErrors()`).
 @MainActor
 @Suite struct HierarchyBrowserErrorStreamTests {
-    func browser(_ source: TestTreeSource) async throws -> HierarchyBrowser {
+    func browser(_ source: TestTreeSource, errorHandler: ((HierarchyError) -> Void)? = nil) async throws -> HierarchyBrowser {
         let layout = HierarchyCollectionViewLayout(
             metrics: .terminal, size: Size(width: 80, height: 22),
             sectionInset: EdgeInsets(top: 0, leading: 0, bottom: 0, trailing: 1), interItemSpacing: 1)
         let view = HierarchyView(layout: layout)
+        if let errorHandler { view.errorHandler = errorHandler }
         let dataSource = HierarchySourceDataSource(source: source)
         dataSource.view = view
         view.dataSource = dataSource
@@ -47,5 +48,22 @@ import Testing
         browser.view.insertChildren(of: "nobody", at: IndexSet([0]))
         #expect(browser.render().text(row: browser.rows - 1).contains("nobody"))
         #expect(!browser.view.hasPendingErrors)
+    }
+
+    @Test func aHandlerTheHostSetKeepsHearingErrors() async throws {
+        final class Heard { var codes: [HierarchyError.Code] = [] }
+        let heard = Heard()
+        let browser = try await browser(TestTreeSource.flat(3)) { heard.codes.append($0.code) }
+        #expect(!browser.view.errorHandlerIsDefault)
+        browser.view.insertChildren(of: "nobody", at: IndexSet([0]))
+        #expect(heard.codes == [.unknownItem])
+        #expect(browser.render().text(row: browser.rows - 1).contains("nobody"))
+    }
+
+    @Test func theDefaultLoggingHandlerIsSilenced() async throws {
+        let browser = try await browser(TestTreeSource.flat(3))
+        // The face replaced the default handler (which logs to stderr) with a silent one.
+        #expect(!browser.view.errorHandlerIsDefault)
+        #expect(HierarchyView().errorHandlerIsDefault)
     }
 }

@@ -62,7 +62,21 @@ open class HierarchyView {
     }
 
     /// Told about every `HierarchyError`. The default logs it.
-    public var errorHandler: (HierarchyError) -> Void
+    public var errorHandler: (HierarchyError) -> Void {
+        didSet { errorHandlerIsDefault = false }
+    }
+
+    /// Whether ``errorHandler`` is still the default one that logs.
+    public private(set) var errorHandlerIsDefault = true
+
+    /// Stops the default ``errorHandler`` from logging, and keeps one the host set.
+    ///
+    /// A face that shows the view's errors itself (drained with `takeErrors()`) calls this: a
+    /// logger writing to the terminal would tear its frame, while a host's own handler still
+    /// hears every error.
+    public func silenceDefaultErrorLog() {
+        if errorHandlerIsDefault { errorHandler = { _ in } }
+    }
 
     /// Called when something on screen changed outside a call from the renderer (a late data
     /// source answer): the renderer should draw a new snapshot soon.

@@ -98,8 +98,8 @@ public final class HierarchyBrowser {
         view.expandsFocusedItem = true
         view.allowsMultipleSelectionDuringEditing = true
         // The status line shows the view's errors (drained from its stream); a logger writing
-        // them to the terminal would tear the frame.
-        view.errorHandler = { _ in }
+        // them to the terminal would tear the frame. A handler the host set keeps hearing them.
+        view.silenceDefaultErrorLog()
         resize(columns: columns, rows: rows)
     }
 
