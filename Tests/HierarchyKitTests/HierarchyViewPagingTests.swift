@@ -72,6 +72,27 @@ final class PagingTestDataSource: @MainActor HierarchyViewPagingDataSource {
         view._checkInvariants()
     }
 
+    @Test func aClickOnALoadingRowFindsItsSlotAndFocusesIt() {
+        let source = PagingTestDataSource(count: 6)
+        source.loaded = [0]
+        let view = makePagingView(source)
+        let snapshot = view.snapshot()
+        guard let slot = (snapshot.columns[1].items.first { $0.state == .loading }) else {
+            Issue.record("no loading row")
+            return
+        }
+        let point = Point(x: slot.frame.origin.x + slot.frame.size.width / 2, y: slot.frame.origin.y + slot.frame.size.height / 2)
+        guard case .pendingRow(let column, let row) = view.hitTest(point) else {
+            Issue.record("a loading row is hit as \(view.hitTest(point))")
+            return
+        }
+        #expect(column == 1)
+        #expect(snapshot.columns[1].items[row].state == .loading)
+        view.tap(at: point)
+        #expect(view.focusedPosition?.column == 1)
+        #expect(view.focusedPosition?.row == row)
+    }
+
     @Test func aLoadedRowIsNotAskedAgainButALoadingOneIs() {
         let source = PagingTestDataSource(count: 3)
         source.loaded = [0, 1]

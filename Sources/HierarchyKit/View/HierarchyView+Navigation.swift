@@ -6,6 +6,8 @@ public enum HierarchyHitTestResult: Hashable, Sendable {
     case item(uuid: String, column: Int, row: Int)
     /// The hierarchy indicator of an item.
     case indicator(uuid: String, column: Int, row: Int)
+    /// A row without an item yet: still loading, or one that could not be read.
+    case pendingRow(column: Int, row: Int)
     /// Empty space in a column.
     case column(Int)
     /// The header's previous button (compact width).
@@ -424,7 +426,13 @@ extension HierarchyView {
             return .headerTitle
         }
         for attributes in layout.layoutAttributesForElements(in: Rect(origin: point, size: Size(width: 1e-9, height: 1e-9))) {
-            guard attributes.frame.contains(point), let uuid = columns[attributes.column].uuid(at: attributes.row) else { continue }
+            guard attributes.frame.contains(point) else { continue }
+            guard let uuid = columns[attributes.column].uuid(at: attributes.row) else {
+                if columns[attributes.column].pendingState(at: attributes.row) != nil {
+                    return .pendingRow(column: attributes.column, row: attributes.row)
+                }
+                continue
+            }
             let indicatorWidth = visibleCells[uuid].map { $0.hierarchyIndicator.reservedWidth(in: layout.metrics) }
                 ?? layout.metrics.indicatorWidthMultiline
             let hasIndicator = visibleCells[uuid].map { !$0.hierarchyIndicator.isHidden } ?? false
@@ -447,6 +455,7 @@ extension HierarchyView {
         case .nextButton: showNextLevel()
         case .indicator(let uuid, _, _): tapIndicator(ofItemWith: uuid)
         case .item(let uuid, _, _): tapItem(with: uuid)
+        case .pendingRow(let column, let row): focusRow(row, inColumn: column)
         case .column, .headerTitle, .nothing: break
         }
     }

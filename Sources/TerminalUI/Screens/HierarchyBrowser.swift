@@ -264,6 +264,9 @@ public final class HierarchyBrowser {
                 view.focusRow(row, inColumn: column)
             }
             lastClick = (uuid, t)
+        case .pendingRow(let column, let row):
+            // A row still loading (or failed) takes the focus; its item follows when it comes.
+            view.focusRow(row, inColumn: column)
         case .previousButton: view.showPreviousLevel()
         case .nextButton: view.showNextLevel()
         case .column, .headerTitle, .nothing: break
