@@ -217,12 +217,18 @@ final class WebSession {
         case .tapIndicator(let uuid):
             try requireVisible(uuid)
             view.tapIndicator(ofItemWith: uuid)
-        case .tapItem(let uuid):
-            try requireVisible(uuid)
-            view.tapItem(with: uuid)
-        case .focus(let uuid):
-            try requireVisible(uuid)
-            focus(uuid)
+        case .tapItem(let uuid), .focus(let uuid):
+            if let slot = WebSnapshot.pendingRow(fromKey: uuid) {
+                // A row still loading (or failed) takes the focus; its item follows when it comes.
+                try requirePendingRow(slot)
+                view.focusRow(slot.row, inColumn: slot.column)
+            } else if case .tapItem = action {
+                try requireVisible(uuid)
+                view.tapItem(with: uuid)
+            } else {
+                try requireVisible(uuid)
+                focus(uuid)
+            }
         case .swipe(let left):
             view.swipe(left ? .left : .right)
         case .beginPan:
@@ -271,6 +277,15 @@ final class WebSession {
     private func requireVisible(_ uuid: String) throws(WebError) {
         guard view.cellForItem(with: uuid) != nil else {
             throw WebError.notFound("no item \"\(String(uuid.prefix(80)))\" is on screen in this session")
+        }
+    }
+
+    private func requirePendingRow(_ slot: (column: Int, row: Int)) throws(WebError) {
+        let snapshot = view.snapshot()
+        guard snapshot.columns.contains(where: { column in
+            column.index == slot.column && column.items.contains { $0.row == slot.row && $0.state != .loaded }
+        }) else {
+            throw WebError.notFound("no row \(slot.row) still loading is on screen in column \(slot.column)")
         }
     }
 

@@ -107,6 +107,18 @@ struct WebSnapshot: Encodable, Sendable {
 }
 
 extension WebSnapshot {
+    /// The key of a card for a row without an item yet (still loading, or failed): the page
+    /// keys cards by uuid, and such a row has none.
+    static func pendingRowKey(column: Int, row: Int) -> String { "\u{1}row:\(column):\(row)" }
+
+    /// The column and row a ``pendingRowKey(column:row:)`` names, or nil for an item's uuid.
+    static func pendingRow(fromKey key: String) -> (column: Int, row: Int)? {
+        guard key.hasPrefix("\u{1}row:") else { return nil }
+        let parts = key.dropFirst(5).split(separator: ":")
+        guard parts.count == 2, let column = Int(parts[0]), let row = Int(parts[1]) else { return nil }
+        return (column, row)
+    }
+
     /// Flattens the engine's snapshot.
     ///
     /// - Complexity: O(v) for v visible items.
@@ -146,7 +158,7 @@ extension WebSnapshot {
                     if case .failed(let reason) = item.state { failure = reason }
                     return Item(
                         // A row without an item yet has no uuid: the page keys its card by row.
-                        uuid: item.uuid.isEmpty ? "\u{1}row:\(column.index):\(item.row)" : item.uuid, row: item.row,
+                        uuid: item.uuid.isEmpty ? Self.pendingRowKey(column: column.index, row: item.row) : item.uuid, row: item.row,
                         x: item.frame.minX - column.frame.minX, y: item.frame.minY - top,
                         width: item.frame.width, height: item.frame.height,
                         title: placeholder ? "Loading…" : Self.shown(cell.title.visibleText),
