@@ -5,10 +5,10 @@ import PostgresNIO
 /// Reads the columns of a result row in order, straight from their bytes.
 ///
 /// `PostgresRow.decode((String, String?, …).self)` decodes through generic tuple metadata that
-/// the Swift runtime looks up for every row (about half of the client's CPU for a page of 100
-/// children, measured with `perf`); the engine's rows are only text and integers, so this reads
-/// a text column's bytes as UTF-8 and an integer column as its big-endian binary value (or its
-/// digits, in text format).
+/// the Swift runtime looks up for every row; the engine's rows are only text and integers, so
+/// this reads a text column's bytes as UTF-8 and an integer column as its big-endian binary
+/// value (or its digits, in text format). It saves a few percent of the client's CPU per page
+/// (docs/performance.md).
 struct PostgresRowReader {
     private var cells: PostgresRow.Iterator
 
