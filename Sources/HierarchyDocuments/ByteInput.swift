@@ -130,6 +130,20 @@ public final class ByteInput {
         }
     }
 
+    /// The rest of the input as an array (a format read by offset, such as a binary property list).
+    ///
+    /// - Throws: ``DocumentReadError`` (`.io`, or `.limit` past ``limit`` bytes).
+    public func readAllBytes() throws(DocumentReadError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        if let expectedSize { bytes.reserveCapacity(Int(min(expectedSize, 1 << 30))) }
+        while true {
+            let chunk = try available()
+            if chunk.isEmpty { return bytes }
+            bytes.append(contentsOf: chunk)
+            index += chunk.count
+        }
+    }
+
     /// Reads the next chunk; `false` at the end of the input.
     private func refill() throws(DocumentReadError) -> Bool {
         guard !atEnd, let descriptor else { return false }

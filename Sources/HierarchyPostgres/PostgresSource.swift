@@ -44,11 +44,13 @@ public final class PostgresSource: HierarchySource {
     ///   - requireSchema: Whether a database without HierarchyKit's tables is an error (the
     ///     importer opens empty databases).
     ///   - statementTimeout: A statement running longer is cancelled by the server (seconds; 0: no limit).
+    ///   - connections: The most pooled connections (default ``maximumConnections``).
     /// - Throws: `HierarchySourceError`: `.unsupported` (the server cannot be reached, names the
     ///   address; an unknown database; not a HierarchyKit store), `.permissionDenied` (wrong
     ///   password or role).
-    public static func open(_ url: PostgresStoreURL, requireSchema: Bool = true, statementTimeout: Double = 30)
-        async throws -> PostgresSource
+    public static func open(
+        _ url: PostgresStoreURL, requireSchema: Bool = true, statementTimeout: Double = 30, connections: Int = maximumConnections
+    ) async throws -> PostgresSource
     {
         let logger = Logger(label: "HierarchyPostgres", factory: { _ in SwiftLogNoOpLogHandler() })
         let milliseconds = Int((statementTimeout * 1000).rounded())
@@ -68,7 +70,7 @@ public final class PostgresSource: HierarchySource {
             // Every pooled connection starts with the limit: no extra round trip per query.
             configuration.options.additionalStartupParameters = [("statement_timeout", String(milliseconds))]
         }
-        configuration.options.maximumConnections = maximumConnections
+        configuration.options.maximumConnections = max(1, connections)
         configuration.options.minimumConnections = 0
         let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         let runTask = Task { await client.run() }
@@ -187,12 +189,23 @@ public final class PostgresSource: HierarchySource {
     }
 
     /// The columns every node query selects, in the order `node(from:)` reads them.
-    static let columns = "i.key, i.id, i.title, i.subtitle, i.footnote, i.status, i.child_count, i.attributes::text, i.position"
+    ///
+    /// Only what a node shows: every column more is bytes for the server to send and the client to
+    /// decode on every row of every page.
+    static let columns = "i.id, i.title, i.subtitle, i.footnote, i.status, i.child_count, i.attributes::text"
 
     /// Makes a node from a row selected with `columns`.
+    ///
+    /// - Complexity: O(bytes of the row), without generic decoding (see `PostgresRowReader`).
     @Sendable static func node(from row: PostgresRow) throws -> HierarchyNode {
-        let (_, id, title, subtitle, footnote, status, count, attributes, _) = try row.decode(
-            (Int64, String, String, String?, String?, String?, Int64, String?, Int64).self)
+        var columns = PostgresRowReader(row)
+        let id = try columns.text() ?? ""
+        let title = try columns.text() ?? ""
+        let subtitle = try columns.text()
+        let footnote = try columns.text()
+        let status = try columns.text()
+        let count = try columns.integer()
+        let attributes = try columns.text()
         return HierarchyNode(
             id: id, title: title, subtitle: subtitle, footnote: footnote, status: status, childCount: Int(count),
             isContainer: count > 0, attributes: attributes.map(Self.decodeAttributes) ?? [:])
@@ -236,7 +249,7 @@ public final class PostgresSource: HierarchySource {
     ///
     /// - Complexity: one index seek.
     public func node(withID id: String) async throws -> HierarchyNode? {
-        try await fetch("SELECT \(unescaped: Self.columns) FROM hierarchy_item i WHERE id = \(id)", Self.node(from:)).first
+        try await run(NodeByID(id: id)).first
     }
 
     /// The parent of an item, `nil` for a top-level or unknown item.
@@ -254,7 +267,7 @@ public final class PostgresSource: HierarchySource {
     /// - Throws: `HierarchySourceError.Code.notFound` for an unknown identifier.
     /// - Complexity: one index seek.
     public func childCount(ofID id: String) async throws -> Int {
-        let counts = try await fetch("SELECT child_count FROM hierarchy_item WHERE id = \(id)") { try $0.decode(Int64.self) }
+        let counts = try await run(ChildCount(id: id))
         guard let count = counts.first else {
             throw HierarchySourceError(.notFound, "no item with id \"\(id)\" in \(url)")
         }
@@ -270,12 +283,7 @@ public final class PostgresSource: HierarchySource {
         guard !range.isEmpty, range.lowerBound >= 0 else { return [] }
         let start = Int64(range.lowerBound)
         let limit = Int64(range.count)
-        return try await fetch(
-            """
-            SELECT \(unescaped: Self.columns) FROM hierarchy_item i
-            WHERE parent = (SELECT key FROM hierarchy_item WHERE id = \(id)) AND position >= \(start)
-            ORDER BY position LIMIT \(limit)
-            """, Self.node(from:))
+        return try await run(ChildrenPage(id: id, start: start, limit: limit))
     }
 
     /// The path from the topmost ancestor to the item, in one recursive query.
@@ -284,17 +292,7 @@ public final class PostgresSource: HierarchySource {
     /// - Complexity: one primary-key seek per ancestor.
     public func path(toID id: String) async throws -> [HierarchyNode] {
         let limit = Int64(Self.maximumDepth)
-        let rows = try await fetch(
-            """
-            WITH RECURSIVE chain(key, parent, depth) AS (
-                SELECT key, parent, 0 FROM hierarchy_item WHERE id = \(id)
-                UNION ALL
-                SELECT h.key, h.parent, chain.depth + 1 FROM hierarchy_item h JOIN chain ON h.key = chain.parent
-                WHERE chain.depth < \(limit)
-            )
-            SELECT \(unescaped: Self.columns) FROM chain JOIN hierarchy_item i ON i.key = chain.key
-            ORDER BY chain.depth DESC
-            """, Self.node(from:))
+        let rows = try await run(PathToRoot(id: id, limit: limit))
         if rows.count > Self.maximumDepth {
             throw HierarchySourceError(.cycle, "the item \"\(id)\" is its own ancestor in \(url)")
         }

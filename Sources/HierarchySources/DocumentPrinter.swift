@@ -148,7 +148,8 @@ public struct DocumentPrinter: Sendable {
             case .items, .structure:
                 try pass(events.first, shape: shape, name: name, emit: output.append)
             case .automatic:
-                // A property list is decoded whole; JSON and YAML are read again from a regular file only.
+                // A property list from a pipe, or a binary one, is held as bytes; other documents
+                // are read again from a regular file only.
                 var info = stat()
                 let rereadable = events.format == .propertyList
                     || (stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG)

@@ -4,8 +4,8 @@ import HierarchyDocuments
 /// Reads hierarchy documents (JSON, property lists, YAML) into an ``InMemorySource``.
 ///
 /// Every format goes one way: a reader that produces ``DocumentEvent``s (a
-/// strict streaming JSON reader, libyaml's event parser, Foundation's property list
-/// reader) → the one ``DocumentRecordBuilder`` that owns the field mapping →
+/// strict streaming JSON reader, libyaml's event parser, the XML and binary property
+/// list readers) → the one ``DocumentRecordBuilder`` that owns the field mapping →
 /// the in-memory tree. `hierarchy import` uses the same readers and builder, so
 /// an item has the same identifier whichever command reads it.
 ///
@@ -129,8 +129,8 @@ public enum DocumentSource {
 
     /// Opens a document and picks its reader.
     ///
-    /// JSON and YAML stream from the input (YAML through libyaml's event parser); property
-    /// lists are decoded whole by Foundation and then walked.
+    /// JSON, YAML (through libyaml's event parser) and XML property lists stream from the
+    /// input; a binary property list is held as bytes and walked through its offset table.
     static func events(
         openingWith open: @escaping () throws(HierarchySourceError) -> ByteInput, path: String,
         format: DocumentFormat?
@@ -162,15 +162,30 @@ public enum DocumentSource {
                 },
                 first: JSONEventReader(input: input), format: .json)
         case .propertyList:
-            let data = try readAll(input, path: path)
-            let value: Any
-            do {
-                value = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
-            } catch {
-                throw propertyListError(error, data: data, path: path)
+            if head.starts(with: Array("bplist".utf8)) {
+                // The binary form is read by offset: its bytes are held, never an object tree.
+                let bytes: [UInt8]
+                do { bytes = try input.readAllBytes() } catch { throw HierarchySourceError(error, path: path, format: .propertyList) }
+                let reader: BinaryPropertyListReader
+                do { reader = try BinaryPropertyListReader(bytes: bytes) } catch {
+                    throw HierarchySourceError(error, path: path, format: .propertyList)
+                }
+                return Events(makeReader: { reader }, first: reader, format: .propertyList)
             }
-            return Events(makeReader: { DocumentValueEvents(value) }, first: DocumentValueEvents(value),
-                          format: .propertyList)
+            if rereadable {
+                return Events(
+                    makeReader: { () throws(HierarchySourceError) in
+                        let again = try open()
+                        return again.expectedSize == nil ? nil : PropertyListXMLReader(input: again)
+                    },
+                    first: PropertyListXMLReader(input: input), format: .propertyList)
+            }
+            // A pipe cannot be read twice: its bytes are kept (not a decoded tree), so a property
+            // list that is no items document can still be read again as its structure.
+            let data = try readAll(input, path: path)
+            return Events(
+                makeReader: { PropertyListXMLReader(input: ByteInput(bytes: data)) },
+                first: PropertyListXMLReader(input: ByteInput(bytes: data)), format: .propertyList)
         case .yaml:
             return Events(
                 makeReader: { () throws(HierarchySourceError) in

@@ -19,7 +19,7 @@ enum SourceResolver {
         whileReading: Bool = false
     ) async throws -> Resolved {
         if let table {
-            return try await resolveTable(table, in: path, start: start)
+            return try await resolveTable(table, in: path, start: start, whileReading: whileReading)
         }
         if let path, PostgresStoreURL.isPostgresURL(path) {
             let url = try PostgresStoreURL(path)
@@ -41,8 +41,12 @@ enum SourceResolver {
 
     /// Opens a table of the user's own (`--table`), read-only: prints the source's warnings (a
     /// missing index) on standard error, and checks the start item's path, so a start inside a
-    /// cycle is reported before anything walks it.
-    static func resolveTable(_ table: HierarchyTable, in path: String?, start: String?) async throws -> Resolved {
+    /// cycle is reported before anything walks it. With `whileReading` (the interactive faces) a
+    /// large PostgreSQL table opens before its check for rows naming no parent ends; `browse`
+    /// shows that check's note on its status line.
+    static func resolveTable(_ table: HierarchyTable, in path: String?, start: String?, whileReading: Bool = false)
+        async throws -> Resolved
+    {
         guard let path else {
             throw TableUsageError(message: "--table reads a table of a database: name an SQLite file or a postgres:// URL")
         }
@@ -50,7 +54,7 @@ enum SourceResolver {
         let warnings: [String]
         if PostgresStoreURL.isPostgresURL(path) {
             let url = try PostgresStoreURL(path)
-            let opened = try await PostgresTableSource.open(url, table: table)
+            let opened = try await PostgresTableSource.open(url, table: table, checkInBackground: whileReading)
             (source, warnings) = (opened, opened.warnings)
         } else if isSQLiteDatabase(path) {
             let opened = try SQLiteTableSource(path: path, table: table)

@@ -189,6 +189,74 @@ struct TableSourceTests {
         #expect(scanned.count == 5)
     }
 
+    @Test
+    func aLargeTableOpensBeforeItsRowsNamingNoParentAreFound() async throws {
+        let rows = """
+            SELECT g, CASE WHEN g = 0 THEN NULL ELSE (g - 1) / 10 END, 'Item ' || g FROM generate_series(0, 119999) g
+            """
+        let database = try await TableDatabase.make(
+            .postgres,
+            """
+            CREATE TABLE plant (id integer PRIMARY KEY, up integer, name text NOT NULL);
+            INSERT INTO plant \(rows);
+            INSERT INTO plant VALUES (200001, 999998, 'Lost pump'), (200000, 999999, 'Lost valve');
+            CREATE INDEX plant_up ON plant (up);
+            ANALYZE plant;
+            CREATE TABLE yard (id integer PRIMARY KEY, up integer, name text NOT NULL);
+            INSERT INTO yard \(rows);
+            INSERT INTO yard VALUES (200000, NULL, 'Second root'), (200001, 999999, 'Lost crane');
+            CREATE INDEX yard_up ON yard (up);
+            ANALYZE yard;
+            """)
+        let url = try PostgresStoreURL(database.location)
+        let plant = HierarchyTable(table: "plant", id: "id", parent: "up", title: "name")
+        // Checked at open (print, search, export): the rows naming no parent are roots beside the
+        // NULL root, under the synthetic item.
+        let checked = try await PostgresTableSource.open(url, table: plant)
+        #expect(try await checked.root()?.childCount == 3)
+        #expect(await checked.rootCheck() == nil)
+        await checked.close()
+
+        // In the background (browse, list, serve): the NULL root at once; the finding as a note.
+        let background = try await PostgresTableSource.open(url, table: plant, checkInBackground: true)
+        var changes = background.changes().makeAsyncIterator()
+        #expect(try await background.root()?.id == "0")
+        let finding = await background.rootCheck()
+        #expect(finding == "2 rows of \"plant\" name a parent that is not in the table and are not under the root "
+            + "(such as \"200000\"; open it with --start 200000)")
+        var notes: [String] = []
+        while let change = await changes.next() {
+            guard case .progress(let note?) = change else { continue }
+            notes.append(note)
+            if note == finding { break }
+        }
+        #expect(notes.last == finding)
+        #expect(notes.count <= 2)
+        #expect(try await background.root()?.id == "0")
+        await background.close()
+
+        // With two NULL roots the synthetic item is there at once; the rows found join it.
+        let yard = try await PostgresTableSource.open(
+            url, table: HierarchyTable(table: "yard", id: "id", parent: "up", title: "name"), checkInBackground: true)
+        var yardChanges = yard.changes().makeAsyncIterator()
+        let provisional = try #require(try await yard.root())
+        #expect(provisional.id == ".")
+        #expect(await yard.rootCheck() == nil)
+        #expect(try await yard.root()?.childCount == 3)
+        #expect(try await yard.children(ofID: ".", in: 0..<5).map(\.title) == ["Item 0", "Lost crane", "Second root"])
+        // Subscribed while the check ran, the stream has the new children before the note ends.
+        var seen: [HierarchySourceChange] = []
+        while let change = await yardChanges.next() {
+            seen.append(change)
+            if change == .progress(nil) { break }
+        }
+        if seen.count > 1 {
+            #expect(seen.first == .progress("checking \"yard\" for rows whose parent is not in the table…"))
+            #expect(seen.contains(.childrenChanged(parentID: ".")))
+        }
+        await yard.close()
+    }
+
     private func expectError(
         _ code: HierarchySourceError.Code, containing text: String, _ body: () async throws -> some Any,
         sourceLocation: SourceLocation = #_sourceLocation

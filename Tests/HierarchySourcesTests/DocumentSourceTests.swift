@@ -206,7 +206,7 @@ import Testing
         let error = try #require(Self.error { _ = try Self.load(plist, .propertyList) })
         #expect(error.code == .malformed)
         #expect(error.line == 4)
-        #expect(error.description == "doc.json:4: invalid property list: Encountered unknown tag strin")
+        #expect(error.description == "doc.json:4:22: invalid property list: unknown tag <strin>")
     }
 
     @Test func wrongShapesNameTheItem() throws {

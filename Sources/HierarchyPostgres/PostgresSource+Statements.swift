@@ -1,0 +1,118 @@
+import HierarchySources
+import PostgresNIO
+
+/// The reads the engine makes most often, as named prepared statements.
+///
+/// Each pooled connection prepares a statement the first time it runs it and then only binds
+/// and executes it: the server parses and plans the SQL once per connection instead of once per
+/// read (about half of the server's time for a page of 100 children). The SQL is the same as the
+/// unprepared queries it replaced; after five executions PostgreSQL keeps a generic plan, which
+/// for these statements is the same index scan.
+extension PostgresSource {
+    /// A page of children in position order.
+    struct ChildrenPage: PostgresPreparedStatement {
+        static let name = "hierarchy_children_page"
+        static let sql = """
+            SELECT \(PostgresSource.columns) FROM hierarchy_item i
+            WHERE parent = (SELECT key FROM hierarchy_item WHERE id = $1) AND position >= $2
+            ORDER BY position LIMIT $3
+            """
+        static let bindingDataTypes: [PostgresDataType] = [.text, .int8, .int8]
+        typealias Row = HierarchyNode
+
+        var id: String
+        var start: Int64
+        var limit: Int64
+
+        func makeBindings() -> PostgresBindings {
+            var bindings = PostgresBindings(capacity: 3)
+            bindings.append(id)
+            bindings.append(start)
+            bindings.append(limit)
+            return bindings
+        }
+
+        func decodeRow(_ row: PostgresRow) throws -> HierarchyNode { try PostgresSource.node(from: row) }
+    }
+
+    /// One item by its identifier.
+    struct NodeByID: PostgresPreparedStatement {
+        static let name = "hierarchy_node_by_id"
+        static let sql = "SELECT \(PostgresSource.columns) FROM hierarchy_item i WHERE id = $1"
+        static let bindingDataTypes: [PostgresDataType] = [.text]
+        typealias Row = HierarchyNode
+
+        var id: String
+
+        func makeBindings() -> PostgresBindings {
+            var bindings = PostgresBindings(capacity: 1)
+            bindings.append(id)
+            return bindings
+        }
+
+        func decodeRow(_ row: PostgresRow) throws -> HierarchyNode { try PostgresSource.node(from: row) }
+    }
+
+    /// The maintained child count of an item.
+    struct ChildCount: PostgresPreparedStatement {
+        static let name = "hierarchy_child_count"
+        static let sql = "SELECT child_count FROM hierarchy_item WHERE id = $1"
+        static let bindingDataTypes: [PostgresDataType] = [.text]
+        typealias Row = Int64
+
+        var id: String
+
+        func makeBindings() -> PostgresBindings {
+            var bindings = PostgresBindings(capacity: 1)
+            bindings.append(id)
+            return bindings
+        }
+
+        func decodeRow(_ row: PostgresRow) throws -> Int64 { try row.decode(Int64.self) }
+    }
+
+    /// The path from an item up to its topmost ancestor, deepest first.
+    struct PathToRoot: PostgresPreparedStatement {
+        static let name = "hierarchy_path_to_root"
+        static let sql = """
+            WITH RECURSIVE chain(key, parent, depth) AS (
+                SELECT key, parent, 0 FROM hierarchy_item WHERE id = $1
+                UNION ALL
+                SELECT h.key, h.parent, chain.depth + 1 FROM hierarchy_item h JOIN chain ON h.key = chain.parent
+                WHERE chain.depth < $2
+            )
+            SELECT \(PostgresSource.columns) FROM chain JOIN hierarchy_item i ON i.key = chain.key
+            ORDER BY chain.depth DESC
+            """
+        static let bindingDataTypes: [PostgresDataType] = [.text, .int8]
+        typealias Row = HierarchyNode
+
+        var id: String
+        var limit: Int64
+
+        func makeBindings() -> PostgresBindings {
+            var bindings = PostgresBindings(capacity: 2)
+            bindings.append(id)
+            bindings.append(limit)
+            return bindings
+        }
+
+        func decodeRow(_ row: PostgresRow) throws -> HierarchyNode { try PostgresSource.node(from: row) }
+    }
+
+    /// Runs a prepared statement on a pooled connection and collects its rows.
+    ///
+    /// - Throws: `HierarchySourceError` (see `PostgresErrors`).
+    func run<Statement: PostgresPreparedStatement>(_ statement: Statement) async throws -> [Statement.Row]
+    where Statement.Row: Sendable {
+        do {
+            var result: [Statement.Row] = []
+            for try await row in try await client.execute(statement, logger: logger) {
+                result.append(row)
+            }
+            return result
+        } catch {
+            throw PostgresErrors.map(error, url: url)
+        }
+    }
+}
