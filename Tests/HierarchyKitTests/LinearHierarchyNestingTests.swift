@@ -58,7 +58,7 @@ struct LinearHierarchyNestingTests {
         #expect(levels == depth)
     }
 
-    @Test("100,000 nested property list arrays: the same error")
+    @Test("100,000 nested property list arrays: the entry they stand for is no dictionary, found at once")
     func deepPropertyList() {
         let text = #"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0">"#
             + String(repeating: "<array>", count: Self.depth) + String(repeating: "</array>", count: Self.depth)
@@ -67,7 +67,22 @@ struct LinearHierarchyNestingTests {
             _ = try LinearHierarchyItem.items(fromPropertyListData: Data(text.utf8))
             Issue.record("a 100,000-deep property list was read")
         } catch {
-            #expect(error.message == "nested deeper than 512 levels")
+            #expect(error.code == .entryNotDictionary)
+            #expect(error.indexPath == [0])
+        }
+    }
+
+    @Test("100,000 nested property list entries: the one nesting error, not a stack overflow")
+    func deepPropertyListEntries() {
+        let text = #"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><array>"#
+            + String(repeating: "<dict><key>name</key><string>x</string><key>children</key><array>", count: Self.depth)
+            + String(repeating: "</array></dict>", count: Self.depth) + "</array></plist>"
+        do {
+            _ = try LinearHierarchyItem.items(fromPropertyListData: Data(text.utf8))
+            Issue.record("a 100,000-deep property list was read")
+        } catch {
+            #expect(error.message == "nested deeper than \(DocumentLimits.maximumNesting) levels")
+            #expect(error.code == .invalidChildren)
         }
     }
 }

@@ -50,19 +50,28 @@ extension LinearHierarchyItem {
 
     /// Reads entries from document events; maps a reader's error to ``LinearHierarchyError``.
     private static func read<Source: DocumentEventSource>(
-        _ source: inout Source, firstID: Int, childrenLast: Bool = false
+        _ source: inout Source, firstID: Int, childrenLast: Bool = false, format: String = "valid JSON"
     ) throws(LinearHierarchyError) -> [LinearHierarchyItem] {
         do {
             return try LinearEntryReader.items(of: &source, firstID: firstID, childrenLast: childrenLast)
         } catch let error as LinearHierarchyError {
             throw error
         } catch let error as DocumentReadError {
-            let place = error.line.map { " at line \($0), column \(error.column ?? 1)" } ?? ""
-            throw LinearHierarchyError(
-                code: .unreadableDocument, indexPath: [], message: "not valid JSON (\(error.message)\(place))")
+            throw unreadable(error, format: format)
         } catch {
             throw LinearHierarchyError(code: .unreadableDocument, indexPath: [], message: "\(error)")
         }
+    }
+
+    /// A reader's error as a linear hierarchy error: nesting past the limit is
+    /// `invalidChildren` with the limit's message, anything else `unreadableDocument`.
+    private static func unreadable(_ error: DocumentReadError, format: String) -> LinearHierarchyError {
+        if error.message == DocumentLimits.nestingMessage {
+            return LinearHierarchyError(code: .invalidChildren, indexPath: [], message: DocumentLimits.nestingMessage)
+        }
+        let place = error.line.map { " at line \($0), column \(error.column ?? 1)" } ?? ""
+        return LinearHierarchyError(
+            code: .unreadableDocument, indexPath: [], message: "not \(format) (\(error.message)\(place))")
     }
 
     /// Builds items from JSON text, `{"root": [...]}` or a bare array.
@@ -87,26 +96,28 @@ extension LinearHierarchyItem {
 
     /// Builds items from property list bytes (XML or binary) whose root is an array of entries.
     ///
+    /// The bytes are read by the streaming property list readers every command uses
+    /// (``PropertyListXMLReader``, ``BinaryPropertyListReader``): entries are built as the
+    /// reader walks the list, with no decoded object tree in between.
+    ///
     /// - Parameters:
     ///   - data: The property list handed in by the caller.
     ///   - firstID: The raw value of the first identifier handed out.
     /// - Returns: The root items.
-    /// - Throws: ``LinearHierarchyError`` (`unreadableDocument` when the bytes are not a plist).
+    /// - Throws: ``LinearHierarchyError`` (`unreadableDocument` with the reader's reason, and
+    ///   line and column for XML, when the bytes are not a property list).
+    /// - Complexity: O(n) in the bytes.
     public static func items(fromPropertyListData data: Data, firstID: Int = 0) throws(LinearHierarchyError)
         -> [LinearHierarchyItem]
     {
-        let value: Any
-        do {
-            value = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
-        } catch {
-            let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? ""
-            if detail.contains("Too many nested") {
-                // Foundation's reader stops at the limit of every recursive document reader.
-                throw LinearHierarchyError(code: .invalidChildren, indexPath: [], message: DocumentLimits.nestingMessage)
+        if data.starts(with: Array("bplist".utf8)) {
+            var reader: BinaryPropertyListReader
+            do { reader = try BinaryPropertyListReader(bytes: [UInt8](data)) } catch {
+                throw unreadable(error, format: "a valid property list")
             }
-            throw LinearHierarchyError(
-                code: .unreadableDocument, indexPath: [], message: "not a valid property list")
+            return try read(&reader, firstID: firstID, format: "a valid property list")
         }
-        return try items(fromPropertyList: value, firstID: firstID)
+        var reader = PropertyListXMLReader(input: ByteInput(bytes: data))
+        return try read(&reader, firstID: firstID, format: "a valid property list")
     }
 }
