@@ -195,7 +195,8 @@ final class WebSession {
             loading: (dataSource?.activeLoads ?? 0) > 0, message: message)
         result.messageIsError = message != nil && messageIsError
         result.name = WebSnapshot.shown(sourceName) ?? ""
-        result.status = view.statusText(isLoading: result.loading)
+        // The source's note (a document's reading progress, a table check's finding) too.
+        result.status = view.statusText(isLoading: result.loading, note: dataSource?.progressNote)
         result.path = view.expandedPath.map { WebSnapshot.shown(title(of: $0)) ?? "" }
         return result
     }

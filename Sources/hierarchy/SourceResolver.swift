@@ -42,8 +42,8 @@ enum SourceResolver {
     /// Opens a table of the user's own (`--table`), read-only: prints the source's warnings (a
     /// missing index) on standard error, and checks the start item's path, so a start inside a
     /// cycle is reported before anything walks it. With `whileReading` (the interactive faces) a
-    /// large PostgreSQL table opens before its check for rows naming no parent ends; `browse`
-    /// shows that check's note on its status line.
+    /// large PostgreSQL table opens before its check for rows naming no parent ends; the faces
+    /// show that check's note on their status lines.
     static func resolveTable(_ table: HierarchyTable, in path: String?, start: String?, whileReading: Bool = false)
         async throws -> Resolved
     {

@@ -97,11 +97,15 @@ extension HierarchyView {
         return text.isEmpty ? nil : text
     }
 
-    /// The status text every face shows: the focused row, editing and loading.
+    /// The status text every face shows: the focused row, editing and loading, then the data
+    /// source's note, if any.
     ///
-    /// - Parameter isLoading: Whether the data source is loading something.
+    /// - Parameters:
+    ///   - isLoading: Whether the data source is loading something.
+    ///   - note: What the source says of itself ("reading 2.6 MB of 25.9 MB", a table check's
+    ///     finding), shown after the rest.
     /// - Returns: For example "3 of 1,024 · editing, 2 selected · loading…".
-    public func statusText(isLoading: Bool) -> String {
+    public func statusText(isLoading: Bool, note: String? = nil) -> String {
         var text = ""
         if let f = focusedPosition {
             let count = itemCount(ofColumn: f.column)
@@ -109,6 +113,7 @@ extension HierarchyView {
         }
         if isEditing { text += (text.isEmpty ? "" : " · ") + "editing, \(selectedUUIDs.count) selected" }
         if isLoading { text += (text.isEmpty ? "" : " · ") + "loading…" }
+        if let note, !note.isEmpty { text += (text.isEmpty ? "" : "  ") + note }
         return text
     }
 }

@@ -331,8 +331,7 @@ public final class HierarchyBrowser {
         let y = rows - 1
         let statusStyle = palette.look(.statusLine).text
         buffer.fill(x: 0, y: y, width: columns, height: 1, style: statusStyle)
-        let status = view.statusText(isLoading: (dataSource?.activeLoads ?? 0) > 0)
-            + (dataSource?.progressNote.map { "  " + $0 } ?? "")
+        let status = view.statusText(isLoading: (dataSource?.activeLoads ?? 0) > 0, note: dataSource?.progressNote)
         let left = status.isEmpty ? "" : " " + status
         let right = "? help  q quit "
         let rightWidth = DisplayWidth.of(right)
