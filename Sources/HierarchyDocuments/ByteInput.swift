@@ -89,6 +89,29 @@ public final class ByteInput {
     @inline(__always)
     public func advance() { index += 1 }
 
+    /// Skips spaces, tabs, carriage returns and line feeds (the whitespace of JSON and XML),
+    /// counting lines, and returns the next byte without consuming it (`nil` at the end).
+    ///
+    /// - Parameters:
+    ///   - line: The reader's line number, raised by one per line feed.
+    ///   - lineStart: The offset where the current line starts (for columns).
+    @inline(__always)
+    func skipWhitespace(line: inout Int, lineStart: inout Int64) throws(DocumentReadError) -> UInt8? {
+        while let byte = try peek() {
+            switch byte {
+            case 0x0A:
+                advance()
+                line += 1
+                lineStart = offset
+            case 0x20, 0x09, 0x0D:
+                advance()
+            default:
+                return byte
+            }
+        }
+        return nil
+    }
+
     /// The bytes available now from the current position (at least one unless at the end).
     @inline(__always)
     func available() throws(DocumentReadError) -> UnsafeBufferPointer<UInt8> {

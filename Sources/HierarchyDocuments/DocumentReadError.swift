@@ -28,4 +28,12 @@ public struct DocumentReadError: Error, Sendable, Equatable {
         self.line = line
         self.column = column
     }
+
+    /// A byte as an error message shows it: itself when printable ASCII, else `\x` and two
+    /// hexadecimal digits.
+    public static func printable(_ byte: UInt8) -> String {
+        guard byte < 0x20 || byte >= 0x7F else { return String(UnicodeScalar(byte)) }
+        let digits = String(byte, radix: 16, uppercase: true)
+        return "\\x" + (digits.count < 2 ? "0" : "") + digits
+    }
 }

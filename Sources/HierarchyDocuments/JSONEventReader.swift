@@ -68,7 +68,7 @@ public struct JSONEventReader: DocumentEventSource {
             eventColumn = Int(input.offset - lineStart) + 1
             switch expect {
             case .done:
-                throw error("unexpected '\(Self.printable(byte))' after the end of the document")
+                throw error("unexpected '\(DocumentReadError.printable(byte))' after the end of the document")
             case .colon:
                 guard byte == UInt8(ascii: ":") else { throw error("expected ':' after an object key") }
                 input.advance()
@@ -82,7 +82,7 @@ public struct JSONEventReader: DocumentEventSource {
                     input.advance()
                     return close(inObject)
                 } else {
-                    throw error("expected ',' or '\(inObject ? "}" : "]")', found '\(Self.printable(byte))'")
+                    throw error("expected ',' or '\(inObject ? "}" : "]")', found '\(DocumentReadError.printable(byte))'")
                 }
             case .keyOrEnd, .key:
                 if byte == UInt8(ascii: "}") {
@@ -91,7 +91,7 @@ public struct JSONEventReader: DocumentEventSource {
                     return close(true)
                 }
                 guard byte == UInt8(ascii: "\"") else {
-                    throw error("expected a key in double quotes, found '\(Self.printable(byte))'")
+                    throw error("expected a key in double quotes, found '\(DocumentReadError.printable(byte))'")
                 }
                 input.advance()
                 let key = try readString()
@@ -153,7 +153,7 @@ public struct JSONEventReader: DocumentEventSource {
             afterValue()
             return .number(text)
         default:
-            throw error("unexpected '\(Self.printable(byte))'")
+            throw error("unexpected '\(DocumentReadError.printable(byte))'")
         }
     }
 
@@ -203,9 +203,6 @@ public struct JSONEventReader: DocumentEventSource {
         return String(decoding: scratch, as: UTF8.self)
     }
 
-    private static func printable(_ byte: UInt8) -> String {
-        byte >= 0x20 && byte < 0x7F ? String(UnicodeScalar(byte)) : "\\x" + String(byte, radix: 16, uppercase: true)
-    }
 
     private mutating func readLiteral(_ literal: StaticString) throws(DocumentReadError) {
         let expected = UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
@@ -217,19 +214,7 @@ public struct JSONEventReader: DocumentEventSource {
 
     @inline(__always)
     private mutating func skipWhitespace() throws(DocumentReadError) -> UInt8? {
-        while let byte = try input.peek() {
-            switch byte {
-            case 0x0A:
-                input.advance()
-                line += 1
-                lineStart = input.offset
-            case 0x20, 0x09, 0x0D:
-                input.advance()
-            default:
-                return byte
-            }
-        }
-        return nil
+        try input.skipWhitespace(line: &line, lineStart: &lineStart)
     }
 
     /// Reads a string after its opening quote, checking escapes and UTF-8.
@@ -343,7 +328,7 @@ public struct JSONEventReader: DocumentEventSource {
             }
             scratch.append(contentsOf: String(Character(UnicodeScalar(scalar) ?? "\u{FFFD}")).utf8)
         default:
-            throw error("invalid escape '\\\(Self.printable(byte))'")
+            throw error("invalid escape '\\\(DocumentReadError.printable(byte))'")
         }
     }
 

@@ -87,7 +87,7 @@ public struct PropertyListXMLReader: DocumentEventSource {
             eventLine = line
             eventColumn = column
             guard byte == UInt8(ascii: "<") else {
-                throw error("unexpected text '\(Self.printable(byte))' outside an element")
+                throw error("unexpected text '\(DocumentReadError.printable(byte))' outside an element")
             }
             input.advance()
             guard let next = try input.peek() else { throw error("unexpected end of the property list") }
@@ -262,19 +262,7 @@ public struct PropertyListXMLReader: DocumentEventSource {
 
     @inline(__always)
     private mutating func skipWhitespace() throws(DocumentReadError) -> UInt8? {
-        while let byte = try input.peek() {
-            switch byte {
-            case 0x0A:
-                input.advance()
-                line += 1
-                lineStart = input.offset
-            case 0x20, 0x09, 0x0D:
-                input.advance()
-            default:
-                return byte
-            }
-        }
-        return nil
+        try input.skipWhitespace(line: &line, lineStart: &lineStart)
     }
 
     /// Consumes one byte, counting lines.
@@ -299,16 +287,22 @@ public struct PropertyListXMLReader: DocumentEventSource {
         }
     }
 
+    /// After `<!`: skips a comment (`-- … -->`) if one starts here.
+    ///
+    /// - Returns: Whether there was one.
+    private mutating func skipCommentIfAny() throws(DocumentReadError) -> Bool {
+        guard try input.peek() == UInt8(ascii: "-") else { return false }
+        input.advance()
+        guard try input.peek() == UInt8(ascii: "-") else { throw error("malformed comment") }
+        input.advance()
+        try skip(past: Array("-->".utf8), what: "comment")
+        return true
+    }
+
     /// Skips `<!-- … -->` or `<!DOCTYPE …>` (with an internal subset in brackets); the `<` is consumed.
     private mutating func skipDeclarationOrComment() throws(DocumentReadError) {
         input.advance()  // "!"
-        if try input.peek() == UInt8(ascii: "-") {
-            input.advance()
-            guard try input.peek() == UInt8(ascii: "-") else { throw error("malformed comment") }
-            input.advance()
-            try skip(past: Array("-->".utf8), what: "comment")
-            return
-        }
+        if try skipCommentIfAny() { return }
         guard !containers.contains(where: { if case .plist = $0 { false } else { true } }) else {
             throw eventError("unexpected declaration inside a value")
         }
@@ -339,7 +333,7 @@ public struct PropertyListXMLReader: DocumentEventSource {
             guard name.count <= 64 else { throw eventError("an element name longer than 64 bytes") }
         }
         guard !name.isEmpty else {
-            if let byte = try input.peek() { throw error("unexpected '\(Self.printable(byte))' in a tag") }
+            if let byte = try input.peek() { throw error("unexpected '\(DocumentReadError.printable(byte))' in a tag") }
             throw error("unexpected end of the property list")
         }
         return String(decoding: name, as: UTF8.self)
@@ -364,7 +358,7 @@ public struct PropertyListXMLReader: DocumentEventSource {
                 try skip(past: [byte], what: "tag")
             default:
                 guard Self.isNameByte(byte) || byte == UInt8(ascii: "=") else {
-                    throw error("unexpected '\(Self.printable(byte))' in a tag")
+                    throw error("unexpected '\(DocumentReadError.printable(byte))' in a tag")
                 }
                 input.advance()
             }
@@ -425,13 +419,7 @@ public struct PropertyListXMLReader: DocumentEventSource {
     /// After `<!` inside text: a CDATA section (its bytes taken as they are) or a comment.
     private mutating func readCDATAOrComment() throws(DocumentReadError) {
         input.advance()  // "!"
-        if try input.peek() == UInt8(ascii: "-") {
-            input.advance()
-            guard try input.peek() == UInt8(ascii: "-") else { throw error("malformed comment") }
-            input.advance()
-            try skip(past: Array("-->".utf8), what: "comment")
-            return
-        }
+        if try skipCommentIfAny() { return }
         for expected in Array("[CDATA[".utf8) {
             guard try take() == expected else { throw error("unexpected markup inside an element") }
         }
@@ -479,9 +467,6 @@ public struct PropertyListXMLReader: DocumentEventSource {
         }
     }
 
-    private static func printable(_ byte: UInt8) -> String {
-        byte >= 0x20 && byte < 0x7F ? String(UnicodeScalar(byte)) : String(format: "\\x%02X", byte)
-    }
 
     private static func shortened(_ text: String) -> String {
         text.count > 40 ? String(text.prefix(40)) + "…" : text

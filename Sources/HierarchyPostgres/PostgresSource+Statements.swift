@@ -8,9 +8,31 @@ import PostgresNIO
 /// read (about half of the server's time for a page of 100 children). The SQL is the same as the
 /// unprepared queries it replaced; after five executions PostgreSQL keeps a generic plan, which
 /// for these statements is the same index scan.
+/// A statement whose rows are items (the columns of `PostgresSource.columns`).
+protocol PostgresNodeStatement: PostgresPreparedStatement where Row == HierarchyNode {}
+
+extension PostgresNodeStatement {
+    func decodeRow(_ row: PostgresRow) throws -> HierarchyNode { try PostgresSource.node(from: row) }
+}
+
+/// A statement bound to one item id and nothing else.
+protocol PostgresStatementByID: PostgresPreparedStatement {
+    var id: String { get }
+}
+
+extension PostgresStatementByID {
+    static var bindingDataTypes: [PostgresDataType] { [.text] }
+
+    func makeBindings() -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 1)
+        bindings.append(id)
+        return bindings
+    }
+}
+
 extension PostgresSource {
     /// A page of children in position order.
-    struct ChildrenPage: PostgresPreparedStatement {
+    struct ChildrenPage: PostgresNodeStatement {
         static let name = "hierarchy_children_page"
         static let sql = """
             SELECT \(PostgresSource.columns) FROM hierarchy_item i
@@ -31,48 +53,30 @@ extension PostgresSource {
             bindings.append(limit)
             return bindings
         }
-
-        func decodeRow(_ row: PostgresRow) throws -> HierarchyNode { try PostgresSource.node(from: row) }
     }
 
     /// One item by its identifier.
-    struct NodeByID: PostgresPreparedStatement {
+    struct NodeByID: PostgresNodeStatement, PostgresStatementByID {
         static let name = "hierarchy_node_by_id"
         static let sql = "SELECT \(PostgresSource.columns) FROM hierarchy_item i WHERE id = $1"
-        static let bindingDataTypes: [PostgresDataType] = [.text]
         typealias Row = HierarchyNode
 
         var id: String
-
-        func makeBindings() -> PostgresBindings {
-            var bindings = PostgresBindings(capacity: 1)
-            bindings.append(id)
-            return bindings
-        }
-
-        func decodeRow(_ row: PostgresRow) throws -> HierarchyNode { try PostgresSource.node(from: row) }
     }
 
     /// The maintained child count of an item.
-    struct ChildCount: PostgresPreparedStatement {
+    struct ChildCount: PostgresStatementByID {
         static let name = "hierarchy_child_count"
         static let sql = "SELECT child_count FROM hierarchy_item WHERE id = $1"
-        static let bindingDataTypes: [PostgresDataType] = [.text]
         typealias Row = Int64
 
         var id: String
-
-        func makeBindings() -> PostgresBindings {
-            var bindings = PostgresBindings(capacity: 1)
-            bindings.append(id)
-            return bindings
-        }
 
         func decodeRow(_ row: PostgresRow) throws -> Int64 { try row.decode(Int64.self) }
     }
 
     /// The path from an item up to its topmost ancestor, deepest first.
-    struct PathToRoot: PostgresPreparedStatement {
+    struct PathToRoot: PostgresNodeStatement {
         static let name = "hierarchy_path_to_root"
         static let sql = """
             WITH RECURSIVE chain(key, parent, depth) AS (
@@ -96,8 +100,6 @@ extension PostgresSource {
             bindings.append(limit)
             return bindings
         }
-
-        func decodeRow(_ row: PostgresRow) throws -> HierarchyNode { try PostgresSource.node(from: row) }
     }
 
     /// Runs a prepared statement on a pooled connection and collects its rows.
