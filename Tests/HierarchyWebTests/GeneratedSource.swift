@@ -70,3 +70,21 @@ struct GeneratedSource: HierarchySource {
         return Array(matches[min(range.lowerBound, matches.count)..<min(range.upperBound, matches.count)])
     }
 }
+
+/// A source made over ``GeneratedSource`` that changes only some of its answers: every call
+/// it does not implement is the generated source's.
+protocol GeneratedSourceWrapper: HierarchySource {
+    var base: GeneratedSource { get }
+}
+
+extension GeneratedSourceWrapper {
+    var displayName: String { base.displayName }
+    func root() async throws -> HierarchyNode? { try await base.root() }
+    func node(withID id: String) async throws -> HierarchyNode? { try await base.node(withID: id) }
+    func parent(ofID id: String) async throws -> HierarchyNode? { try await base.parent(ofID: id) }
+    func childCount(ofID id: String) async throws -> Int { try await base.childCount(ofID: id) }
+    func children(ofID id: String, in range: Range<Int>) async throws -> [HierarchyNode] {
+        try await base.children(ofID: id, in: range)
+    }
+    func changes() -> AsyncStream<HierarchySourceChange> { base.changes() }
+}

@@ -6,10 +6,8 @@ import Testing
 
 /// The generated source with a footnote on every item: loaded rows are taller (79 px) than the
 /// "Loading…" rows laid out before their page arrives (64 px), as in a store.
-struct TallSource: HierarchySource {
+struct TallSource: GeneratedSourceWrapper {
     var base: GeneratedSource
-
-    var displayName: String { base.displayName }
 
     func tall(_ node: HierarchyNode) -> HierarchyNode {
         var node = node
@@ -20,11 +18,9 @@ struct TallSource: HierarchySource {
     func root() async throws -> HierarchyNode? { try await base.root().map(tall) }
     func node(withID id: String) async throws -> HierarchyNode? { try await base.node(withID: id).map(tall) }
     func parent(ofID id: String) async throws -> HierarchyNode? { try await base.parent(ofID: id).map(tall) }
-    func childCount(ofID id: String) async throws -> Int { try await base.childCount(ofID: id) }
     func children(ofID id: String, in range: Range<Int>) async throws -> [HierarchyNode] {
         try await base.children(ofID: id, in: range).map(tall)
     }
-    func changes() -> AsyncStream<HierarchySourceChange> { base.changes() }
 }
 
 @Suite("WebSession keeps the focused row in view")

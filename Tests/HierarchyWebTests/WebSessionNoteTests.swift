@@ -5,18 +5,10 @@ import Testing
 
 /// The generated source, saying a note of itself through its changes (as a document being read
 /// or a table being checked does).
-struct NotingSource: HierarchySource {
+struct NotingSource: GeneratedSourceWrapper {
     var base: GeneratedSource
     var note: String
 
-    var displayName: String { base.displayName }
-    func root() async throws -> HierarchyNode? { try await base.root() }
-    func node(withID id: String) async throws -> HierarchyNode? { try await base.node(withID: id) }
-    func parent(ofID id: String) async throws -> HierarchyNode? { try await base.parent(ofID: id) }
-    func childCount(ofID id: String) async throws -> Int { try await base.childCount(ofID: id) }
-    func children(ofID id: String, in range: Range<Int>) async throws -> [HierarchyNode] {
-        try await base.children(ofID: id, in: range)
-    }
     func changes() -> AsyncStream<HierarchySourceChange> {
         AsyncStream { continuation in continuation.yield(.progress(note)) }
     }

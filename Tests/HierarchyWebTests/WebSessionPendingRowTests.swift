@@ -6,13 +6,11 @@ import Testing
 
 /// The generated source whose pages past the first wait until the gate opens, so their rows
 /// stay "Loading…" on the page meanwhile.
-final class GatedSource: HierarchySource, Sendable {
+final class GatedSource: GeneratedSourceWrapper {
     let base: GeneratedSource
     private let waiting = Mutex<(open: Bool, continuations: [CheckedContinuation<Void, Never>])>((false, []))
 
     init(base: GeneratedSource) { self.base = base }
-
-    var displayName: String { base.displayName }
 
     /// Lets every waiting and later page through.
     func open() {
@@ -24,10 +22,6 @@ final class GatedSource: HierarchySource, Sendable {
         for continuation in continuations { continuation.resume() }
     }
 
-    func root() async throws -> HierarchyNode? { try await base.root() }
-    func node(withID id: String) async throws -> HierarchyNode? { try await base.node(withID: id) }
-    func parent(ofID id: String) async throws -> HierarchyNode? { try await base.parent(ofID: id) }
-    func childCount(ofID id: String) async throws -> Int { try await base.childCount(ofID: id) }
     func children(ofID id: String, in range: Range<Int>) async throws -> [HierarchyNode] {
         if range.lowerBound > 0 {
             await withCheckedContinuation { continuation in
@@ -40,7 +34,6 @@ final class GatedSource: HierarchySource, Sendable {
         }
         return try await base.children(ofID: id, in: range)
     }
-    func changes() -> AsyncStream<HierarchySourceChange> { base.changes() }
 }
 
 @Suite("WebSession: rows still loading")
