@@ -24,7 +24,7 @@ ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 sys.path.insert(0, os.path.join(ROOT, "Tests", "BrowserTests"))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from browser_support import Server, make_driver  # noqa: E402
-from web_paint import SETTLED, default_binary, generate, wait_for  # noqa: E402
+from web_paint import SETTLED, default_binary, generate, open_big_column, wait_for  # noqa: E402
 
 # Counts the snapshots the page applies (actions' answers and pushes alike) with the time
 # each arrived, by watching the version the page keeps.
@@ -81,18 +81,7 @@ def open_column(driver, url):
     """The page with the root's huge column open and focused; returns (column JS, row count)."""
     driver.get(url)
     driver.execute_script("try { sessionStorage.clear(); } catch (e) {}")
-    driver.get(url)
-    wait_for(driver, SETTLED, "the root")
-    root = wait_for(driver, "(document.querySelector('.column[data-index=\"0\"] .card .indicator:not([hidden])') || {}).parentElement", "the root's indicator")
-    uuid = root.get_attribute("data-uuid")
-    if not driver.execute_script("return arguments[0].classList.contains('expanded')", root):
-        driver.execute_script("arguments[0].querySelector('.indicator').click()", root)
-    wait_for(driver, f"window.hierarchy.snapshot.columns.some(c => c.parent === {uuid!r} && c.items.some(i => !i.placeholder))", "the big column")
-    wait_for(driver, SETTLED, "loads to finish")
-    count = driver.execute_script(f"return window.hierarchy.snapshot.columns.find(c => c.parent === {uuid!r}).itemCount")
-    driver.execute_script("document.getElementById('stage').focus()")
-    driver.execute_script(KEY % "ArrowRight")
-    wait_for(driver, f"window.hierarchy.snapshot.columns.some(c => c.parent === {uuid!r} && c.items.some(i => i.focused))", "the focus in the big column")
+    count = open_big_column(driver, url)
     wait_for(driver, SETTLED, "loads to finish")
     driver.execute_script(INSTRUMENT)
     return f"[...document.querySelectorAll('.column')].find(c => c.dataset.count == '{count}')", count

@@ -105,7 +105,9 @@ def measure_clicks(driver, url, clicks, rng):
     return times
 
 
-def measure_end(driver, url, ends):
+def open_big_column(driver, url):
+    """Loads the page, expands the root and moves the focus into its huge column, with every
+    load finished; returns the column's row count."""
     driver.get(url)
     wait_for(driver, SETTLED, "the root")
     root = wait_for(driver, "(document.querySelector('.column[data-index=\"0\"] .card .indicator:not([hidden])') || {}).parentElement", "the root's indicator")
@@ -118,6 +120,11 @@ def measure_end(driver, url, ends):
     driver.execute_script("document.getElementById('stage').focus()")
     driver.execute_script("document.getElementById('stage').dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }))")
     wait_for(driver, f"window.hierarchy.snapshot.columns.some(c => c.parent === {uuid!r} && c.items.some(i => i.focused))", "the focus in the big column")
+    return count
+
+
+def measure_end(driver, url, ends):
+    count = open_big_column(driver, url)
     column = f"[...document.querySelectorAll('.column')].find(c => c.dataset.count == '{count}')"
     in_view = ("(() => {{ const c = {column}; const b = c.getBoundingClientRect(); return [...c.querySelectorAll('.card:not(.placeholder)')]"
                ".some(k => k.getAttribute('aria-posinset') == '{pos}' && k.getBoundingClientRect().top >= b.top - 1 && k.getBoundingClientRect().bottom <= b.bottom + 1); }})()")
