@@ -59,7 +59,8 @@ struct LiveSessionTests {
         let second = try await ServeProcess([url])
         let firstSession = try await first.openSession()
         let secondSession = try await second.openSession()
-        #expect(try await first.snapshot(firstSession).contains("Area North"))
+        // A new session's first snapshot may still show its rows loading: wait for them.
+        #expect(await eventually(within: 10) { (try? await first.snapshot(firstSession).contains("Area North")) ?? false })
         // The terminal and both servers each listen on a connection of their own (the servers
         // start listening with their first session): wait until the database has seen all three.
         let listening = "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND query ILIKE 'listen %'"
