@@ -30,7 +30,7 @@ enum DirectoryReader {
     /// - Complexity: O(n log n) for n entries; no entry is stat'ed when the file
     ///   system reports entry types.
     @Sendable static func read(_ path: String, includeHidden: Bool, counter: StatCounter?) -> Result<DirectoryListing, Failure> {
-        guard let directory = opendir(path) else {
+        guard let directory = opendir(FileNameCoding.systemPath(path)) else {
             let code = errno
             switch code {
             case ENOENT: return .failure(.notFound)
@@ -72,7 +72,7 @@ enum DirectoryReader {
         for index in unknown {
             var entryInfo = stat()
             counter?.add(1)
-            if lstat(base + names.name(at: index), &entryInfo) == 0 {
+            if lstat(FileNameCoding.systemPath(base + names.component(at: index)), &entryInfo) == 0 {
                 isFolder[index] = entryInfo.st_mode & S_IFMT == S_IFDIR
             }
         }

@@ -89,7 +89,7 @@ struct DirectoryWalk: Sendable {
     /// Reads one folder: its matching entries into `matches`, its subfolders into `folders`.
     private func read(_ id: String, matches: inout [Match], folders: inout [String]) {
         let path = id == FileSystemSource.rootID ? rootPath : rootPath == "/" ? "/" + id : rootPath + "/" + id
-        guard let directory = opendir(path) else { return }
+        guard let directory = opendir(FileNameCoding.systemPath(path)) else { return }
         defer { closedir(directory) }
         let prefix = id == FileSystemSource.rootID ? "" : id + "/"
         while let entry = readdir(directory) {
@@ -103,13 +103,13 @@ struct DirectoryWalk: Sendable {
                     let bytes = UnsafeBufferPointer(start: name, count: length)
                     if type == UInt8(DT_UNKNOWN) {
                         var info = stat()
-                        let full = path + "/" + String(decoding: bytes, as: UTF8.self)
+                        let full = FileNameCoding.systemPath(path + "/" + FileNameCoding.component(bytes))
                         if lstat(full, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { type = UInt8(DT_DIR) }
                     }
                     let isFolder = type == UInt8(DT_DIR)
                     let matched = matcher.matches(bytes)
                     guard matched || isFolder else { return }
-                    let child = prefix + String(decoding: bytes, as: UTF8.self)
+                    let child = prefix + FileNameCoding.component(bytes)
                     if matched { matches.append(Match(id: child, isFolder: isFolder)) }
                     if isFolder { folders.append(child) }
                 }

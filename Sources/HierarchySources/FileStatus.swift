@@ -47,6 +47,7 @@ struct FileStatus: Sendable {
     ///   - counter: Counts the `lstat`/`stat` calls made (a test hook).
     /// - Complexity: one `lstat`, plus one `stat` and one `readlink` for a link.
     static func read(_ path: String, counter: StatCounter?) -> FileStatus {
+        let path = FileNameCoding.systemPath(path)
         var info = stat()
         counter?.add(1)
         guard lstat(path, &info) == 0 else {
@@ -84,7 +85,7 @@ struct FileStatus: Sendable {
     }
 
     /// The destination text of a symbolic link, if readable.
-    static func readLink(_ path: String) -> String? {
+    static func readLink(_ path: [CChar]) -> String? {
         var buffer = [CChar](repeating: 0, count: 4097)
         let count = readlink(path, &buffer, 4096)
         guard count >= 0 else { return nil }
@@ -95,7 +96,7 @@ struct FileStatus: Sendable {
     static func identity(of path: String, counter: StatCounter?) -> FileIdentity? {
         var info = stat()
         counter?.add(1)
-        guard stat(path, &info) == 0 else { return nil }
+        guard stat(FileNameCoding.systemPath(path), &info) == 0 else { return nil }
         return FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
     }
 }

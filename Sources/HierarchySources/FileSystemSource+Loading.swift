@@ -27,7 +27,7 @@ extension FileSystemSource {
 
     /// Reads a directory on a worker thread and hands the result to every waiter.
     private func startListing(_ id: String) {
-        let path = self.path(of: id)
+        let path = FileNameCoding.displayPath(self.path(of: id))
         worker.submit("reading \(path)", { [self] in readListing(id) }) { [self] result in
             let waiters = state.withLock { state in
                 if case .success(let listing) = result {
@@ -42,8 +42,9 @@ extension FileSystemSource {
 
     /// Reads and checks one directory (blocking; runs on a worker thread).
     private func readListing(_ id: String) -> Result<DirectoryListing, HierarchySourceError> {
-        let path = self.path(of: id)
-        switch readDirectory(path, includesHiddenFiles, statCounter) {
+        let systemPath = self.path(of: id)
+        let path = FileNameCoding.displayPath(systemPath)
+        switch readDirectory(systemPath, includesHiddenFiles, statCounter) {
         case .success(var listing):
             if id != Self.rootID, ancestorIdentities(ofDirectoryID: Self.parentID(of: id) ?? Self.rootID)
                 .contains(listing.identity)
@@ -131,7 +132,7 @@ extension FileSystemSource {
         var result = cached
         if !missing.isEmpty {
             let missingIDs = missing.map { ids[$0] }
-            let made: [HierarchyNode?] = try await worker.run("reading \(path(of: missingIDs[0]))") { [self] in
+            let made: [HierarchyNode?] = try await worker.run("reading \(FileNameCoding.displayPath(path(of: missingIDs[0])))") { [self] in
                 .success(missingIDs.map { makeNode($0, listed: listed) })
             }
             state.withLock { state in

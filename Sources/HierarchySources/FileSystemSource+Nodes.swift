@@ -14,7 +14,8 @@ extension FileSystemSource {
             // The root is browsed through its link: show it as the folder it leads to.
             status.kind = .folder
         }
-        let title = id == Self.rootID ? Self.rootTitle(rootPath) : Self.name(of: id)
+        let title = id == Self.rootID
+            ? Self.rootTitle(rootPath) : FileNameCoding.displayName(ofComponent: Substring(Self.name(of: id)))
         var node = HierarchyNode(id: id, title: title, childCount: 0, isContainer: false)
         var attributes: [String: String] = [:]
         if let modified = status.modified { attributes["modified"] = Self.iso8601(modified) }

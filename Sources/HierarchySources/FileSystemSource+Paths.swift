@@ -36,10 +36,22 @@ extension FileSystemSource {
         return parts.isEmpty ? rootID : parts.joined(separator: "/")
     }
 
-    /// The absolute path of an identifier.
+    /// The absolute path of an identifier (a name that is not UTF-8 stays encoded as in the
+    /// identifier; ``systemPath(ofID:)`` gives the bytes).
     func path(of id: String) -> String {
         if id == Self.rootID { return rootPath }
         return rootPath == "/" ? "/" + id : rootPath + "/" + id
+    }
+
+    /// The absolute path of an identifier as the NUL-terminated bytes the system calls take,
+    /// with every name that is not UTF-8 given back its own bytes.
+    public func systemPath(ofID id: String) -> [CChar] {
+        FileNameCoding.systemPath(path(of: id))
+    }
+
+    /// A path as the NUL-terminated bytes the system calls take (see ``systemPath(ofID:)``).
+    public static func systemPath(_ path: String) -> [CChar] {
+        FileNameCoding.systemPath(path)
     }
 
     /// An identifier in canonical form, or `nil` if it is malformed (empty components, `.` or `..`).

@@ -169,7 +169,7 @@ public final class FileSystemSource: HierarchySource {
         let listing = try await listing(of: id)
         let lower = min(max(range.lowerBound, 0), listing.count)
         let upper = min(max(range.upperBound, lower), listing.count)
-        let ids = (lower..<upper).map { Self.childID(of: id, name: listing.names.name(at: $0)) }
+        let ids = (lower..<upper).map { Self.childID(of: id, name: listing.names.component(at: $0)) }
         return try await nodes(forIDs: ids, listed: true).compactMap { $0 }
     }
 
@@ -188,7 +188,7 @@ public final class FileSystemSource: HierarchySource {
         guard let childID = Self.normalizedID(childID), let parentID = Self.normalizedID(parentID),
               Self.parentID(of: childID) == parentID
         else { return nil }
-        return try await listing(of: parentID).names.position(of: Self.name(of: childID))
+        return try await listing(of: parentID).names.position(ofComponent: Self.name(of: childID))
     }
 
     func notFound(_ id: String) -> HierarchySourceError {

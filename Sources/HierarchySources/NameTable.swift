@@ -69,12 +69,33 @@ struct NameTable: Sendable {
         String(decoding: bytes[range(at: index)], as: UTF8.self)
     }
 
+    /// The name at a position as a ``FileSystemSource`` identifier component: itself when it
+    /// is valid UTF-8, its bytes in hexadecimal otherwise (``FileNameCoding``).
+    func component(at index: Int) -> String {
+        bytes.withUnsafeBufferPointer { buffer in
+            FileNameCoding.component(UnsafeBufferPointer(rebasing: buffer[range(at: index)]))
+        }
+    }
+
+    /// The position of the name an identifier component stands for (``component(at:)``).
+    ///
+    /// - Complexity: O(n) for n names.
+    func position(ofComponent component: String) -> Int? {
+        position(ofBytes: FileNameCoding.bytes(ofComponent: Substring(component)))
+    }
+
     /// The position of a name, by a byte-wise scan.
     ///
     /// - Complexity: O(n) for n names.
     func position(of name: String) -> Int? {
-        var name = name
-        return name.withUTF8 { wanted -> Int? in
+        position(ofBytes: Array(name.utf8))
+    }
+
+    /// The position of a name given as bytes, by a byte-wise scan.
+    ///
+    /// - Complexity: O(n) for n names.
+    private func position(ofBytes name: [UInt8]) -> Int? {
+        name.withUnsafeBufferPointer { wanted -> Int? in
             bytes.withUnsafeBufferPointer { buffer -> Int? in
                 var start = 0
                 for (index, end) in ends.enumerated() {

@@ -72,7 +72,7 @@ public enum SourceOpener {
             let source = try FileSystemSource(root: path, startPath: start)
             if let startID = source.startID {
                 var startInfo = stat()
-                guard stat(source.path(of: startID), &startInfo) == 0 else {
+                guard stat(FileNameCoding.systemPath(source.path(of: startID)), &startInfo) == 0 else {
                     throw HierarchySourceError(.notFound, "no such entry \(start ?? startID) in the folder", path: path)
                 }
             }

@@ -16,7 +16,7 @@ public struct ContainedFileSystemSource: HierarchySource {
 
     public init(_ base: FileSystemSource) {
         self.base = base
-        let real = Self.realPath(base.rootPath) ?? base.rootPath
+        let real = Self.realPath(FileSystemSource.systemPath(base.rootPath)) ?? base.rootPath
         realRoot = real.hasSuffix("/") ? real : real + "/"
     }
 
@@ -86,12 +86,11 @@ public struct ContainedFileSystemSource: HierarchySource {
     /// resolve counts as inside: the source reports it missing itself).
     private func isInside(_ id: String) -> Bool {
         guard id != FileSystemSource.rootID else { return true }
-        let path = base.rootPath == "/" ? "/" + id : base.rootPath + "/" + id
-        guard let real = Self.realPath(path) else { return true }
+        guard let real = Self.realPath(base.systemPath(ofID: id)) else { return true }
         return real + "/" == realRoot || real.hasPrefix(realRoot)
     }
 
-    private static func realPath(_ path: String) -> String? {
+    private static func realPath(_ path: [CChar]) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)
