@@ -19,6 +19,16 @@ public final class HierarchyIndicator {
         isMultiline ? metrics.indicatorWidthMultiline : metrics.indicatorWidthSingleLine
     }
 
+    /// The width a renderer reserves for the indicator in a cell of `lines` text lines: a
+    /// multi-line indicator in a cell of one line is drawn side by side, as a single-line one,
+    /// and takes that width.
+    public func reservedWidth(in metrics: HierarchyLayoutMetrics, lines: Int) -> Double {
+        isShownMultiline(lines: lines) ? metrics.indicatorWidthMultiline : metrics.indicatorWidthSingleLine
+    }
+
+    /// Whether the count is drawn over the glyph in a cell of `lines` text lines.
+    public func isShownMultiline(lines: Int) -> Bool { isMultiline && lines >= 2 }
+
     /// The title shortened to fit `maximumCharacters`: counts above 99 become "99+".
     public func abbreviatedTitle(maximumCharacters: Int) -> String? {
         guard let text = title.visibleText else { return nil }

@@ -433,7 +433,8 @@ extension HierarchyView {
                 }
                 continue
             }
-            let indicatorWidth = visibleCells[uuid].map { $0.hierarchyIndicator.reservedWidth(in: layout.metrics) }
+            let lines = max(1, Int(attributes.frame.height.rounded()))
+            let indicatorWidth = visibleCells[uuid].map { $0.hierarchyIndicator.reservedWidth(in: layout.metrics, lines: lines) }
                 ?? layout.metrics.indicatorWidthMultiline
             let hasIndicator = visibleCells[uuid].map { !$0.hierarchyIndicator.isHidden } ?? false
             let onIndicator = layout.layoutDirection == .leftToRight

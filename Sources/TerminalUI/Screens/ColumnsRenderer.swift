@@ -149,7 +149,7 @@ public struct ColumnsRenderer {
             buffer.fill(x: x, y: y + line, width: width, height: 1, style: base)
         }
         let indicator = cell.hierarchyIndicator
-        let indicatorWidth = indicator.isHidden ? 0 : min(width / 3, Int(indicator.reservedWidth(in: metrics)))
+        let indicatorWidth = indicator.isHidden ? 0 : min(width / 3, Int(indicator.reservedWidth(in: metrics, lines: lines)))
         let textX = rtl ? x + indicatorWidth : x
         let textWidth = max(0, width - indicatorWidth - 2)
         // The detail image: its glyph on the leading side, the texts after it.
@@ -214,10 +214,11 @@ public struct ColumnsRenderer {
         let ix = rtl ? x : x + width - indicatorWidth
         let glyph = rtl ? (item.isExpanded ? "◀" : "‹") : (item.isExpanded ? "▶" : "›")
         let room = max(1, indicatorWidth - 1)
-        let count = indicator.abbreviatedTitle(maximumCharacters: indicator.isMultiline ? room : max(1, room - 2)) ?? ""
+        // Count over glyph needs two lines; on one line the count shares the room with the glyph.
+        let shownLines = indicator.isShownMultiline(lines: lines) ? 2 : 1
+        let count = indicator.abbreviatedTitle(maximumCharacters: shownLines == 2 ? room : max(1, room - 2)) ?? ""
         let indicatorLook = look(.indicator)
         let countLook = look(.indicatorTitle)
-        let shownLines = indicator.isMultiline && lines >= 2 ? 2 : 1
         for line in 0..<shownLines where clip.contains(y + line) {
             buffer.fill(x: ix, y: y + line, width: indicatorWidth, height: 1, style: shown(indicatorLook.text))
         }

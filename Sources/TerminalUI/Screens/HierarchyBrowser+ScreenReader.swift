@@ -34,7 +34,9 @@ extension HierarchyBrowser {
             for item in column.items where item.isFocused {
                 let frame = item.frame
                 let rtl = snapshot.layoutDirection == .rightToLeft
-                let indicator = item.cell.hierarchyIndicator.isHidden ? 0 : Int(item.cell.hierarchyIndicator.reservedWidth(in: metrics))
+                let lines = max(1, Int(frame.height.rounded()))
+                let indicator = item.cell.hierarchyIndicator.isHidden
+                    ? 0 : Int(item.cell.hierarchyIndicator.reservedWidth(in: metrics, lines: lines))
                 let x = rtl ? Int(frame.minX.rounded()) + min(indicator, Int(frame.width) / 3) + 1 : Int(frame.minX.rounded()) + 1
                 let y = top + Int(frame.minY.rounded())
                 guard y >= top, x >= 0 else { return nil }

@@ -175,7 +175,7 @@ public struct TableRenderer {
     ) {
         let glyph = rtl ? (expanded ? "◀" : "‹") : (expanded ? "▶" : "›")
         let room = max(1, width - 1)
-        let count = indicator.abbreviatedTitle(maximumCharacters: indicator.isMultiline ? room : max(1, room - 2)) ?? ""
+        let count = indicator.abbreviatedTitle(maximumCharacters: indicator.isShownMultiline(lines: lines) ? room : max(1, room - 2)) ?? ""
         let isSelected = selected || indicator.state.isSelected
         // The built-in palettes keep their indicator style in every state, bold when selected.
         let themed = palette.isThemed
@@ -186,7 +186,7 @@ public struct TableRenderer {
         countStyle.bold = countStyle.bold || indicatorLook.text.bold || isSelected
         var glyphStyle = indicatorLook.glyph
         glyphStyle.bold = glyphStyle.bold || isSelected
-        let shownLines = indicator.isMultiline && lines >= 2 ? 2 : 1
+        let shownLines = indicator.isShownMultiline(lines: lines) ? 2 : 1
         if themed {
             for line in 0..<shownLines where clip.contains(y + line) {
                 buffer.fill(x: rtl ? x : x + 1, y: y + line, width: room, height: 1, style: indicatorLook.text)
