@@ -194,6 +194,7 @@ final class WebSession {
             engineSnapshot, session: id, version: version, selectedCount: view.selectedUUIDs.count,
             loading: (dataSource?.activeLoads ?? 0) > 0, message: message)
         result.messageIsError = message != nil && messageIsError
+        result.editable = isEditable
         result.name = WebSnapshot.shown(sourceName) ?? ""
         // The source's note (a document's reading progress, a table check's finding) too.
         result.status = view.statusText(isLoading: result.loading, note: dataSource?.progressNote)

@@ -102,6 +102,9 @@ struct WebSnapshot: Encodable, Sendable {
     var message: String?
     /// Whether `message` reports a failure.
     var messageIsError = false
+    /// Whether the hierarchy is a store the page may add to and delete from (the page shows its
+    /// Add and Delete buttons only then).
+    var editable = false
     /// The text copied by a `copy` action.
     var copied: String?
 }

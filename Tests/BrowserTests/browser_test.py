@@ -625,6 +625,19 @@ def test_rtl_path_line(driver, untitled_url):
     shot(driver, "rtl-path-line")
 
 
+def test_edit_buttons(driver, sample_url, store_url):
+    """Add and Delete show for a store that can be edited, not for a document."""
+    buttons_shown = "return ['add', 'delete'].map(id => { const b = document.getElementById(id); return !!b && !b.hidden && b.offsetParent !== null; })"
+    open_fresh(driver, sample_url)
+    settled(driver)
+    wait_for(driver, "window.hierarchy.snapshot && window.hierarchy.snapshot.editable === false", "the sample's snapshot")
+    assert driver.execute_script(buttons_shown) == [False, False], "no Add or Delete for the bundled sample"
+    open_fresh(driver, store_url)
+    settled(driver)
+    wait_for(driver, "window.hierarchy.snapshot && window.hierarchy.snapshot.editable === true", "the store's snapshot")
+    assert driver.execute_script(buttons_shown) == [True, True], "Add and Delete for an SQLite store"
+
+
 def main():
     docs = "--docs" in sys.argv
     tmp = tempfile.mkdtemp(prefix="hierarchy-browser-")
@@ -664,6 +677,7 @@ def main():
             ("serve --theme FILE.nss: class paths reach the page", lambda: test_theme_file(driver, sheet_themed.url)),
             ("right to left path line", lambda: test_rtl_path_line(driver, plain.url)),
             ("End in a store's column keeps the last row in view", lambda: test_store_end(driver, stored.url)),
+            ("Add and Delete only for a store that can be edited", lambda: test_edit_buttons(driver, sample.url, stored.url)),
         ]
         only = sys.argv[sys.argv.index("-k") + 1] if "-k" in sys.argv else None
         for name, body in tests:

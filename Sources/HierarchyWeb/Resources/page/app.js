@@ -98,6 +98,7 @@
     state.version = snapshot.version;
     state.snapshot = snapshot;
     render(snapshot);
+    document.dispatchEvent(new CustomEvent("hierarchy:snapshot", { detail: snapshot }));
     if (snapshot.copied != null) copyText(snapshot.copied);
     if (snapshot.message) showMessage(snapshot.message, snapshot.messageIsError !== false);
   }

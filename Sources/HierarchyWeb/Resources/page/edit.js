@@ -19,6 +19,15 @@
   }
   const add = button("add", "Add", "Add an item under the focused one");
   const remove = button("delete", "Delete", "Delete the focused item and everything under it");
+  // Shown only for a store that can be edited (a document, a folder or a table of the
+  // user's own cannot), as each snapshot says.
+  function showButtons(snapshot) {
+    const editable = !!(snapshot && snapshot.editable);
+    add.hidden = !editable;
+    remove.hidden = !editable;
+  }
+  showButtons(state.snapshot);
+  document.addEventListener("hierarchy:snapshot", (event) => showButtons(event.detail));
 
   function focused() {
     const uuid = state.snapshot && state.snapshot.focused;
