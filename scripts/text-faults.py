@@ -37,11 +37,15 @@ C_PREFIXES = [("sqlite3", "SQLite"), ("_dispatch", "libdispatch"), ("dispatch_",
               ("_ZN", "C++ (other)")]
 
 def module(name):
-    found = re.match(r"\$s(s|So|SC|\d+)", name)
+    found = re.match(r"\$s(s|So|SC|S[a-zA-Z]|\d+)", name)
     if found:
         token = found.group(1)
         if token == "s":
             return "Swift (stdlib)"
+        if token.startswith("S") and token not in ("So", "SC"):
+            # A standard type (Sa Array, SS String, SD Dictionary...): the stdlib's own code or a
+            # specialisation emitted into any module.
+            return "Swift (stdlib types, specialised anywhere)"
         if token in ("So", "SC"):
             return "C import"
         length = int(token)
