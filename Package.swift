@@ -73,10 +73,12 @@ let package = Package(
             ],
             resources: [.copy("Resources/page")]
         ),
+        // libdispatch's main-queue hooks for the program's run loop on the main thread (see MainQueueLoop).
+        .target(name: "CMainQueue"),
         .executableTarget(
             name: "hierarchy",
             dependencies: [
-                "HierarchyKit", "HierarchyDocuments", "HierarchySources", "HierarchyAdapters", "HierarchySQLite", "HierarchyPostgres", "TerminalUI",
+                "CMainQueue", "HierarchyKit", "HierarchyDocuments", "HierarchySources", "HierarchyAdapters", "HierarchySQLite", "HierarchyPostgres", "TerminalUI",
                 "ListFloorplan", "HierarchyWeb",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

@@ -1,6 +1,6 @@
 import ArgumentParser
 
-@main
+/// The program's commands; ``ProgramEntry`` runs them.
 struct Hierarchy: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "hierarchy",

@@ -1,0 +1,38 @@
+import Foundation
+import HierarchyTestSupport
+import Testing
+
+/// The program's main thread serves the main actor's queue and takes the process's signals while
+/// it waits (MainQueueLoop): a command whose work is blocked elsewhere still ends on a signal by
+/// the signal's default action, as when `dispatch_main()` parked the main thread in `sigsuspend`.
+@Suite struct MainThreadSignalTests {
+    @Test("print, blocked reading a FIFO, is ended by signal N", arguments: [SIGTERM, SIGINT, SIGHUP])
+    func blockedReadEndsOnSignal(signal number: Int32) async throws {
+        let dir = try ScratchDirectory.make("hierarchy-main-thread")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let feeder = try FIFOFeeder(path: dir.appendingPathComponent("doc.json").path)
+        defer { feeder.close() }
+        // The first items, then nothing: the reader waits for more with the pipe still open.
+        feeder.write("{\"title\": \"Root\", \"children\": [\"first\", \"second\",\n")
+        let process = Process()
+        process.executableURL = ProgramRunner.executable
+        process.arguments = ["print", feeder.path]
+        process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+        try process.run()
+        let pid = process.processIdentifier
+        defer { if process.isRunning { kill(pid, SIGKILL) } }
+        // Reading: the program holds the pipe open.
+        let reading = await eventually {
+            let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []
+            return descriptors.contains { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\($0)")) == feeder.path }
+        }
+        #expect(reading)
+        kill(pid, number)
+        let exited = await eventually(.seconds(20)) { !process.isRunning }
+        #expect(exited, "still running 20 s after signal \(number)")
+        guard exited else { return }
+        #expect(process.terminationReason == .uncaughtSignal)
+        #expect(process.terminationStatus == number)
+    }
+}
