@@ -18,6 +18,8 @@ let package = Package(
     dependencies: [
         .package(name: "HierarchyKit", path: ".."),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+        // The page statement as it was (one row per child), beside the store's, in one run.
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         .executableTarget(
@@ -61,6 +63,7 @@ let package = Package(
                 .product(name: "HierarchyPostgres", package: "HierarchyKit"),
                 .product(name: "HierarchySQLite", package: "HierarchyKit"),
                 .product(name: "HierarchySources", package: "HierarchyKit"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
             path: "Benchmarks/PostgresBenchmarks",
             plugins: benchmarkPlugins

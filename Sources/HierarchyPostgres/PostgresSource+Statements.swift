@@ -31,16 +31,29 @@ extension PostgresStatementByID {
 }
 
 extension PostgresSource {
-    /// A page of children in position order.
-    struct ChildrenPage: PostgresNodeStatement {
-        static let name = "hierarchy_children_page"
+    /// A page of children in position order, as one row.
+    ///
+    /// The server aggregates the page into one two-dimensional `text` array, a row of
+    /// `pageColumns` elements per child (`child_count` as its digits), which
+    /// `PostgresSource.nodes(fromPage:)` reads from its binary form. postgres-nio then handles
+    /// one row per page instead of one per child: its per-row work (a message, a row and a cell
+    /// iterator per child, with their reference counting and generic look-ups) was most of the
+    /// client's CPU per page (docs/performance.md). The aggregate takes its input in the order
+    /// of the `ORDER BY … LIMIT` subquery below it (a plain aggregate over a limited index scan,
+    /// which PostgreSQL runs in that order); an `ORDER BY` inside the aggregate would sort the
+    /// page again and doubled the server's CPU per page.
+    struct ChildrenPage: PostgresPreparedStatement {
+        static let name = "hierarchy_children_page_array"
         static let sql = """
-            SELECT \(PostgresSource.columns) FROM hierarchy_item i
-            WHERE parent = (SELECT key FROM hierarchy_item WHERE id = $1) AND position >= $2
-            ORDER BY position LIMIT $3
+            SELECT array_agg(ARRAY[i.id, i.title, i.subtitle, i.footnote, i.status, i.child_count::text, i.attributes::text])
+            FROM (
+                SELECT id, title, subtitle, footnote, status, child_count, attributes FROM hierarchy_item
+                WHERE parent = (SELECT key FROM hierarchy_item WHERE id = $1) AND position >= $2
+                ORDER BY position LIMIT $3
+            ) i
             """
         static let bindingDataTypes: [PostgresDataType] = [.text, .int8, .int8]
-        typealias Row = HierarchyNode
+        typealias Row = [HierarchyNode]
 
         var id: String
         var start: Int64
@@ -53,6 +66,8 @@ extension PostgresSource {
             bindings.append(limit)
             return bindings
         }
+
+        func decodeRow(_ row: PostgresRow) throws -> [HierarchyNode] { try PostgresSource.nodes(fromPage: row) }
     }
 
     /// One item by its identifier.

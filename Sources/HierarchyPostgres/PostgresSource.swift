@@ -211,6 +211,49 @@ public final class PostgresSource: HierarchySource {
             isContainer: count > 0, attributes: attributes.map(Self.decodeAttributes) ?? [:])
     }
 
+    /// The elements per child in a page read by `ChildrenPage`.
+    static let pageColumns = 7
+
+    /// The children of a page read by `ChildrenPage`: one two-dimensional array of
+    /// `pageColumns` text elements per child, in the order of `columns`.
+    ///
+    /// - Throws: `HierarchySourceError` (`.io`) when the array is not of that shape.
+    /// - Complexity: O(bytes of the page).
+    @Sendable static func nodes(fromPage row: PostgresRow) throws -> [HierarchyNode] {
+        var cells = row.makeIterator()
+        guard let cell = cells.next() else {
+            throw HierarchySourceError(.io, "the server sent a page without its column")
+        }
+        return try nodes(fromPage: PostgresArrayReader(cell))
+    }
+
+    /// The children in a page array (see `nodes(fromPage:)` above).
+    ///
+    /// - Throws: `HierarchySourceError` (`.io`) when the array is not of that shape.
+    /// - Complexity: O(bytes of the page).
+    static func nodes(fromPage array: PostgresArrayReader) throws -> [HierarchyNode] {
+        var elements = array
+        if elements.remaining == 0 { return [] }
+        guard elements.dimensions.count == 2, elements.dimensions[1] == pageColumns else {
+            throw HierarchySourceError(.io, "the server sent a page of shape \(elements.dimensions), not [n, \(pageColumns)]")
+        }
+        var nodes: [HierarchyNode] = []
+        nodes.reserveCapacity(elements.dimensions[0])
+        for _ in 0..<elements.dimensions[0] {
+            let id = try elements.text() ?? ""
+            let title = try elements.text() ?? ""
+            let subtitle = try elements.text()
+            let footnote = try elements.text()
+            let status = try elements.text()
+            let count = try elements.integer()
+            let attributes = try elements.text()
+            nodes.append(HierarchyNode(
+                id: id, title: title, subtitle: subtitle, footnote: footnote, status: status, childCount: Int(count),
+                isContainer: count > 0, attributes: attributes.map(Self.decodeAttributes) ?? [:]))
+        }
+        return nodes
+    }
+
     static func decodeAttributes(_ json: String) -> [String: String] {
         guard let object = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any] else { return [:] }
         var out: [String: String] = [:]
@@ -278,12 +321,13 @@ public final class PostgresSource: HierarchySource {
     ///
     /// An unknown parent has no children. A range past the end is clamped.
     ///
-    /// - Complexity: one seek in `(parent, position)` plus `range.count` index steps.
+    /// - Complexity: one seek in `(parent, position)` plus `range.count` index steps; one result
+    ///   row (see `ChildrenPage`).
     public func children(ofID id: String, in range: Range<Int>) async throws -> [HierarchyNode] {
         guard !range.isEmpty, range.lowerBound >= 0 else { return [] }
         let start = Int64(range.lowerBound)
         let limit = Int64(range.count)
-        return try await run(ChildrenPage(id: id, start: start, limit: limit))
+        return try await run(ChildrenPage(id: id, start: start, limit: limit)).first ?? []
     }
 
     /// The path from the topmost ancestor to the item, in one recursive query.

@@ -231,8 +231,8 @@ public final class PostgresTableSource: HierarchySource {
 
     /// Starts the check for rows naming no parent, publishing its progress and outcome.
     private func startRootCheck() {
-        let name = table.table
-        setNote("checking \"\(name)\" for rows whose parent is not in the table…")
+        let table = self.table
+        setNote(table.rootCheckNote)
         let task = Task { [store, sql, rootsID] () -> String? in
             let finding: String?
             do {
@@ -249,23 +249,15 @@ public final class PostgresTableSource: HierarchySource {
                     let example = try await store.fetch(
                         "SELECT \(unescaped: sql.id)::text FROM \(unescaped: sql.from) t WHERE \(unescaped: sql.isOrphan) ORDER BY \(unescaped: sql.id) LIMIT 1"
                     ) { try $0.decode(String?.self) }.first ?? nil
-                    finding = Self.orphanFinding(count: orphans, table: name, example: example)
+                    finding = table.orphanFinding(count: orphans, example: example)
                 }
             } catch {
-                finding = Task.isCancelled ? nil : "could not check \"\(name)\" for rows whose parent is not in the table: \(error)"
+                finding = Task.isCancelled ? nil : table.rootCheckFailure(error)
             }
             setNote(finding)
             return finding
         }
         check.withLock { $0 = task }
-    }
-
-    /// The note for rows whose parent names no row, found after the one root was shown.
-    static func orphanFinding(count: Int64, table: String, example: String?) -> String {
-        let rows = count == 1 ? "1 row" : "\(count) rows"
-        let name = count == 1 ? "names" : "name"
-        let shown = example.map { " (such as \"\($0)\"; open it with --start \($0))" } ?? ""
-        return "\(rows) of \"\(table)\" \(name) a parent that is not in the table and \(count == 1 ? "is" : "are") not under the root\(shown)"
     }
 
     private func setNote(_ note: String?) {

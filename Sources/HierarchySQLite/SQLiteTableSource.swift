@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import HierarchySources
+import Synchronization
 
 /// An adjacency-list table of any SQLite database, browsed read-only (see `HierarchyTable`).
 ///
@@ -11,6 +12,14 @@ import HierarchySources
 /// statement that adds it. Ids and titles of any column type are shown as text. Search
 /// matches the start of the title or of a word in it with `LIKE` (ASCII letters without
 /// regard to case), scanning the table: a user's table has no full-text index.
+///
+/// Rows whose parent names no row are roots too; finding them takes a look-up of every row's
+/// parent in the id column (seconds on millions of rows). Opened with `checkInBackground` (the
+/// interactive faces), a table of ``backgroundCheckRows`` rows or more that has a root with a
+/// `NULL` parent opens at once and runs that check in the background on a connection of its
+/// own, as the PostgreSQL table source does: ``changes()`` says "checking…" on the status line
+/// meanwhile, then adds the rows found under the synthetic item over several roots, or, when the
+/// one `NULL` root is already shown, reports them in a note (see ``rootCheck()``).
 public final class SQLiteTableSource: HierarchySource {
     public let displayName: String
     /// The database file.
@@ -20,8 +29,15 @@ public final class SQLiteTableSource: HierarchySource {
     /// One-line warnings found while opening (a missing index), for the caller to print.
     public let warnings: [String]
     let queue: DatabaseQueue
-    /// The number of rows that are roots (parent `NULL` or naming no row).
-    let rootCount: Int
+    /// The number of rows that are roots (parent `NULL` or naming no row): those with a `NULL`
+    /// parent until a background check adds the others.
+    var rootCount: Int { roots.withLock { $0.count } }
+    /// What is known of the roots, and the note of a background check.
+    private let roots: Mutex<Roots>
+    /// The background check for rows naming no parent (`nil`: done at open).
+    private let check = Mutex<Task<String?, Never>?>(nil)
+    /// Publishes the background check's progress and what it changed.
+    private let broadcaster = ChangeBroadcaster(onFirstSubscriber: {})
     /// Whether the only root (with `rootCount == 1`) has a `NULL` parent, so the parent
     /// column's index finds it.
     let rootIsNullParent: Bool
@@ -31,6 +47,17 @@ public final class SQLiteTableSource: HierarchySource {
     let bindsIntegerIDs: Bool
     /// SQL fragments built once from the quoted names.
     let sql: SQL
+
+    private struct Roots {
+        var count: Int
+        /// The status-line note: "checking…" while the check runs, then its finding, if any.
+        var note: String?
+    }
+
+    /// The smallest table (by its largest rowid, or its file's size at 100 bytes a row) whose
+    /// check for rows naming no parent runs in the background when asked; smaller tables are
+    /// checked at open, in milliseconds.
+    public static let backgroundCheckRows: Int64 = 100_000
 
     /// The fragments every query is built from.
     struct SQL: Sendable {
@@ -64,13 +91,18 @@ public final class SQLiteTableSource: HierarchySource {
     /// Table and column names are matched exactly, or else without regard to case when that
     /// names one of them.
     ///
+    /// - Parameters:
+    ///   - path: The database file.
+    ///   - requested: The table and its columns.
+    ///   - checkInBackground: Whether a large table with a `NULL`-parent root opens before its
+    ///     rows naming no parent are found (see the type's description).
     /// - Throws: `HierarchySourceError`: `.notFound` if there is no such file, `.malformed` for
     ///   a missing table or column (naming it and what there is) or a file that is not a
     ///   database, `.io` when it is locked or unreadable.
     /// - Complexity: roots with a `NULL` parent are counted in the parent column's index; rows
     ///   whose parent names no row with one pass over the parent column (its index when there
-    ///   is one) and a look-up of each parent in the id column.
-    public init(path: String, table requested: HierarchyTable) throws {
+    ///   is one) and a look-up of each parent in the id column, at open or in the background.
+    public init(path: String, table requested: HierarchyTable, checkInBackground: Bool = false) throws {
         self.path = path
         guard FileManager.default.fileExists(atPath: path) else {
             throw HierarchySourceError(.notFound, "no such database file", path: path)
@@ -89,12 +121,15 @@ public final class SQLiteTableSource: HierarchySource {
             displayName = opened.table.table
             let sql = SQL(opened.table)
             self.sql = sql
-            let counts = try queue.read { db in
+            let (nullRoots, estimatedRows) = try queue.read { db in
                 (try Int.fetchOne(db, sql: "SELECT count(*) FROM \(sql.from) t WHERE \(sql.parent) IS NULL") ?? 0,
-                 try Int.fetchOne(db, sql: "SELECT count(*) FROM \(sql.from) t WHERE \(sql.isOrphan)") ?? 0)
+                 try Self.estimatedRows(db, sql))
             }
-            rootCount = counts.0 + counts.1
-            rootIsNullParent = counts.0 == 1
+            let deferred = checkInBackground && nullRoots > 0 && estimatedRows >= Self.backgroundCheckRows
+            let orphans = deferred ? 0 : try queue.read { db in try Self.countOrphans(db, sql) }
+            let rootCount = nullRoots + orphans
+            roots = Mutex(Roots(count: rootCount, note: nil))
+            rootIsNullParent = nullRoots == 1
             if rootCount > 1 {
                 var id = HierarchyTable.rootsID
                 while try queue.read({ db in
@@ -106,8 +141,105 @@ public final class SQLiteTableSource: HierarchySource {
             } else {
                 rootsID = nil
             }
+            if deferred { try startRootCheck(configuration) }
         } catch {
             throw SQLiteErrors.map(error, path: path)
+        }
+    }
+
+    deinit {
+        check.withLock { $0 }?.cancel()
+        broadcaster.finish()
+    }
+
+    /// About how many rows the table has, without counting them: its largest rowid, or, for a
+    /// view or a table without rowids, the database file's size at 100 bytes a row.
+    ///
+    /// - Complexity: one seek at the end of the table's B-tree.
+    static func estimatedRows(_ db: Database, _ sql: SQL) throws -> Int64 {
+        if let rows = try? Int64.fetchOne(db, sql: "SELECT max(rowid) FROM \(sql.from)") {
+            return rows
+        }
+        let pages = try Int64.fetchOne(db, sql: "PRAGMA page_count") ?? 0
+        let size = try Int64.fetchOne(db, sql: "PRAGMA page_size") ?? 0
+        return pages * size / 100
+    }
+
+    /// The number of rows whose parent is not `NULL` but names no row.
+    ///
+    /// - Complexity: one pass over the parent column and a look-up of each parent in the id column.
+    static func countOrphans(_ db: Database, _ sql: SQL) throws -> Int {
+        try Int.fetchOne(db, sql: "SELECT count(*) FROM \(sql.from) t WHERE \(sql.isOrphan)") ?? 0
+    }
+
+    /// Starts the check for rows naming no parent on a read-only connection of its own (the
+    /// source's reads go on meanwhile), publishing its progress and outcome.
+    ///
+    /// The task holds the source weakly: a source let go cancels its check, which interrupts
+    /// the statement.
+    private func startRootCheck(_ configuration: Configuration) throws {
+        let checker = try DatabaseQueue(path: path, configuration: configuration)
+        let (table, sql, rootsID, path) = (self.table, self.sql, self.rootsID, self.path)
+        setNote(table.rootCheckNote)
+        let task = Task { [weak self] () -> String? in
+            let finding: String?
+            do {
+                let (orphans, example) = try await checker.read { db in
+                    let orphans = try Self.countOrphans(db, sql)
+                    guard orphans > 0, rootsID == nil else { return (orphans, String?.none) }
+                    let example = try Row.fetchOne(
+                        db, sql: "SELECT CAST(\(sql.id) AS BLOB) FROM \(sql.from) t WHERE \(sql.isOrphan) ORDER BY \(sql.id) LIMIT 1"
+                    ).flatMap { StoredText.decode($0[0]) }
+                    return (orphans, example)
+                }
+                if orphans == 0 {
+                    finding = nil
+                } else if let rootsID {
+                    // Several roots already: the rows found join them under the synthetic item.
+                    self?.roots.withLock { $0.count += orphans }
+                    self?.broadcaster.publish(.childrenChanged(parentID: rootsID))
+                    self?.broadcaster.publish(.updated(id: rootsID))
+                    finding = nil
+                } else {
+                    finding = table.orphanFinding(count: Int64(orphans), example: example)
+                }
+            } catch {
+                finding = Task.isCancelled ? nil : table.rootCheckFailure(SQLiteErrors.map(error, path: path))
+            }
+            try? checker.close()
+            self?.setNote(finding)
+            return finding
+        }
+        check.withLock { $0 = task }
+    }
+
+    private func setNote(_ note: String?) {
+        roots.withLock { $0.note = note }
+        broadcaster.publish(.progress(note))
+    }
+
+    /// Waits for the background check for rows naming no parent, if one runs, and returns its
+    /// finding: `nil` when there is nothing to report (no such rows, or they joined the other
+    /// roots), else one line for the user.
+    public func rootCheck() async -> String? {
+        guard let task = check.withLock({ $0 }) else { return nil }
+        return await task.value
+    }
+
+    /// The background check's progress and outcome: `.progress` notes ("checking…", then its
+    /// finding or `nil`), and the synthetic root's new children when it found some. A new
+    /// subscriber of a source that checks in the background first gets the note of the moment.
+    public func changes() -> AsyncStream<HierarchySourceChange> {
+        let upstream = broadcaster.subscribe()
+        let note = roots.withLock { $0.note }
+        let checks = check.withLock { $0 != nil }
+        return AsyncStream { continuation in
+            if checks { continuation.yield(.progress(note)) }
+            let forward = Task {
+                for await change in upstream { continuation.yield(change) }
+                continuation.finish()
+            }
+            continuation.onTermination = { _ in forward.cancel() }
         }
     }
 

@@ -42,8 +42,8 @@ enum SourceResolver {
     /// Opens a table of the user's own (`--table`), read-only: prints the source's warnings (a
     /// missing index) on standard error, and checks the start item's path, so a start inside a
     /// cycle is reported before anything walks it. With `whileReading` (the interactive faces) a
-    /// large PostgreSQL table opens before its check for rows naming no parent ends; the faces
-    /// show that check's note on their status lines.
+    /// large table (SQLite or PostgreSQL) opens before its check for rows naming no parent ends;
+    /// the faces show that check's note on their status lines.
     static func resolveTable(_ table: HierarchyTable, in path: String?, start: String?, whileReading: Bool = false)
         async throws -> Resolved
     {
@@ -57,7 +57,7 @@ enum SourceResolver {
             let opened = try await PostgresTableSource.open(url, table: table, checkInBackground: whileReading)
             (source, warnings) = (opened, opened.warnings)
         } else if isSQLiteDatabase(path) {
-            let opened = try SQLiteTableSource(path: path, table: table)
+            let opened = try SQLiteTableSource(path: path, table: table, checkInBackground: whileReading)
             (source, warnings) = (opened, opened.warnings)
         } else if FileManager.default.fileExists(atPath: path) {
             throw TableUsageError(message: "\(path): --table reads a table of an SQLite database or a postgres:// URL; this is neither")

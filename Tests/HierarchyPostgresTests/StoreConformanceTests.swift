@@ -37,6 +37,35 @@ struct StoreConformanceTests {
         #expect(postgres == sqlite)
     }
 
+    /// A parent of 300 children with every field present or missing, quotes, braces, commas,
+    /// backslashes and characters outside ASCII: each page (read as one array by the PostgreSQL
+    /// store) holds the same children, fields and order in both stores.
+    @Test func widePagesMatchTheSQLiteStore() async throws {
+        let children = (0..<300).map { index in
+            var fields = [#""id": "c\#(index)""#, #""title": "Child {\#(index)}, \"q\" \\ ü 🚰 NULL""#]
+            if index % 2 == 0 { fields.append(#""subtitle": "Sub,\#(index)""#) }
+            if index % 3 == 0 { fields.append(#""footnote": "{a,b}""#) }
+            if index % 5 == 0 { fields.append(#""status": "Error""#) }
+            if index % 7 == 0 { fields.append(#""serial": "S-\#(index)", "weight": \#(index).5"#) }
+            if index % 11 == 0 { fields.append(#""children": [{"id": "g\#(index)", "title": "Grandchild"}]"#) }
+            return "{" + fields.joined(separator: ", ") + "}"
+        }
+        let document = #"{"id": "wide", "title": "Wide", "children": ["# + children.joined(separator: ",\n") + "]}"
+        let sqlite = try await makeStore(.sqlite, document)
+        let postgres = try await makeStore(.postgres, document)
+        for range in [0..<100, 100..<250, 250..<400, 299..<300, 0..<300, 300..<310] {
+            let expected = try await sqlite.children(ofID: "wide", in: range)
+            let actual = try await postgres.children(ofID: "wide", in: range)
+            #expect(actual == expected, "range \(range)")
+        }
+        #expect(try await postgres.children(ofID: "wide", in: 0..<300).map(\.id) == (0..<300).map { "c\($0)" })
+        let first = try #require(try await postgres.children(ofID: "wide", in: 0..<1).first)
+        #expect(first.title == #"Child {0}, "q" \ ü 🚰 NULL"#)
+        #expect(first.childCount == 1)
+        #expect(first.attributes == ["serial": "S-0", "weight": "0.5"])
+        #expect(try await postgres.children(ofID: "g0", in: 0..<10).isEmpty)
+    }
+
     @Test(arguments: ["pump", "pum", "pump ", "PUMP hall", "zur", "uber", "hall a", "'quoted'", "& more", "p", "x", "", "  ", "a | b"])
     func searchMatchesTheSQLiteStore(_ query: String) async throws {
         let sqlite = try await makeStore(.sqlite)

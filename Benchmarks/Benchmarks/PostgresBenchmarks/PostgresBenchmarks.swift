@@ -20,6 +20,15 @@ import Synchronization
 /// --parent parent --title title --order position`), through `PostgresTableSource`; their search
 /// uses a trigram index on `title` when the database has one (`CREATE EXTENSION pg_trgm; CREATE
 /// INDEX ON hierarchy_item USING gin (title gin_trgm_ops)`), a scan otherwise.
+///
+/// `HIERARCHY_SQLITE_TABLE_BENCH_DB` names an SQLite file with a table `assets (id INTEGER
+/// PRIMARY KEY, parent INTEGER, title TEXT, position INTEGER)` and an index on `parent` (made by
+/// the `sqlite3` script in docs/performance.md, 10,000,000 rows): the SQLite table benchmarks
+/// open it as `--table assets --id id --parent parent --title title --order position` does.
+///
+/// `HIERARCHY_PG_BENCH_DATADIR` names the server's data directory (the server on this machine):
+/// the concurrent-readers benchmarks then also print the server's CPU per page (all its
+/// processes, from `/proc`) and the client's mean CPU per page on standard error at the end.
 
 /// The store shared by the benchmarks of one process.
 private final class SharedStore: Sendable {
@@ -45,6 +54,61 @@ private func processCPUNanoseconds() -> Int {
     var time = timespec()
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
     return time.tv_sec * 1_000_000_000 + time.tv_nsec
+}
+
+/// The CPU time of a running PostgreSQL server so far (the postmaster, its reaped children and
+/// its live children, from `/proc`), in nanoseconds; `nil` without `HIERARCHY_PG_BENCH_DATADIR`.
+private func serverCPUNanoseconds() -> Int? {
+    guard let directory = ProcessInfo.processInfo.environment["HIERARCHY_PG_BENCH_DATADIR"],
+        let pidFile = try? String(contentsOfFile: directory + "/postmaster.pid", encoding: .utf8),
+        let postmaster = pidFile.split(separator: "\n").first.flatMap({ Int($0) })
+    else { return nil }
+    // Fields after the command's closing parenthesis: state (3), ppid (4), … utime (14), stime
+    // (15), cutime (16), cstime (17).
+    func fields(_ pid: String) -> [Substring]? {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = text.lastIndex(of: ")")
+        else { return nil }
+        return text[text.index(after: close)...].split(separator: " ")
+    }
+    var ticks = 0
+    if let own = fields(String(postmaster)), own.count > 14 {
+        ticks += own[11...14].compactMap { Int($0) }.reduce(0, +)
+    }
+    for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] where entry.first?.isNumber == true {
+        guard let child = fields(entry), child.count > 12, Int(child[1]) == postmaster else { continue }
+        ticks += (Int(child[11]) ?? 0) + (Int(child[12]) ?? 0)
+    }
+    return ticks * (1_000_000_000 / sysconf(Int32(_SC_CLK_TCK)))
+}
+
+/// CPU totals over a whole benchmark run, for means (ordo-one keeps percentiles of each
+/// iteration, and the server's CPU is read in 10 ms ticks).
+private final class CPUTally: Sendable {
+    private let state = Mutex<(pages: Int, client: Int, server: Int, serverStart: Int?, clientStart: Int)>((0, 0, 0, nil, 0))
+
+    func begin() {
+        let (server, client) = (serverCPUNanoseconds(), processCPUNanoseconds())
+        state.withLock { $0.serverStart = server; $0.clientStart = client }
+    }
+
+    func end(pages: Int) {
+        let (server, client) = (serverCPUNanoseconds(), processCPUNanoseconds())
+        state.withLock {
+            $0.pages += pages
+            $0.client += client - $0.clientStart
+            if let start = $0.serverStart, let server { $0.server += server - start }
+        }
+    }
+
+    func report(_ name: String) {
+        let (pages, client, server, _, _) = state.withLock { $0 }
+        guard pages > 0 else { return }
+        let serverText = serverCPUNanoseconds() == nil ? "" : String(format: ", server %.1f µs", Double(server) / Double(pages) / 1000)
+        FileHandle.standardError.write(Data(String(
+            format: "%@: %d pages, CPU per page: client %.1f µs%@\n", name, pages, Double(client) / Double(pages) / 1000, serverText
+        ).utf8))
+    }
 }
 
 /// A source of its own with a pool of `connections` (`nil`: the shared source, default pool).
@@ -126,9 +190,13 @@ let benchmarks: @Sendable () -> Void = {
     // The client process's CPU (all its threads: the pool's event loop, the readers' tasks) for a
     // batch of 32 pages, divided by 32, in nanoseconds: `.cpuTotal` counts in 10 ms ticks.
     let clientCPU = BenchmarkMetric.custom("client CPU per page (ns)", polarity: .prefersSmaller, useScalingFactor: false)
-    for connections in [nil, 2, 4, 8, 16] as [Int?] {
+    // "one row per child" reads the same pages with the statement as it was before the store
+    // asked for one row per page (`RowPerChildPages`), in the same process and run.
+    for (connections, rowPerChild) in [(nil, false), (nil, true), (2, false), (4, false), (8, false), (16, false)] as [(Int?, Bool)] {
         let pooled = PooledStore(connections: connections)
-        let name = connections.map { ", pool of \($0)" } ?? ""
+        let before = RowPerChildPages()
+        let tally = CPUTally()
+        let name = (connections.map { ", pool of \($0)" } ?? "") + (rowPerChild ? ", one row per child (before)" : "")
         Benchmark(
             "PostgreSQL 32 concurrent readers, latency of each page\(name)",
             configuration: .init(
@@ -136,25 +204,38 @@ let benchmarks: @Sendable () -> Void = {
                 setup: {
                     try await shared.prepare()
                     try await pooled.prepare()
+                    if rowPerChild, let text = ProcessInfo.processInfo.environment["HIERARCHY_PG_BENCH_URL"] {
+                        before.prepare(try PostgresStoreURL(text), connections: PostgresSource.maximumConnections)
+                    }
                 },
-                teardown: { await pooled.close() })
+                teardown: {
+                    tally.report("32 concurrent readers\(name)")
+                    await pooled.close()
+                    await before.close()
+                })
         ) { benchmark in
             guard let source = pooled.source ?? shared.source else { return }
             let parent = shared.largestParent
             let count = try await source.childCount(ofID: parent)
             for _ in benchmark.scaledIterations {
                 let cpuBefore = processCPUNanoseconds()
+                tally.begin()
                 let latencies = try await withThrowingTaskGroup(of: Duration.self) { group in
                     for _ in 0..<32 {
                         group.addTask {
                             let start = Int.random(in: 0..<max(1, count - 100))
                             let began = ContinuousClock.now
-                            blackHole(try await source.children(ofID: parent, in: start..<(start + 100)))
+                            if rowPerChild {
+                                blackHole(try await before.children(ofID: parent, in: start..<(start + 100)))
+                            } else {
+                                blackHole(try await source.children(ofID: parent, in: start..<(start + 100)))
+                            }
                             return ContinuousClock.now - began
                         }
                     }
                     return try await group.reduce(into: [Duration]()) { $0.append($1) }
                 }
+                tally.end(pages: latencies.count)
                 benchmark.measurement(clientCPU, (processCPUNanoseconds() - cpuBefore) / latencies.count)
                 for latency in latencies {
                     let (seconds, attoseconds) = latency.components
@@ -232,6 +313,33 @@ let benchmarks: @Sendable () -> Void = {
                 benchmark.measurement(firstScreen, Int(seconds) * 1_000_000 + Int(attoseconds / 1_000_000_000_000))
                 blackHole(await opened.rootCheck())
                 await opened.close()
+            }
+        }
+    }
+
+    // The SQLite table source, checked at open (print, search, export) and in the background
+    // (browse, list, serve): "first screen" is the open, the root, its count and its first
+    // page; "check done" the time until the check for rows naming no parent has ended.
+    let checkDone = BenchmarkMetric.custom("check done (μs)", polarity: .prefersSmaller, useScalingFactor: false)
+    for background in [false, true] {
+        Benchmark(
+            "SQLite table: open to first screen (root, its count, its first page)\(background ? ", check in the background" : "")",
+            configuration: .init(
+                metrics: [.wallClock, firstScreen, checkDone], warmupIterations: 0, maxDuration: .seconds(120), maxIterations: 3)
+        ) { benchmark in
+            guard let path = ProcessInfo.processInfo.environment["HIERARCHY_SQLITE_TABLE_BENCH_DB"] else { return }
+            let assets = HierarchyTable(table: "assets", id: "id", parent: "parent", title: "title", order: "position")
+            for _ in benchmark.scaledIterations {
+                let began = ContinuousClock.now
+                let opened = try SQLiteTableSource(path: path, table: assets, checkInBackground: background)
+                if let root = try await opened.root() {
+                    blackHole(try await opened.children(ofID: root.id, in: 0..<min(50, try await opened.childCount(ofID: root.id))))
+                }
+                let (seconds, attoseconds) = (ContinuousClock.now - began).components
+                benchmark.measurement(firstScreen, Int(seconds) * 1_000_000 + Int(attoseconds / 1_000_000_000_000))
+                blackHole(await opened.rootCheck())
+                let (checkSeconds, checkAttoseconds) = (ContinuousClock.now - began).components
+                benchmark.measurement(checkDone, Int(checkSeconds) * 1_000_000 + Int(checkAttoseconds / 1_000_000_000_000))
             }
         }
     }
