@@ -43,10 +43,12 @@ extension HierarchySourceDataSource {
                 return
             }
             forgetChildren(of: parentID)
+            changedParents.insert(parentID)
             childCounts[parentID] = count + 1
             bumpCount(of: parentID, to: count + 1)
             if isShowingChildren(of: parentID), index >= 0, index <= count {
                 view?.insertChildren(of: parentID, at: IndexSet(integer: index))
+                readShownRowsAgain(of: parentID)
             }
             view?.invalidateItems(with: [parentID])
         case .removed(let id, let parentID, let index):
@@ -57,10 +59,12 @@ extension HierarchySourceDataSource {
                 return
             }
             forgetChildren(of: parentID)
+            changedParents.insert(parentID)
             childCounts[parentID] = max(0, count - 1)
             bumpCount(of: parentID, to: max(0, count - 1))
             if isShowingChildren(of: parentID), index >= 0, index < count {
                 view?.removeChildren(of: parentID, at: IndexSet(integer: index))
+                readShownRowsAgain(of: parentID)
             }
             view?.invalidateItems(with: [parentID])
         case .updated(let id):
@@ -98,8 +102,29 @@ extension HierarchySourceDataSource {
         }
     }
 
+    /// After an insert or a removal: the view moved its rows by the change, which is right for
+    /// rows read before the source made it, and wrong for rows read after it (their page
+    /// already had it). Which is which cannot be told, so the rows are read again: the view
+    /// forgets the rows outside its window (read again when shown), and the pages of the
+    /// window are read again, each replacing its rows when it arrives if it agrees with the
+    /// changes applied so far (`pageLoaded`), or making them loading until it does. The rows
+    /// on screen keep their items meanwhile, so nothing flickers.
+    ///
+    /// - Complexity: O(r) for the r rows the view has cached, plus one read per page of the window.
+    private func readShownRowsAgain(of parentID: String) {
+        guard let view, let count = childCounts[parentID], count > 0 else { return }
+        let window = view.rowWindows[parentID] ?? 0..<0
+        // The window of the last layout pass, widened by the row the change moved.
+        let kept = max(0, window.lowerBound - 1)..<min(count, max(window.lowerBound, window.upperBound + 1))
+        var outside = IndexSet(integersIn: 0..<count)
+        outside.remove(integersIn: kept)
+        if !outside.isEmpty { view.invalidateChildren(of: parentID, at: outside) }
+        guard !kept.isEmpty else { return }
+        for page in (kept.lowerBound / pageSize)...((kept.upperBound - 1) / pageSize) { loadPage(page, of: parentID) }
+    }
+
     /// Drops what is known of `parentID`'s children and lets the view ask again.
-    private func refreshChildren(of parentID: String) {
+    func refreshChildren(of parentID: String) {
         forgetChildren(of: parentID)
         childCounts[parentID] = nil
         if isShowingChildren(of: parentID) {

@@ -66,6 +66,18 @@ public final class HierarchySourceDataSource: HierarchyViewPagingDataSource {
     private var pageLoads: [PageKey: Int] = [:]
     /// Page loads cancelled because no window of the view needed their rows any more.
     public private(set) var cancelledPageLoads = 0
+    /// Parents whose children the source's change feed changed (see `+Changes`): their pages
+    /// are read with the child count, so a page read ahead of the changes applied so far is
+    /// recognised.
+    var changedParents: Set<String> = []
+    /// Pages read ahead of the changes applied (their count disagreed): their rows stay loading
+    /// until the parent's next change, or until the page is read again after `changeGrace`.
+    private var pagesAwaitingChanges: Set<PageKey> = []
+    /// The second read of each page in `pagesAwaitingChanges` (its key in `loadTasks`).
+    private var pageRetries: [PageKey: Int] = [:]
+    /// How long a page read ahead of the changes waits for them before it is read again; if
+    /// the count still disagrees then, the parent's children are read afresh.
+    var changeGrace: Duration = .seconds(3)
 
     /// Why an item's children could not be read, by item (shown in its column).
     private var childErrors: [String: HierarchySourceError] = [:]
@@ -130,6 +142,8 @@ public final class HierarchySourceDataSource: HierarchyViewPagingDataSource {
         loadTasks.removeAll()
         for task in tasks.values { task.cancel() }
         pageLoads.removeAll()
+        pageRetries.removeAll()
+        pagesAwaitingChanges.removeAll()
         loadingCounts.removeAll()
         loadingPages.removeAll()
         loadingParents.removeAll()
@@ -209,6 +223,7 @@ public final class HierarchySourceDataSource: HierarchyViewPagingDataSource {
             return .item(ids[index - page * pageSize])
         }
         if failedPages.contains(key) { return .failed("cannot read this row") }
+        if pagesAwaitingChanges.contains(key) { return .loading }
         loadPage(page, of: parentUUID)
         return .loading
     }
@@ -368,18 +383,45 @@ public final class HierarchySourceDataSource: HierarchyViewPagingDataSource {
         }
     }
 
-    private func loadPage(_ page: Int, of parent: String) {
+    func loadPage(_ page: Int, of parent: String) {
         let key = PageKey(parent: parent, page: page)
-        guard !loadingPages.contains(key), !failedPages.contains(key) else { return }
+        guard !loadingPages.contains(key), !failedPages.contains(key), !pagesAwaitingChanges.contains(key) else { return }
         loadingPages.insert(key)
         let source = self.source
         let range = pageRange(page)
+        let checksCount = changedParents.contains(parent)
         activeLoads += 1
         pageLoads[key] = startLoad {
-            let result: Result<[HierarchyNode], Error>
-            do { result = .success(try await source.children(ofID: parent, in: range)) } catch { result = .failure(error) }
+            let result = await Self.readPage(range, of: parent, from: source, withCount: checksCount)
             return { $0.pageLoaded(key, range: range, result) }
         }
+    }
+
+    /// A page of children as the source has them now, and, for a parent whose children
+    /// changed, the count the source has with them.
+    private struct PageAnswer: Sendable {
+        var children: [HierarchyNode]
+        var count: Int?
+    }
+
+    private static func readPage(
+        _ range: Range<Int>, of parent: String, from source: any HierarchySource, withCount: Bool
+    ) async -> Result<PageAnswer, Error> {
+        do {
+            let children = try await source.children(ofID: parent, in: range)
+            let count = withCount ? try await source.childCount(ofID: parent) : nil
+            return .success(PageAnswer(children: children, count: count))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Whether a page answer agrees with the changes applied so far: a source whose change
+    /// feed lags behind its data may already hold children the adapter has not been told of,
+    /// and their rows would land on the view's rows of other items.
+    private func agreesWithChanges(_ answer: PageAnswer, of parent: String) -> Bool {
+        guard let count = answer.count, let known = childCounts[parent] else { return true }
+        return count == known
     }
 
     /// The rows of a page.
@@ -409,13 +451,15 @@ public final class HierarchySourceDataSource: HierarchyViewPagingDataSource {
         }
     }
 
-    private func pageLoaded(_ key: PageKey, range: Range<Int>, _ result: Result<[HierarchyNode], Error>) {
+    private func pageLoaded(_ key: PageKey, range: Range<Int>, _ result: Result<PageAnswer, Error>) {
         activeLoads -= 1
         pageLoads[key] = nil
         loadingPages.remove(key)
         switch result {
-        case .success(let nodes):
-            store(nodes, page: key.page, of: key.parent)
+        case .success(let answer) where !agreesWithChanges(answer, of: key.parent):
+            awaitChanges(key, range: range)
+        case .success(let answer):
+            store(answer.children, page: key.page, of: key.parent)
             view?.invalidateChildren(of: key.parent, at: IndexSet(integersIn: range))
         case .failure(let error):
             failedPages.insert(key)
@@ -425,6 +469,41 @@ public final class HierarchySourceDataSource: HierarchyViewPagingDataSource {
             if !shown.isEmpty, view?.expandedPath.contains(key.parent) == true {
                 view?.invalidateChildren(of: key.parent, at: IndexSet(integersIn: shown))
             }
+        }
+    }
+
+    /// A page read ahead of the changes applied: its rows become loading in the view (they
+    /// may show items read ahead too) until the parent's next change forgets the page, or,
+    /// after `changeGrace`, the page is read again; if it still disagrees then, the changes
+    /// are not coming and the parent's children are read afresh.
+    private func awaitChanges(_ key: PageKey, range: Range<Int>) {
+        pagesAwaitingChanges.insert(key)
+        let shown = range.clamped(to: 0..<(childCounts[key.parent] ?? range.upperBound))
+        if !shown.isEmpty, view?.expandedPath.contains(key.parent) == true {
+            view?.invalidateChildren(of: key.parent, at: IndexSet(integersIn: shown))
+        }
+        let source = self.source
+        let grace = changeGrace
+        pageRetries[key] = startLoad {
+            try? await Task.sleep(for: grace)
+            guard !Task.isCancelled else { return { _ in } }
+            let result = await Self.readPage(range, of: key.parent, from: source, withCount: true)
+            return { $0.pageRetried(key, range: range, result) }
+        }
+    }
+
+    private func pageRetried(_ key: PageKey, range: Range<Int>, _ result: Result<PageAnswer, Error>) {
+        pageRetries[key] = nil
+        pagesAwaitingChanges.remove(key)
+        switch result {
+        case .success(let answer) where !agreesWithChanges(answer, of: key.parent):
+            refreshChildren(of: key.parent)
+        case .success(let answer):
+            store(answer.children, page: key.page, of: key.parent)
+            view?.invalidateChildren(of: key.parent, at: IndexSet(integersIn: range))
+        case .failure:
+            // Asked again when the view shows the rows.
+            view?.invalidateChildren(of: key.parent, at: IndexSet(integersIn: range.clamped(to: 0..<(childCounts[key.parent] ?? 0))))
         }
     }
 
@@ -596,6 +675,11 @@ public final class HierarchySourceDataSource: HierarchyViewPagingDataSource {
             loadingPages.remove(key)
             activeLoads -= 1
         }
+        for (key, load) in pageRetries where key.parent == parent {
+            loadTasks.removeValue(forKey: load)?.cancel()
+            pageRetries[key] = nil
+        }
+        pagesAwaitingChanges = pagesAwaitingChanges.filter { $0.parent != parent }
     }
 
     func report(_ error: Error, _ context: String) {
