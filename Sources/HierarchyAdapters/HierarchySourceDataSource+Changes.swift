@@ -38,6 +38,8 @@ extension HierarchySourceDataSource {
         switch change {
         case .inserted(let id, let parentID, let index):
             nodes[id] = nil
+            changedParents.insert(parentID)
+            cancelCountLoads(of: parentID)
             guard let count = childCounts[parentID] else {
                 view?.invalidateItems(with: [parentID])
                 return
@@ -54,6 +56,8 @@ extension HierarchySourceDataSource {
         case .removed(let id, let parentID, let index):
             nodes[id] = nil
             parents[id] = nil
+            changedParents.insert(parentID)
+            cancelCountLoads(of: parentID)
             guard let count = childCounts[parentID] else {
                 view?.invalidateItems(with: [parentID])
                 return
@@ -74,6 +78,7 @@ extension HierarchySourceDataSource {
             if rootNode?.id == id { rootNode = fresh }
             view?.invalidateItems(with: [id])
         case .appended(let parentID, let count):
+            cancelCountLoads(of: parentID)
             guard let old = childCounts[parentID] else {
                 bumpCount(of: parentID, to: count)
                 view?.invalidateItems(with: [parentID])
@@ -92,6 +97,7 @@ extension HierarchySourceDataSource {
         case .childrenChanged(let parentID):
             refreshChildren(of: parentID)
         case .reset:
+            for parentID in parentsBeingCounted { cancelCountLoads(of: parentID) }
             for parentID in Array(childCounts.keys) { refreshChildren(of: parentID) }
         case .connection(let available):
             let name = source.displayName
@@ -125,6 +131,7 @@ extension HierarchySourceDataSource {
 
     /// Drops what is known of `parentID`'s children and lets the view ask again.
     func refreshChildren(of parentID: String) {
+        cancelCountLoads(of: parentID)
         forgetChildren(of: parentID)
         childCounts[parentID] = nil
         if isShowingChildren(of: parentID) {

@@ -64,6 +64,10 @@ public final class HierarchySourceDataSource: HierarchyViewPagingDataSource {
     private var nextLoad = 0
     /// The load in flight of each page being read (its key in `loadTasks`).
     private var pageLoads: [PageKey: Int] = [:]
+    /// The count load in flight of each expanded item (its key in `loadTasks`).
+    private var countLoads: [String: Int] = [:]
+    /// The indicator count load in flight of each item on screen (its key in `loadTasks`).
+    private var shownCountLoads: [String: Int] = [:]
     /// Page loads cancelled because no window of the view needed their rows any more.
     public private(set) var cancelledPageLoads = 0
     /// Parents whose children the source's change feed changed (see `+Changes`): their pages
@@ -142,6 +146,8 @@ public final class HierarchySourceDataSource: HierarchyViewPagingDataSource {
         loadTasks.removeAll()
         for task in tasks.values { task.cancel() }
         pageLoads.removeAll()
+        countLoads.removeAll()
+        shownCountLoads.removeAll()
         pageRetries.removeAll()
         pagesAwaitingChanges.removeAll()
         loadingCounts.removeAll()
@@ -319,7 +325,7 @@ public final class HierarchySourceDataSource: HierarchyViewPagingDataSource {
         guard !loadingCounts.contains(uuid), loadingShownCounts.insert(uuid).inserted else { return }
         let source = self.source
         activeLoads += 1
-        startLoad {
+        shownCountLoads[uuid] = startLoad {
             let result: Result<Int, Error>
             do { result = .success(try await source.childCount(ofID: uuid)) } catch { result = .failure(error) }
             return { $0.shownCountLoaded(uuid, result) }
@@ -328,6 +334,7 @@ public final class HierarchySourceDataSource: HierarchyViewPagingDataSource {
 
     private func shownCountLoaded(_ uuid: String, _ result: Result<Int, Error>) {
         activeLoads -= 1
+        shownCountLoads[uuid] = nil
         // The id stays in `loadingShownCounts`: a failed count is not asked again on every redraw.
         switch result {
         case .success(let count): nodes[uuid]?.childCount = count
@@ -342,7 +349,7 @@ public final class HierarchySourceDataSource: HierarchyViewPagingDataSource {
         let source = self.source
         let pageSize = self.pageSize
         activeLoads += 1
-        startLoad {
+        countLoads[parent] = startLoad {
             let result: Result<(Int, [HierarchyNode]), Error>
             do {
                 let count = try await source.childCount(ofID: parent)
@@ -357,6 +364,7 @@ public final class HierarchySourceDataSource: HierarchyViewPagingDataSource {
 
     private func countLoaded(_ parent: String, _ result: Result<(Int, [HierarchyNode]), Error>) {
         activeLoads -= 1
+        countLoads[parent] = nil
         loadingCounts.remove(parent)
         switch result {
         case .success(let (count, first)):
@@ -681,6 +689,29 @@ public final class HierarchySourceDataSource: HierarchyViewPagingDataSource {
         }
         pagesAwaitingChanges = pagesAwaitingChanges.filter { $0.parent != parent }
     }
+
+    /// Cancels the count loads of `parent` in flight (a change of its children arrived): they
+    /// counted the children as they were before the change, so their answers are stale and are
+    /// dropped. An expanded item's count is read again at once (the view waits for it); an
+    /// indicator's count when the item is drawn again.
+    ///
+    /// - Complexity: O(1).
+    func cancelCountLoads(of parent: String) {
+        if let load = countLoads.removeValue(forKey: parent) {
+            loadTasks.removeValue(forKey: load)?.cancel()
+            loadingCounts.remove(parent)
+            loadCount(of: parent)
+            activeLoads -= 1
+        }
+        if let load = shownCountLoads.removeValue(forKey: parent) {
+            loadTasks.removeValue(forKey: load)?.cancel()
+            loadingShownCounts.remove(parent)
+            activeLoads -= 1
+        }
+    }
+
+    /// Every parent with a count load in flight.
+    var parentsBeingCounted: [String] { Array(Set(countLoads.keys).union(shownCountLoads.keys)) }
 
     func report(_ error: Error, _ context: String) {
         reportError(error as? HierarchySourceError ?? HierarchySourceError(.io, "\(context): \(error)"))

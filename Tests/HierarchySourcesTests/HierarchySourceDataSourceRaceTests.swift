@@ -161,3 +161,52 @@ final class LaggingSource: HierarchySource {
         #expect(settled)
     }
 }
+
+/// A root whose child count is taken as the data is when asked, and answered once the test
+/// opens the gate: a count asked before a change answers after it.
+final class SlowCountSource: HierarchySource {
+    let gate = SourceGate()
+    let base = LaggingSource(children: 30)
+    /// The counts taken so far (each before waiting at the gate).
+    let countsTaken = Mutex(0)
+
+    var displayName: String { "slow count" }
+    func root() async throws -> HierarchyNode? { try await base.root() }
+    func node(withID id: String) async throws -> HierarchyNode? { try await base.node(withID: id) }
+    func parent(ofID id: String) async throws -> HierarchyNode? { try await base.parent(ofID: id) }
+    func childCount(ofID id: String) async throws -> Int {
+        let count = try await base.childCount(ofID: id)
+        countsTaken.withLock { $0 += 1 }
+        await gate.wait()
+        return count
+    }
+    func children(ofID id: String, in range: Range<Int>) async throws -> [HierarchyNode] {
+        try await base.children(ofID: id, in: range)
+    }
+}
+
+/// A count read before a change of the parent's children is never stored after the change.
+@MainActor
+@Suite struct HierarchySourceDataSourceCountRaceTests {
+    @Test func aCountAskedBeforeAnInsertIsReadAgain() async throws {
+        let source = SlowCountSource()
+        let view = HierarchyView(layout: HierarchyCollectionViewLayout(metrics: .terminal, size: Size(width: 90, height: 200)))
+        let dataSource = HierarchySourceDataSource(source: source, pageSize: 10)
+        dataSource.view = view
+        view.dataSource = dataSource
+        try await dataSource.load()
+        view.layoutIfNeeded()
+        #expect(dataSource.childrenNote(of: "R") == "Loading…")
+        // The count of 30 is taken, and waits at the gate.
+        #expect(await eventually(.seconds(10)) { source.countsTaken.withLock { $0 } == 1 })
+        await dataSource.apply(source.base.insert("x", at: 0))
+        await dataSource.apply(source.base.insert("y", at: 31))
+        source.gate.open()
+        await dataSource.settle()
+        #expect(view.itemCount(ofColumn: 1) == 32)
+        let snapshot = view.snapshot()
+        let shown = snapshot.columns.first { $0.parentUUID == "R" }?.items.map(\.uuid)
+        #expect(shown == source.base.children)
+        #expect(view.recentErrors.isEmpty)
+    }
+}
