@@ -13,7 +13,9 @@ extension HierarchySourceDataSource {
     ///
     /// Started by `load(startingAt:)`; the observation ends with the data source (at the next
     /// change after it is released). A lost connection is reported once through
-    /// `reportError(_:)` ("reconnecting…") and again when it is back.
+    /// `reportError(_:)` ("the server went away; reconnecting…") and stays in ``connectionNote``
+    /// ("reconnecting…") while it is away; its return is a notice there ("connected again"),
+    /// not an error.
     func observeChanges() {
         let stream = source.changes()
         let reference = IsolatedReference(self)
@@ -92,7 +94,7 @@ extension HierarchySourceDataSource {
             }
             view?.invalidateItems(with: [parentID])
         case .progress(let note):
-            progressNote = note
+            sourceNote = note
             activityHandler?(activeLoads)
         case .childrenChanged(let parentID):
             refreshChildren(of: parentID)
@@ -101,10 +103,16 @@ extension HierarchySourceDataSource {
             for parentID in Array(childCounts.keys) { refreshChildren(of: parentID) }
         case .connection(let available):
             let name = source.displayName
-            reportError(
-                available
-                    ? HierarchySourceError(.io, "\(name): connected again")
-                    : HierarchySourceError(.io, "\(name): the server went away; reconnecting…"))
+            if available {
+                let note = "\(name): connected again"
+                connectionNote = note
+                clearConnectionNote(note, after: noticeDuration)
+            } else {
+                connectionNote = "\(name): reconnecting…"
+                reportError(HierarchySourceError(.io, "\(name): the server went away; reconnecting…"))
+            }
+            activityHandler?(activeLoads)
+            view?.setNeedsDisplayHandler?()
         }
     }
 
@@ -127,6 +135,22 @@ extension HierarchySourceDataSource {
         if !outside.isEmpty { view.invalidateChildren(of: parentID, at: outside) }
         guard !kept.isEmpty else { return }
         for page in (kept.lowerBound / pageSize)...((kept.upperBound - 1) / pageSize) { loadPage(page, of: parentID) }
+    }
+
+    /// Clears the connection note after `duration` unless it changed meanwhile, and has the
+    /// faces draw again.
+    private func clearConnectionNote(_ note: String, after duration: Duration) {
+        let reference = IsolatedReference(self)
+        let isolation = self.isolation
+        Task {
+            try? await Task.sleep(for: duration)
+            await HierarchyIsolation.run(on: isolation) { _ in
+                guard let self = reference.object, self.connectionNote == note else { return }
+                self.connectionNote = nil
+                self.activityHandler?(self.activeLoads)
+                self.view?.setNeedsDisplayHandler?()
+            }
+        }
     }
 
     /// Drops what is known of `parentID`'s children and lets the view ask again.

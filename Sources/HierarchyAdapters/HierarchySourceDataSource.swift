@@ -37,8 +37,17 @@ public final class HierarchySourceDataSource: HierarchyViewPagingDataSource {
     public var errorHandler: ((HierarchySourceError) -> Void)?
     /// Told when loads start or finish, for a loading indicator.
     public var activityHandler: ((Int) -> Void)?
-    /// The source's note on its work in progress ("reading 12.3 MB of 25.9 MB"), for a status line.
-    public internal(set) var progressNote: String?
+    /// The status notice for a status line: the source's note on its work in progress
+    /// ("reading 12.3 MB of 25.9 MB", a table check), else the state of its connection
+    /// (``connectionNote``). Notices are not errors: failures go to the view's error stream.
+    public var progressNote: String? { sourceNote ?? connectionNote }
+    /// The source's own note on its work in progress (its last `.progress` change).
+    var sourceNote: String?
+    /// The state of the source's connection to its server: "reconnecting…" while it is away,
+    /// "connected again" for `noticeDuration` once it is back; `nil` otherwise.
+    public internal(set) var connectionNote: String?
+    /// How long a passing notice ("connected again") stays.
+    public var noticeDuration: Duration = .seconds(5)
 
     /// The root item, once `load()` has run.
     public internal(set) var rootNode: HierarchyNode?
