@@ -148,10 +148,10 @@ open class HierarchyView {
     var needsLayout = true
     var hasLoaded = false
     /// Set by a reload until the root's parent has been asked for (rule 3 of the initial load).
-    var isInitialLoad = false
-    /// Parents whose count disagreed with the view's right after an update: asked again at
-    /// the next layout pass before the view takes the source's count.
-    var pendingCountChecks: Set<String> = []
+    var isInitialLoad: Bool {
+        get { core.isInitialLoad }
+        _modify { yield &core.isInitialLoad }
+    }
     /// Depth of data source calls in progress; updates arriving meanwhile are deferred.
     var dataSourceCallDepth = 0
     var deferredUpdates: [() -> Void] = []
