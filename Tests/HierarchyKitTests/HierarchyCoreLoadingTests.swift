@@ -191,4 +191,24 @@ import Testing
         core.columns[1].removeRows(IndexSet(integer: 1))
         #expect(core.receiveParent(of: "R/1", ticket: HierarchyCore.Ticket(2)) == nil)
     }
+
+    @Test func aChildsRowIsKnownOrAskedWithTheColumnsTicket() {
+        var core = twoColumns()
+        #expect(core.planLocate("R/1", inColumn: 1, searchLimit: 100) == .known(1))
+        #expect(core.planLocate("R", inColumn: 0, searchLimit: 100) == .known(0))
+        #expect(core.planLocate("X", inColumn: 0, searchLimit: 100) == .unknown)
+        let ticket = core.columns[1].ticket
+        #expect(core.planLocate("R/4", inColumn: 1, searchLimit: 3)
+            == .ask(.locateChild(child: "R/4", parent: "R", rows: 0..<6, scan: 0..<3, ticket: ticket)))
+        // The answer is cached at its row.
+        #expect(core.receiveLocatedChild("R/4", at: 4, ticket: ticket) == 4)
+        #expect(core.columns[1].uuid(at: 4) == "R/4")
+        #expect(core.planLocate("R/4", inColumn: 1, searchLimit: 3) == .known(4))
+        // Not found, a row that does not exist, a column reset meanwhile: nothing is cached.
+        #expect(core.receiveLocatedChild("R/5", at: nil, ticket: ticket) == nil)
+        #expect(core.receiveLocatedChild("R/5", at: 9, ticket: ticket) == nil)
+        core.stampColumn(1)
+        #expect(core.receiveLocatedChild("R/5", at: 5, ticket: ticket) == nil)
+        #expect(core.columns[1].uuid(at: 5) == nil)
+    }
 }

@@ -229,6 +229,46 @@ extension HierarchyCore {
         return k
     }
 
+    // MARK: Locating a child
+
+    /// Where a child is among a column's rows: known already, to be asked, or not to be found.
+    enum ChildLocation: Equatable, Sendable {
+        /// A cached row (or the column's expanded item).
+        case known(Int)
+        /// Ask: `.locateChild`.
+        case ask(Action)
+        /// The first column, which does not show it.
+        case unknown
+    }
+
+    /// Where `child` is in column `c` (a pinned column filled, a column read again that keeps
+    /// its expanded item, the focus going back a level).
+    ///
+    /// - Parameter searchLimit: At most this many rows are looked through.
+    /// - Returns: `.known` for a cached row; else `.ask(.locateChild)` stamped with the
+    ///   column's ticket; `.unknown` for the first column.
+    func planLocate(_ child: String, inColumn c: Int, searchLimit: Int) -> ChildLocation {
+        guard c >= 0, c < columns.count else { return .unknown }
+        if let row = columns[c].row(of: child) { return .known(row) }
+        guard let parent = columns[c].parent else { return .unknown }
+        let count = columns[c].count
+        return .ask(.locateChild(child: child, parent: parent, rows: 0..<count, scan: 0..<min(count, max(0, searchLimit)),
+                                 ticket: columns[c].ticket))
+    }
+
+    /// Takes the row the data source's answers put `child` at, and caches it there.
+    ///
+    /// - Parameter row: The row found, or `nil` when it was not.
+    /// - Returns: The row, or `nil`: not found, or dropped (the column closed or was reset
+    ///   since the question, or the row no longer exists).
+    /// - Complexity: O(c) for c columns.
+    mutating func receiveLocatedChild(_ child: String, at row: Int?, ticket: Ticket) -> Int? {
+        guard let row, let c = column(of: ticket), row >= 0, row < columns[c].count else { return nil }
+        columns[c].setUUID(child, at: row)
+        remember(child)
+        return row
+    }
+
     /// Records the rows each shown column showed or prefetched in a layout pass.
     ///
     /// - Returns: `.rowWindowsChanged` when they differ from the last pass (the data source

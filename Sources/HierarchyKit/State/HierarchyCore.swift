@@ -14,8 +14,8 @@ import Foundation
 /// (which rows to ask, what to prefetch, the row windows, the count of an expanded item's
 /// children: `HierarchyCore+Loading.swift`), returned as actions stamped with the column's
 /// ticket; an answer with a stale ticket is dropped here. So are the counts checked again
-/// after an update and the parents of shown items. The row of a known child among its
-/// parent's children (`locateChild`) and cells are still asked by the shell directly.
+/// after an update, the parents of shown items and the row of a known child among its
+/// parent's children. Cells are still asked by the shell directly.
 public struct HierarchyCore: Sendable {
     /// What the core needs to know about the layout, as values (the layout object stays with
     /// the shell that owns the viewport).
@@ -93,6 +93,11 @@ public struct HierarchyCore: Sendable {
         /// Ask the data source for the parent of `child`, shown in the column stamped
         /// `ticket`, and feed it back with `receiveParent(of:ticket:)`.
         case askParent(of: String, ticket: Ticket)
+        /// Find the row of `child` among the children of `parent` (the column stamped
+        /// `ticket`): the data source's hint if it is in `rows` and the row there is the child,
+        /// else the first row of `scan` that is; feed it back with
+        /// `receiveLocatedChild(_:at:ticket:)`.
+        case locateChild(child: String, parent: String, rows: Range<Int>, scan: Range<Int>, ticket: Ticket)
     }
 
     /// The columns, from the first level shown to the deepest one.

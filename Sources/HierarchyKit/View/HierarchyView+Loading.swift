@@ -181,6 +181,8 @@ extension HierarchyView {
                 report(error)
                 applyInvalidateChildren(of: parent)
             }
+        case .locateChild:
+            _ = performLocate(action)
         case .askParent(let child, let ticket):
             let parent = ask({ $0.hierarchyView(self, parentForItemWith: child) }) ?? nil
             // The first column's parent (the only parent a layout, a pan or a move asks).
@@ -330,20 +332,31 @@ extension HierarchyView {
         scrollRowIntoView(column: c, row: row)
     }
 
-    /// The row of `child` in column `c`: from the data source's hint, or by looking through
-    /// the parent's children (bounded by `childSearchLimit`).
+    /// The row of `child` in column `c`: cached, or from the data source's hint, or by
+    /// looking through the parent's children (bounded by `childSearchLimit`), as the core
+    /// plans it (`planLocate`).
     func locateChild(_ child: String, inColumn c: Int) -> Int? {
-        guard let parent = columns[c].parent else { return columns[c].row(of: child) }
-        if let cached = columns[c].row(of: child) { return cached }
+        switch core.planLocate(child, inColumn: c, searchLimit: layout.metrics.childSearchLimit) {
+        case .known(let row): return row
+        case .unknown: return nil
+        case .ask(let action): return performLocate(action)
+        }
+    }
+
+    /// Performs `.locateChild`: the data source's hint, checked, else a look through the rows;
+    /// the core takes the row (and drops it if the column changed meanwhile).
+    ///
+    /// - Complexity: O(s) data source calls at worst for the s rows of the action's `scan`.
+    func performLocate(_ action: HierarchyCore.Action) -> Int? {
+        guard case .locateChild(let child, let parent, let rows, let scan, let ticket) = action else { return nil }
+        var found: Int?
         if let hint = ask({ $0.hierarchyView(self, indexOfChildItemWith: child, inParentWith: parent) }) ?? nil,
-           hint >= 0, hint < columns[c].count, childRow(at: hint, of: parent) == .item(child) {
-            return hint
+           rows.contains(hint), childRow(at: hint, of: parent) == .item(child) {
+            found = hint
+        } else {
+            found = scan.first { childRow(at: $0, of: parent) == .item(child) }
         }
-        let limit = min(columns[c].count, layout.metrics.childSearchLimit)
-        for row in 0..<limit where childRow(at: row, of: parent) == .item(child) {
-            return row
-        }
-        return nil
+        return core.receiveLocatedChild(child, at: found, ticket: ticket)
     }
 
     // MARK: Expanding
