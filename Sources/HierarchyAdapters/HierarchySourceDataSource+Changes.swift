@@ -128,8 +128,10 @@ extension HierarchySourceDataSource {
     private func readShownRowsAgain(of parentID: String) {
         guard let view, let count = childCounts[parentID], count > 0 else { return }
         let window = view.rowWindows[parentID] ?? 0..<0
-        // The window of the last layout pass, widened by the row the change moved.
-        let kept = max(0, window.lowerBound - 1)..<min(count, max(window.lowerBound, window.upperBound + 1))
+        // The window of the last layout pass, widened by the row the change moved (several
+        // changes may come before the next pass: the window may lie past the end by now).
+        let lower = min(max(0, window.lowerBound - 1), count)
+        let kept = lower..<max(lower, min(count, window.upperBound + 1))
         var outside = IndexSet(integersIn: 0..<count)
         outside.remove(integersIn: kept)
         if !outside.isEmpty { view.invalidateChildren(of: parentID, at: outside) }

@@ -144,6 +144,25 @@ final class LaggingSource: HierarchySource {
         try await applyOneByOne(changes, from: start, to: view, dataSource, source: source, strict: false)
     }
 
+    @Test func removalsBeforeTheNextLayoutPassAtTheEndOfTheColumn() async throws {
+        let source = LaggingSource(children: 30)
+        let view = HierarchyView(layout: HierarchyCollectionViewLayout(metrics: .terminal, size: Size(width: 90, height: 12)))
+        let dataSource = HierarchySourceDataSource(source: source, pageSize: 10)
+        dataSource.view = view
+        view.dataSource = dataSource
+        try await dataSource.load()
+        await dataSource.settle()
+        view.focusRow(29, inColumn: 1)
+        await dataSource.settle()
+        #expect(view.rowWindows["R"].map { $0.lowerBound > 10 } == true)
+        // The last 15 rows go, each change applied before any layout pass.
+        for index in stride(from: 29, through: 15, by: -1) { await dataSource.apply(source.remove(at: index)) }
+        await dataSource.settle()
+        #expect(view.itemCount(ofColumn: 1) == 15)
+        #expect(view.focusedUUID == "c14")
+        #expect(view.recentErrors.isEmpty)
+    }
+
     @Test func aChangeThatNeverComesIsGivenUpAfterTheGrace() async throws {
         let source = LaggingSource(children: 30)
         let (view, dataSource) = try await makeView(source)
