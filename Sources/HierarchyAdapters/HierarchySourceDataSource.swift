@@ -37,8 +37,17 @@ public final class HierarchySourceDataSource: HierarchyViewPagingDataSource {
     public var errorHandler: ((HierarchySourceError) -> Void)?
     /// Told when loads start or finish, for a loading indicator.
     public var activityHandler: ((Int) -> Void)?
-    /// The source's note on its work in progress ("reading 12.3 MB of 25.9 MB"), for a status line.
-    public internal(set) var progressNote: String?
+    /// The status notice for a status line: the source's note on its work in progress
+    /// ("reading 12.3 MB of 25.9 MB", a table check), else the state of its connection
+    /// (``connectionNote``). Notices are not errors: failures go to the view's error stream.
+    public var progressNote: String? { sourceNote ?? connectionNote }
+    /// The source's own note on its work in progress (its last `.progress` change).
+    var sourceNote: String?
+    /// The state of the source's connection to its server: "reconnecting…" while it is away,
+    /// "connected again" for `noticeDuration` once it is back; `nil` otherwise.
+    public internal(set) var connectionNote: String?
+    /// How long a passing notice ("connected again") stays.
+    public var noticeDuration: Duration = .seconds(5)
 
     /// The root item, once `load()` has run.
     public internal(set) var rootNode: HierarchyNode?
@@ -64,8 +73,24 @@ public final class HierarchySourceDataSource: HierarchyViewPagingDataSource {
     private var nextLoad = 0
     /// The load in flight of each page being read (its key in `loadTasks`).
     private var pageLoads: [PageKey: Int] = [:]
+    /// The count load in flight of each expanded item (its key in `loadTasks`).
+    private var countLoads: [String: Int] = [:]
+    /// The indicator count load in flight of each item on screen (its key in `loadTasks`).
+    private var shownCountLoads: [String: Int] = [:]
     /// Page loads cancelled because no window of the view needed their rows any more.
     public private(set) var cancelledPageLoads = 0
+    /// Parents whose children the source's change feed changed (see `+Changes`): their pages
+    /// are read with the child count, so a page read ahead of the changes applied so far is
+    /// recognised.
+    var changedParents: Set<String> = []
+    /// Pages read ahead of the changes applied (their count disagreed): their rows stay loading
+    /// until the parent's next change, or until the page is read again after `changeGrace`.
+    private var pagesAwaitingChanges: Set<PageKey> = []
+    /// The second read of each page in `pagesAwaitingChanges` (its key in `loadTasks`).
+    private var pageRetries: [PageKey: Int] = [:]
+    /// How long a page read ahead of the changes waits for them before it is read again; if
+    /// the count still disagrees then, the parent's children are read afresh.
+    var changeGrace: Duration = .seconds(3)
 
     /// Why an item's children could not be read, by item (shown in its column).
     private var childErrors: [String: HierarchySourceError] = [:]
@@ -130,6 +155,10 @@ public final class HierarchySourceDataSource: HierarchyViewPagingDataSource {
         loadTasks.removeAll()
         for task in tasks.values { task.cancel() }
         pageLoads.removeAll()
+        countLoads.removeAll()
+        shownCountLoads.removeAll()
+        pageRetries.removeAll()
+        pagesAwaitingChanges.removeAll()
         loadingCounts.removeAll()
         loadingPages.removeAll()
         loadingParents.removeAll()
@@ -209,6 +238,7 @@ public final class HierarchySourceDataSource: HierarchyViewPagingDataSource {
             return .item(ids[index - page * pageSize])
         }
         if failedPages.contains(key) { return .failed("cannot read this row") }
+        if pagesAwaitingChanges.contains(key) { return .loading }
         loadPage(page, of: parentUUID)
         return .loading
     }
@@ -304,7 +334,7 @@ public final class HierarchySourceDataSource: HierarchyViewPagingDataSource {
         guard !loadingCounts.contains(uuid), loadingShownCounts.insert(uuid).inserted else { return }
         let source = self.source
         activeLoads += 1
-        startLoad {
+        shownCountLoads[uuid] = startLoad {
             let result: Result<Int, Error>
             do { result = .success(try await source.childCount(ofID: uuid)) } catch { result = .failure(error) }
             return { $0.shownCountLoaded(uuid, result) }
@@ -313,6 +343,7 @@ public final class HierarchySourceDataSource: HierarchyViewPagingDataSource {
 
     private func shownCountLoaded(_ uuid: String, _ result: Result<Int, Error>) {
         activeLoads -= 1
+        shownCountLoads[uuid] = nil
         // The id stays in `loadingShownCounts`: a failed count is not asked again on every redraw.
         switch result {
         case .success(let count): nodes[uuid]?.childCount = count
@@ -327,7 +358,7 @@ public final class HierarchySourceDataSource: HierarchyViewPagingDataSource {
         let source = self.source
         let pageSize = self.pageSize
         activeLoads += 1
-        startLoad {
+        countLoads[parent] = startLoad {
             let result: Result<(Int, [HierarchyNode]), Error>
             do {
                 let count = try await source.childCount(ofID: parent)
@@ -342,6 +373,7 @@ public final class HierarchySourceDataSource: HierarchyViewPagingDataSource {
 
     private func countLoaded(_ parent: String, _ result: Result<(Int, [HierarchyNode]), Error>) {
         activeLoads -= 1
+        countLoads[parent] = nil
         loadingCounts.remove(parent)
         switch result {
         case .success(let (count, first)):
@@ -368,18 +400,45 @@ public final class HierarchySourceDataSource: HierarchyViewPagingDataSource {
         }
     }
 
-    private func loadPage(_ page: Int, of parent: String) {
+    func loadPage(_ page: Int, of parent: String) {
         let key = PageKey(parent: parent, page: page)
-        guard !loadingPages.contains(key), !failedPages.contains(key) else { return }
+        guard !loadingPages.contains(key), !failedPages.contains(key), !pagesAwaitingChanges.contains(key) else { return }
         loadingPages.insert(key)
         let source = self.source
         let range = pageRange(page)
+        let checksCount = changedParents.contains(parent)
         activeLoads += 1
         pageLoads[key] = startLoad {
-            let result: Result<[HierarchyNode], Error>
-            do { result = .success(try await source.children(ofID: parent, in: range)) } catch { result = .failure(error) }
+            let result = await Self.readPage(range, of: parent, from: source, withCount: checksCount)
             return { $0.pageLoaded(key, range: range, result) }
         }
+    }
+
+    /// A page of children as the source has them now, and, for a parent whose children
+    /// changed, the count the source has with them.
+    private struct PageAnswer: Sendable {
+        var children: [HierarchyNode]
+        var count: Int?
+    }
+
+    private static func readPage(
+        _ range: Range<Int>, of parent: String, from source: any HierarchySource, withCount: Bool
+    ) async -> Result<PageAnswer, Error> {
+        do {
+            let children = try await source.children(ofID: parent, in: range)
+            let count = withCount ? try await source.childCount(ofID: parent) : nil
+            return .success(PageAnswer(children: children, count: count))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Whether a page answer agrees with the changes applied so far: a source whose change
+    /// feed lags behind its data may already hold children the adapter has not been told of,
+    /// and their rows would land on the view's rows of other items.
+    private func agreesWithChanges(_ answer: PageAnswer, of parent: String) -> Bool {
+        guard let count = answer.count, let known = childCounts[parent] else { return true }
+        return count == known
     }
 
     /// The rows of a page.
@@ -409,13 +468,15 @@ public final class HierarchySourceDataSource: HierarchyViewPagingDataSource {
         }
     }
 
-    private func pageLoaded(_ key: PageKey, range: Range<Int>, _ result: Result<[HierarchyNode], Error>) {
+    private func pageLoaded(_ key: PageKey, range: Range<Int>, _ result: Result<PageAnswer, Error>) {
         activeLoads -= 1
         pageLoads[key] = nil
         loadingPages.remove(key)
         switch result {
-        case .success(let nodes):
-            store(nodes, page: key.page, of: key.parent)
+        case .success(let answer) where !agreesWithChanges(answer, of: key.parent):
+            awaitChanges(key, range: range)
+        case .success(let answer):
+            store(answer.children, page: key.page, of: key.parent)
             view?.invalidateChildren(of: key.parent, at: IndexSet(integersIn: range))
         case .failure(let error):
             failedPages.insert(key)
@@ -425,6 +486,41 @@ public final class HierarchySourceDataSource: HierarchyViewPagingDataSource {
             if !shown.isEmpty, view?.expandedPath.contains(key.parent) == true {
                 view?.invalidateChildren(of: key.parent, at: IndexSet(integersIn: shown))
             }
+        }
+    }
+
+    /// A page read ahead of the changes applied: its rows become loading in the view (they
+    /// may show items read ahead too) until the parent's next change forgets the page, or,
+    /// after `changeGrace`, the page is read again; if it still disagrees then, the changes
+    /// are not coming and the parent's children are read afresh.
+    private func awaitChanges(_ key: PageKey, range: Range<Int>) {
+        pagesAwaitingChanges.insert(key)
+        let shown = range.clamped(to: 0..<(childCounts[key.parent] ?? range.upperBound))
+        if !shown.isEmpty, view?.expandedPath.contains(key.parent) == true {
+            view?.invalidateChildren(of: key.parent, at: IndexSet(integersIn: shown))
+        }
+        let source = self.source
+        let grace = changeGrace
+        pageRetries[key] = startLoad {
+            try? await Task.sleep(for: grace)
+            guard !Task.isCancelled else { return { _ in } }
+            let result = await Self.readPage(range, of: key.parent, from: source, withCount: true)
+            return { $0.pageRetried(key, range: range, result) }
+        }
+    }
+
+    private func pageRetried(_ key: PageKey, range: Range<Int>, _ result: Result<PageAnswer, Error>) {
+        pageRetries[key] = nil
+        pagesAwaitingChanges.remove(key)
+        switch result {
+        case .success(let answer) where !agreesWithChanges(answer, of: key.parent):
+            refreshChildren(of: key.parent)
+        case .success(let answer):
+            store(answer.children, page: key.page, of: key.parent)
+            view?.invalidateChildren(of: key.parent, at: IndexSet(integersIn: range))
+        case .failure:
+            // Asked again when the view shows the rows.
+            view?.invalidateChildren(of: key.parent, at: IndexSet(integersIn: range.clamped(to: 0..<(childCounts[key.parent] ?? 0))))
         }
     }
 
@@ -596,7 +692,35 @@ public final class HierarchySourceDataSource: HierarchyViewPagingDataSource {
             loadingPages.remove(key)
             activeLoads -= 1
         }
+        for (key, load) in pageRetries where key.parent == parent {
+            loadTasks.removeValue(forKey: load)?.cancel()
+            pageRetries[key] = nil
+        }
+        pagesAwaitingChanges = pagesAwaitingChanges.filter { $0.parent != parent }
     }
+
+    /// Cancels the count loads of `parent` in flight (a change of its children arrived): they
+    /// counted the children as they were before the change, so their answers are stale and are
+    /// dropped. An expanded item's count is read again at once (the view waits for it); an
+    /// indicator's count when the item is drawn again.
+    ///
+    /// - Complexity: O(1).
+    func cancelCountLoads(of parent: String) {
+        if let load = countLoads.removeValue(forKey: parent) {
+            loadTasks.removeValue(forKey: load)?.cancel()
+            loadingCounts.remove(parent)
+            loadCount(of: parent)
+            activeLoads -= 1
+        }
+        if let load = shownCountLoads.removeValue(forKey: parent) {
+            loadTasks.removeValue(forKey: load)?.cancel()
+            loadingShownCounts.remove(parent)
+            activeLoads -= 1
+        }
+    }
+
+    /// Every parent with a count load in flight.
+    var parentsBeingCounted: [String] { Array(Set(countLoads.keys).union(shownCountLoads.keys)) }
 
     func report(_ error: Error, _ context: String) {
         reportError(error as? HierarchySourceError ?? HierarchySourceError(.io, "\(context): \(error)"))

@@ -136,4 +136,79 @@ import Testing
         #expect(!added4)
         #expect(core.columns.count == 2)
     }
+
+    @Test func anUpdateChecksTheCountAndPutsOffASourceThatLagsOneUpdate() {
+        var core = twoColumns()
+        let ticket = core.columns[1].ticket
+        #expect(core.planCountCheck(ofColumn: 1, countBefore: 5) == [.checkCount(parent: "R", countBefore: 5, ticket: ticket)])
+        #expect(core.planCountCheck(ofColumn: 0, countBefore: 1) == [])
+        #expect(core.receiveCheckedCount(6, of: "R", countBefore: 5, ticket: ticket) == .agrees)
+        // The data source still counts as before the update: a second look at the next pass.
+        #expect(core.receiveCheckedCount(5, of: "R", countBefore: 5, ticket: ticket) == .askAgainLater)
+        #expect(core.pendingCountChecks == ["R"])
+        #expect(core.planPendingCountChecks() == [.checkCount(parent: "R", countBefore: nil, ticket: ticket)])
+        #expect(core.pendingCountChecks.isEmpty)
+        #expect(core.planPendingCountChecks() == [])
+        // A mismatch at the second look is reported, and the column is to be read again.
+        #expect(core.receiveCheckedCount(5, of: "R", countBefore: nil, ticket: ticket) == .disagrees(HierarchyError(
+            .inconsistentCount, "R reports 5 children, but the view counted 6 after the update; reloading its children", uuid: "R")))
+    }
+
+    @Test func aCountCheckForAColumnResetMeanwhileIsDropped() {
+        var core = twoColumns()
+        let ticket = core.columns[1].ticket
+        core.stampColumn(1)
+        #expect(core.receiveCheckedCount(2, of: "R", countBefore: nil, ticket: ticket) == .agrees)
+        #expect(core.pendingCountChecks.isEmpty)
+        // A pinned column shows one item until its parent's children are known: not checked.
+        core.columns[1].isPinned = true
+        #expect(core.planCountCheck(ofColumn: 1, countBefore: nil) == [])
+    }
+
+    @Test func theFirstColumnsParentIsAskedOnceWithItsTicket() {
+        var core = twoColumns()
+        core.leadingColumn = 1
+        // Neither at the first column nor in the initial load: not yet.
+        #expect(core.planParentOfTopColumn() == [])
+        core.isInitialLoad = true
+        #expect(core.planParentOfTopColumn() == [.askParent(of: "R", ticket: HierarchyCore.Ticket(1))])
+        #expect(core.columns[0].parentAsked)
+        #expect(!core.isInitialLoad)
+        core.leadingColumn = 0
+        #expect(core.planParentOfTopColumn() == [])
+        #expect(core.receiveParent(of: "R", ticket: HierarchyCore.Ticket(1)) == 0)
+        // The first column was made again meanwhile: the answer is dropped.
+        core.stampColumn(0)
+        #expect(core.receiveParent(of: "R", ticket: HierarchyCore.Ticket(1)) == nil)
+    }
+
+    @Test func invalidateParentAsksInTheColumnThatShowsTheChild() {
+        var core = twoColumns()
+        #expect(core.planParentCheck(of: "R/1") == [.askParent(of: "R/1", ticket: HierarchyCore.Ticket(2))])
+        #expect(core.planParentCheck(of: "elsewhere") == [])
+        #expect(core.receiveParent(of: "R/1", ticket: HierarchyCore.Ticket(2)) == 1)
+        // The child left the column before the answer came.
+        core.columns[1].removeRows(IndexSet(integer: 1))
+        #expect(core.receiveParent(of: "R/1", ticket: HierarchyCore.Ticket(2)) == nil)
+    }
+
+    @Test func aChildsRowIsKnownOrAskedWithTheColumnsTicket() {
+        var core = twoColumns()
+        #expect(core.planLocate("R/1", inColumn: 1, searchLimit: 100) == .known(1))
+        #expect(core.planLocate("R", inColumn: 0, searchLimit: 100) == .known(0))
+        #expect(core.planLocate("X", inColumn: 0, searchLimit: 100) == .unknown)
+        let ticket = core.columns[1].ticket
+        #expect(core.planLocate("R/4", inColumn: 1, searchLimit: 3)
+            == .ask(.locateChild(child: "R/4", parent: "R", rows: 0..<6, scan: 0..<3, ticket: ticket)))
+        // The answer is cached at its row.
+        #expect(core.receiveLocatedChild("R/4", at: 4, ticket: ticket) == 4)
+        #expect(core.columns[1].uuid(at: 4) == "R/4")
+        #expect(core.planLocate("R/4", inColumn: 1, searchLimit: 3) == .known(4))
+        // Not found, a row that does not exist, a column reset meanwhile: nothing is cached.
+        #expect(core.receiveLocatedChild("R/5", at: nil, ticket: ticket) == nil)
+        #expect(core.receiveLocatedChild("R/5", at: 9, ticket: ticket) == nil)
+        core.stampColumn(1)
+        #expect(core.receiveLocatedChild("R/5", at: 5, ticket: ticket) == nil)
+        #expect(core.columns[1].uuid(at: 5) == nil)
+    }
 }

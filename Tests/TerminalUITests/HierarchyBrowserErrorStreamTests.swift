@@ -1,7 +1,7 @@
 import Foundation
 import HierarchyKit
 import HierarchySources
-import HierarchyAdapters
+@testable import HierarchyAdapters
 import Testing
 @testable import TerminalUI
 
@@ -58,6 +58,25 @@ import Testing
         browser.view.insertChildren(of: "nobody", at: IndexSet([0]))
         #expect(heard.codes == [.unknownItem])
         #expect(browser.render().text(row: browser.rows - 1).contains("nobody"))
+    }
+
+    @Test func aConnectionThatComesBackIsANoticeNotAnError() async throws {
+        let browser = try await browser(TestTreeSource.flat(3))
+        let dataSource = try #require(browser.dataSource)
+        _ = browser.render()
+        await dataSource.apply(.connection(available: false))
+        #expect(browser.render().text(row: browser.rows - 1).contains("reconnecting…"))
+        #expect(browser.message?.isError == true)
+        // The error message goes with the next key; the notice stays while the server is away.
+        await browser.press(KeyEvent(.down))
+        #expect(browser.message == nil)
+        #expect(browser.render().text(row: browser.rows - 1).contains("test: reconnecting…"))
+        await dataSource.apply(.connection(available: true))
+        let status = browser.render().text(row: browser.rows - 1)
+        #expect(status.contains("test: connected again"))
+        #expect(!status.contains("reconnecting"))
+        #expect(browser.message == nil)
+        #expect(!browser.view.recentErrors.contains { $0.message.contains("connected again") })
     }
 
     @Test func theDefaultLoggingHandlerIsSilenced() async throws {

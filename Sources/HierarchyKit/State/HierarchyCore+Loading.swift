@@ -132,6 +132,143 @@ extension HierarchyCore {
         return true
     }
 
+    // MARK: Counts checked after an update
+
+    /// What an update of column `c` asks to check its count against the data source's.
+    ///
+    /// - Parameter countBefore: The column's count before the update; `nil` for a second look.
+    /// - Returns: `.checkCount` stamped with the column's ticket, or nothing (the first column,
+    ///   or a pinned one, which shows one item until its parent's children are known).
+    func planCountCheck(ofColumn c: Int, countBefore: Int?) -> [Action] {
+        guard c >= 0, c < columns.count, let parent = columns[c].parent, !columns[c].isPinned else { return [] }
+        return [.checkCount(parent: parent, countBefore: countBefore, ticket: columns[c].ticket)]
+    }
+
+    /// The second looks a layout pass takes first: the counts an update put off. Clears them.
+    ///
+    /// - Returns: `.checkCount` (without a count before) for each such parent still shown,
+    ///   in the order of their columns.
+    /// - Complexity: O(p · c) for p parents and c columns.
+    mutating func planPendingCountChecks() -> [Action] {
+        guard !pendingCountChecks.isEmpty else { return [] }
+        let parents = pendingCountChecks
+        pendingCountChecks = []
+        return columns.indices.dropFirst().flatMap { c in
+            columns[c].parent.map(parents.contains) == true ? planCountCheck(ofColumn: c, countBefore: nil) : []
+        }
+    }
+
+    /// What a count check found.
+    enum CountCheck: Equatable, Sendable {
+        /// The data source counts what the column shows (or the column is gone, or changed
+        /// since it was asked: the answer is dropped).
+        case agrees
+        /// The data source still gives the count from before the update (it updates its own
+        /// count only after its insert or remove call returns): asked again at the next
+        /// layout pass (`planPendingCountChecks()`).
+        case askAgainLater
+        /// A real mismatch: report it, and read the column's children again.
+        case disagrees(HierarchyError)
+    }
+
+    /// Takes the data source's count of a column's children after an update.
+    ///
+    /// - Parameters:
+    ///   - reported: The data source's count.
+    ///   - countBefore: The column's count before the update; `nil` for a second look (a
+    ///     mismatch then is reported whatever the count).
+    ///   - ticket: The ticket of the question; stale, the answer is dropped.
+    /// - Complexity: O(c) for c columns.
+    mutating func receiveCheckedCount(_ reported: Int, of parent: String, countBefore: Int?, ticket: Ticket) -> CountCheck {
+        guard let c = column(of: ticket), columns[c].parent == parent, !columns[c].isPinned,
+              reported != columns[c].count else { return .agrees }
+        if let countBefore, reported == countBefore {
+            pendingCountChecks.insert(parent)
+            return .askAgainLater
+        }
+        return .disagrees(HierarchyError(
+            .inconsistentCount,
+            "\(parent) reports \(reported) children, but the view counted \(columns[c].count) after the update; reloading its children",
+            uuid: parent))
+    }
+
+    // MARK: Parents
+
+    /// Whether the first column's parent is to be asked now: once, when the user reaches
+    /// the first column, and during the initial load whatever the leading column (rule 3 of
+    /// the initial loading process). Marks it asked.
+    ///
+    /// - Returns: `.askParent` for the first column's anchor (its expanded item, else its
+    ///   first row), stamped with the column's ticket; or nothing.
+    mutating func planParentOfTopColumn() -> [Action] {
+        guard !columns.isEmpty, !columns[0].parentAsked, !isPanning, leadingColumn == 0 || isInitialLoad else { return [] }
+        isInitialLoad = false
+        columns[0].parentAsked = true
+        stampIfNeeded(0)
+        guard let anchor = columns[0].expandedUUID ?? columns[0].uuid(at: 0) else { return [] }
+        return [.askParent(of: anchor, ticket: columns[0].ticket)]
+    }
+
+    /// What `invalidateParent(of:)` asks: the parent of `child`, in the first column that shows it.
+    ///
+    /// - Returns: `.askParent` stamped with that column's ticket, or nothing when no column shows it.
+    /// - Complexity: O(c) for c columns.
+    mutating func planParentCheck(of child: String) -> [Action] {
+        guard let k = columns.indices.first(where: { columns[$0].row(of: child) != nil }) else { return [] }
+        stampIfNeeded(k)
+        return [.askParent(of: child, ticket: columns[k].ticket)]
+    }
+
+    /// Takes the data source's answer for the parent of `child`.
+    ///
+    /// - Returns: The column that shows `child` now, or `nil` when the answer is dropped: the
+    ///   column closed or was reset since the question, or no longer shows the child.
+    /// - Complexity: O(c) for c columns.
+    func receiveParent(of child: String, ticket: Ticket) -> Int? {
+        guard let k = column(of: ticket), columns[k].row(of: child) != nil else { return nil }
+        return k
+    }
+
+    // MARK: Locating a child
+
+    /// Where a child is among a column's rows: known already, to be asked, or not to be found.
+    enum ChildLocation: Equatable, Sendable {
+        /// A cached row (or the column's expanded item).
+        case known(Int)
+        /// Ask: `.locateChild`.
+        case ask(Action)
+        /// The first column, which does not show it.
+        case unknown
+    }
+
+    /// Where `child` is in column `c` (a pinned column filled, a column read again that keeps
+    /// its expanded item, the focus going back a level).
+    ///
+    /// - Parameter searchLimit: At most this many rows are looked through.
+    /// - Returns: `.known` for a cached row; else `.ask(.locateChild)` stamped with the
+    ///   column's ticket; `.unknown` for the first column.
+    func planLocate(_ child: String, inColumn c: Int, searchLimit: Int) -> ChildLocation {
+        guard c >= 0, c < columns.count else { return .unknown }
+        if let row = columns[c].row(of: child) { return .known(row) }
+        guard let parent = columns[c].parent else { return .unknown }
+        let count = columns[c].count
+        return .ask(.locateChild(child: child, parent: parent, rows: 0..<count, scan: 0..<min(count, max(0, searchLimit)),
+                                 ticket: columns[c].ticket))
+    }
+
+    /// Takes the row the data source's answers put `child` at, and caches it there.
+    ///
+    /// - Parameter row: The row found, or `nil` when it was not.
+    /// - Returns: The row, or `nil`: not found, or dropped (the column closed or was reset
+    ///   since the question, or the row no longer exists).
+    /// - Complexity: O(c) for c columns.
+    mutating func receiveLocatedChild(_ child: String, at row: Int?, ticket: Ticket) -> Int? {
+        guard let row, let c = column(of: ticket), row >= 0, row < columns[c].count else { return nil }
+        columns[c].setUUID(child, at: row)
+        remember(child)
+        return row
+    }
+
     /// Records the rows each shown column showed or prefetched in a layout pass.
     ///
     /// - Returns: `.rowWindowsChanged` when they differ from the last pass (the data source

@@ -13,8 +13,9 @@ import Foundation
 /// columns and clamping positions, and the loading decisions of a layout pass and of expanding
 /// (which rows to ask, what to prefetch, the row windows, the count of an expanded item's
 /// children: `HierarchyCore+Loading.swift`), returned as actions stamped with the column's
-/// ticket; an answer with a stale ticket is dropped here. Counts asked again after an update,
-/// parents and cells are still asked by the shell directly.
+/// ticket; an answer with a stale ticket is dropped here. So are the counts checked again
+/// after an update, the parents of shown items and the row of a known child among its
+/// parent's children. Cells are still asked by the shell directly.
 public struct HierarchyCore: Sendable {
     /// What the core needs to know about the layout, as values (the layout object stays with
     /// the shell that owns the viewport).
@@ -85,6 +86,18 @@ public struct HierarchyCore: Sendable {
         /// Ask the data source for the number of children of `parent`, just expanded in the
         /// column stamped `ticket`, and feed it back with `receiveCount(_:of:ticket:extent:)`.
         case askCount(parent: String, ticket: Ticket)
+        /// Ask the data source for the number of children of `parent` again after an update
+        /// of the column stamped `ticket` (`countBefore`: its count before the update, `nil`
+        /// on a second look), and feed it back with `receiveCheckedCount(_:of:countBefore:ticket:)`.
+        case checkCount(parent: String, countBefore: Int?, ticket: Ticket)
+        /// Ask the data source for the parent of `child`, shown in the column stamped
+        /// `ticket`, and feed it back with `receiveParent(of:ticket:)`.
+        case askParent(of: String, ticket: Ticket)
+        /// Find the row of `child` among the children of `parent` (the column stamped
+        /// `ticket`): the data source's hint if it is in `rows` and the row there is the child,
+        /// else the first row of `scan` that is; feed it back with
+        /// `receiveLocatedChild(_:at:ticket:)`.
+        case locateChild(child: String, parent: String, rows: Range<Int>, scan: Range<Int>, ticket: Ticket)
     }
 
     /// The columns, from the first level shown to the deepest one.
@@ -120,6 +133,12 @@ public struct HierarchyCore: Sendable {
     var errors = HierarchyErrorQueue()
     /// The last ticket given to a column (see `stampColumn(_:)`).
     var lastTicket: UInt64 = 0
+    /// Parents whose count disagreed with their column right after an update: asked again
+    /// at the next layout pass before the column takes the data source's count.
+    var pendingCountChecks: Set<String> = []
+    /// Set by a reload until the first column's parent has been asked for (rule 3 of the
+    /// initial load, whatever the leading column).
+    var isInitialLoad = false
 
     /// An empty core (no columns).
     public init() {}

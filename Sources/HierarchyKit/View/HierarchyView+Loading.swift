@@ -50,14 +50,11 @@ extension HierarchyView {
         updateHeader()
     }
 
-    /// The second look at counts that disagreed right after an update.
+    /// The second look at counts that disagreed right after an update (planned by the core).
     func recheckPendingCounts() {
-        guard !pendingCountChecks.isEmpty else { return }
-        let parents = pendingCountChecks
-        pendingCountChecks = []
-        for parent in parents {
-            if let c = columnIndex(ofParent: parent) { checkCount(ofColumn: c) }
-        }
+        let checks = core.planPendingCountChecks()
+        guard !checks.isEmpty else { return }
+        for action in checks { performLoad(action) }
         flushDeferredUpdates()
     }
 
@@ -93,7 +90,7 @@ extension HierarchyView {
         formerParents = []
         hasLoaded = true
         isInitialLoad = true
-        pendingCountChecks = []
+        core.pendingCountChecks = []
         guard let root = ask({ $0.rootUUID(in: self) }) ?? nil else {
             setNeedsLayout()
             return
@@ -175,6 +172,23 @@ extension HierarchyView {
             ask { $0.hierarchyView(self, didChangeRowWindows: windows) }
         case .askParentOfTopColumn:
             askParentOfTopColumnIfNeeded()
+        case .checkCount(let parent, let countBefore, let ticket):
+            let reported = max(0, ask({ $0.hierarchyView(self, numberOfChildrenForItemWith: parent) }) ?? 0)
+            switch core.receiveCheckedCount(reported, of: parent, countBefore: countBefore, ticket: ticket) {
+            case .agrees: break
+            case .askAgainLater: setNeedsLayout()
+            case .disagrees(let error):
+                report(error)
+                applyInvalidateChildren(of: parent)
+            }
+        case .locateChild:
+            _ = performLocate(action)
+        case .askParent(let child, let ticket):
+            let parent = ask({ $0.hierarchyView(self, parentForItemWith: child) }) ?? nil
+            // The first column's parent (the only parent a layout, a pan or a move asks).
+            if let parent, core.receiveParent(of: child, ticket: ticket) == 0 {
+                attachParent(parent, of: child, column: 0)
+            }
         }
         return true
     }
@@ -247,13 +261,7 @@ extension HierarchyView {
     /// the initial loading process, whatever the width), and later when the user reaches the
     /// first column.
     func askParentOfTopColumnIfNeeded() {
-        guard !columns.isEmpty, !columns[0].parentAsked, !core.isPanning,
-              leadingColumn == 0 || isInitialLoad else { return }
-        isInitialLoad = false
-        columns[0].parentAsked = true
-        guard let anchor = columns[0].expandedUUID ?? columns[0].uuid(at: 0) else { return }
-        let parent = ask({ $0.hierarchyView(self, parentForItemWith: anchor) }) ?? nil
-        if let parent { attachParent(parent, of: anchor, column: 0) }
+        for action in core.planParentOfTopColumn() { performLoad(action) }
     }
 
     /// Puts `parent` in a new first column above `child` (in column `k`); the child's column
@@ -324,20 +332,31 @@ extension HierarchyView {
         scrollRowIntoView(column: c, row: row)
     }
 
-    /// The row of `child` in column `c`: from the data source's hint, or by looking through
-    /// the parent's children (bounded by `childSearchLimit`).
+    /// The row of `child` in column `c`: cached, or from the data source's hint, or by
+    /// looking through the parent's children (bounded by `childSearchLimit`), as the core
+    /// plans it (`planLocate`).
     func locateChild(_ child: String, inColumn c: Int) -> Int? {
-        guard let parent = columns[c].parent else { return columns[c].row(of: child) }
-        if let cached = columns[c].row(of: child) { return cached }
+        switch core.planLocate(child, inColumn: c, searchLimit: layout.metrics.childSearchLimit) {
+        case .known(let row): return row
+        case .unknown: return nil
+        case .ask(let action): return performLocate(action)
+        }
+    }
+
+    /// Performs `.locateChild`: the data source's hint, checked, else a look through the rows;
+    /// the core takes the row (and drops it if the column changed meanwhile).
+    ///
+    /// - Complexity: O(s) data source calls at worst for the s rows of the action's `scan`.
+    func performLocate(_ action: HierarchyCore.Action) -> Int? {
+        guard case .locateChild(let child, let parent, let rows, let scan, let ticket) = action else { return nil }
+        var found: Int?
         if let hint = ask({ $0.hierarchyView(self, indexOfChildItemWith: child, inParentWith: parent) }) ?? nil,
-           hint >= 0, hint < columns[c].count, childRow(at: hint, of: parent) == .item(child) {
-            return hint
+           rows.contains(hint), childRow(at: hint, of: parent) == .item(child) {
+            found = hint
+        } else {
+            found = scan.first { childRow(at: $0, of: parent) == .item(child) }
         }
-        let limit = min(columns[c].count, layout.metrics.childSearchLimit)
-        for row in 0..<limit where childRow(at: row, of: parent) == .item(child) {
-            return row
-        }
-        return nil
+        return core.receiveLocatedChild(child, at: found, ticket: ticket)
     }
 
     // MARK: Expanding
@@ -492,7 +511,7 @@ extension HierarchyView {
             setNeedsLayout()
             return
         }
-        pendingCountChecks.remove(parent)
+        core.pendingCountChecks.remove(parent)
         recycleCells(ofColumn: c)
         let expanded = columns[c].expandedUUID
         columns[c].reset(count: count, extent: estimatedExtent)
@@ -511,14 +530,14 @@ extension HierarchyView {
     }
 
     func applyInvalidateParent(of child: String) {
-        guard let k = columns.indices.first(where: { columns[$0].row(of: child) != nil }) else {
+        guard case .askParent(_, let ticket)? = core.planParentCheck(of: child).first else {
             if !knownUUIDs.contains(child) {
                 report(HierarchyError(.unknownItem, "invalidateParent(of: \(child)), but the view does not show that item", uuid: child))
             }
             return
         }
         let parent = ask({ $0.hierarchyView(self, parentForItemWith: child) }) ?? nil
-        guard k < columns.count, columns[k].row(of: child) != nil else { return }
+        guard let k = core.receiveParent(of: child, ticket: ticket) else { return }
         if k == 0 { columns[0].parentAsked = true }
         guard let parent else {
             guard k > 0 || columns[0].count > 1 else { return }
@@ -549,16 +568,7 @@ extension HierarchyView {
     ///   - c: The column.
     ///   - countBefore: The column's count before the update (`nil` on a recheck).
     func checkCount(ofColumn c: Int, countBefore: Int? = nil) {
-        guard c < columns.count, let parent = columns[c].parent, !columns[c].isPinned else { return }
-        let reported = max(0, ask({ $0.hierarchyView(self, numberOfChildrenForItemWith: parent) }) ?? 0)
-        guard c < columns.count, columns[c].parent == parent, reported != columns[c].count else { return }
-        if let countBefore, reported == countBefore {
-            pendingCountChecks.insert(parent)
-            setNeedsLayout()
-            return
-        }
-        report(HierarchyError(.inconsistentCount, "\(parent) reports \(reported) children, but the view counted \(columns[c].count) after the update; reloading its children", uuid: parent))
-        applyInvalidateChildren(of: parent)
+        for action in core.planCountCheck(ofColumn: c, countBefore: countBefore) { performLoad(action) }
     }
 
     /// Applies a change to a column keeping the first visible row where it is on screen (an

@@ -190,7 +190,7 @@ extension HierarchyView {
                     askParentOfTopColumnIfNeeded()
                     flushDeferredUpdates()
                     core.didAttachParentAfterPan(coreGeometry)
-                case .askChildren, .prefetch, .rowWindowsChanged, .askCount:
+                case .askChildren, .prefetch, .rowWindowsChanged, .askCount, .checkCount, .askParent, .locateChild:
                     performLoad(action)
                 }
             }

@@ -148,10 +148,10 @@ open class HierarchyView {
     var needsLayout = true
     var hasLoaded = false
     /// Set by a reload until the root's parent has been asked for (rule 3 of the initial load).
-    var isInitialLoad = false
-    /// Parents whose count disagreed with the view's right after an update: asked again at
-    /// the next layout pass before the view takes the source's count.
-    var pendingCountChecks: Set<String> = []
+    var isInitialLoad: Bool {
+        get { core.isInitialLoad }
+        _modify { yield &core.isInitialLoad }
+    }
     /// Depth of data source calls in progress; updates arriving meanwhile are deferred.
     var dataSourceCallDepth = 0
     var deferredUpdates: [() -> Void] = []
@@ -237,7 +237,7 @@ open class HierarchyView {
     ///
     /// An addition to the seed API for data sources that load children in pages.
     ///
-    /// - Complexity: O(k) for k rows.
+    /// - Complexity: O(min(k, u) log r) for k rows in r ranges and u cached rows of the column.
     public func invalidateChildren(of parent: String, at indexes: IndexSet) {
         deferIfNeeded { [self] in
             guard let c = columnIndex(ofParent: parent) else {
@@ -245,7 +245,11 @@ open class HierarchyView {
                 return
             }
             if let f = focus, f.column == c, indexes.contains(f.row) { needsFocusPreview = expandsFocusedItem }
-            for row in indexes where row >= 0 && row < columns[c].count {
+            // Many rows (all but a window of a long column): go through the cached rows instead.
+            let rows: [Int] = indexes.count > columns[c].uuids.count
+                ? columns[c].uuids.keys.filter { indexes.contains($0) }
+                : Array(indexes)
+            for row in rows where row >= 0 && row < columns[c].count {
                 guard let uuid = columns[c].uuid(at: row) else { continue }
                 if uuid == columns[c].expandedUUID { continue }
                 if let cell = visibleCells.removeValue(forKey: uuid) { reuseQueue.enqueue(cell) }

@@ -1,0 +1,45 @@
+import Foundation
+import HierarchyKit
+import HierarchyTestSupport
+@testable import HierarchyAdapters
+@testable import HierarchySources
+import Testing
+
+/// A lost connection is an error and a notice; its return is only a notice.
+@MainActor
+@Suite struct HierarchySourceDataSourceConnectionTests {
+    @Test func connectedAgainIsANoticeNotAnError() async throws {
+        let source = LaggingSource(children: 3)
+        let view = HierarchyView(layout: HierarchyCollectionViewLayout(metrics: .terminal, size: Size(width: 90, height: 30)))
+        view.silenceDefaultErrorLog()
+        let dataSource = HierarchySourceDataSource(source: source, pageSize: 10)
+        dataSource.view = view
+        view.dataSource = dataSource
+        dataSource.noticeDuration = .milliseconds(300)
+        var heard: [String] = []
+        dataSource.errorHandler = { heard.append($0.message) }
+        try await dataSource.load()
+        await dataSource.settle()
+        _ = view.takeErrors()
+
+        await dataSource.apply(.connection(available: false))
+        let lost = view.takeErrors()
+        #expect(lost.map(\.code) == [.loadFailed])
+        #expect(lost.first?.message.contains("reconnecting…") == true)
+        #expect(dataSource.progressNote == "lagging: reconnecting…")
+        #expect(view.statusText(isLoading: false, note: dataSource.progressNote).hasSuffix("lagging: reconnecting…"))
+
+        await dataSource.apply(.connection(available: true))
+        #expect(view.takeErrors().isEmpty)
+        #expect(!view.recentErrors.contains { $0.message.contains("connected again") })
+        #expect(heard.count == 1)
+        #expect(dataSource.progressNote == "lagging: connected again")
+
+        // The source's own note comes first; the notice passes.
+        await dataSource.apply(.progress("checking…"))
+        #expect(dataSource.progressNote == "checking…")
+        await dataSource.apply(.progress(nil))
+        #expect(await eventually(.seconds(10)) { dataSource.progressNote == nil })
+        #expect(dataSource.connectionNote == nil)
+    }
+}
