@@ -238,7 +238,7 @@ public struct BinaryPropertyListReader: DocumentEventSource {
             let value = try unsigned(at: start + 1, size: 8, end: offsetTable, object: index)
             let seconds = Double(bitPattern: value)
             guard seconds.isFinite else { throw failure("a date that is not a number", object: index) }
-            return .string(Date(timeIntervalSinceReferenceDate: seconds).formatted(.iso8601))
+            return .string(PropertyListDate.text(secondsSinceReferenceDate: seconds))
         case 0x40:
             let (count, contents) = try count(at: start, marker: marker, object: index)
             guard count <= offsetTable - contents else { throw failure("\(count) bytes of data run past the objects", object: index) }
