@@ -30,22 +30,43 @@ public enum PropertyListDate {
             secondOfDay += 86_400
         }
         let (year, month, day) = civilDate(julianDay: days + referenceDay)
-        var text = ""
-        text.reserveCapacity(24)
-        if year < 0 { text += "-" }
-        append(year.magnitude, width: 4, to: &text)
-        text += "-"
-        append(UInt64(month), width: 2, to: &text)
-        text += "-"
-        append(UInt64(day), width: 2, to: &text)
-        text += "T"
-        append(UInt64(secondOfDay / 3_600), width: 2, to: &text)
-        text += ":"
-        append(UInt64(secondOfDay / 60 % 60), width: 2, to: &text)
-        text += ":"
-        append(UInt64(secondOfDay % 60), width: 2, to: &text)
-        text += "Z"
-        return text
+        // At most 26 bytes ("-4712-…" or a six-digit year): written in place, one string made.
+        return String(unsafeUninitializedCapacity: 32) { buffer in
+            var at = 0
+            func put(_ value: Int64, width: Int) {
+                var digits = 1
+                var rest = value / 10
+                while rest > 0 {
+                    digits += 1
+                    rest /= 10
+                }
+                let count = max(width, digits)
+                var remaining = value
+                for index in stride(from: at + count - 1, through: at, by: -1) {
+                    buffer[index] = UInt8(truncatingIfNeeded: remaining % 10) + 0x30
+                    remaining /= 10
+                }
+                at += count
+            }
+            func put(_ byte: UInt8) {
+                buffer[at] = byte
+                at += 1
+            }
+            if year < 0 { put(UInt8(ascii: "-")) }
+            put(Int64(year.magnitude), width: 4)
+            put(UInt8(ascii: "-"))
+            put(month, width: 2)
+            put(UInt8(ascii: "-"))
+            put(day, width: 2)
+            put(UInt8(ascii: "T"))
+            put(secondOfDay / 3_600, width: 2)
+            put(UInt8(ascii: ":"))
+            put(secondOfDay / 60 % 60, width: 2)
+            put(UInt8(ascii: ":"))
+            put(secondOfDay % 60, width: 2)
+            put(UInt8(ascii: "Z"))
+            return at
+        }
     }
 
     /// Year (astronomical: 0 is 1 BC), month and day of a Julian day number ≥ 0: the Julian
@@ -59,12 +80,5 @@ public enum PropertyListDate {
         let month = (h / 153 + 2) % 12 + 1
         let year = e / 1_461 - 4_716 + (14 - month) / 12
         return (year, month, day)
-    }
-
-    /// Appends `value` in decimal, with leading zeros to `width` digits.
-    private static func append(_ value: UInt64, width: Int, to text: inout String) {
-        let digits = String(value)
-        if digits.utf8.count < width { text += String(repeating: "0", count: width - digits.utf8.count) }
-        text += digits
     }
 }
