@@ -8,7 +8,7 @@ docs="$here/../../Sources/HierarchyDocuments"
 out=$(mktemp -d)
 swiftc -O -module-name Reader -o "$out/reader" "$here/main.swift" "$docs/ByteInput.swift" "$docs/DocumentEvent.swift" \
     "$docs/DocumentReadError.swift" "$docs/DocumentLimits.swift" "$docs/DocumentValueEvents.swift" \
-    "$docs/PropertyListXMLReader.swift" "$docs/BinaryPropertyListReader.swift"
+    "$docs/PropertyListXMLReader.swift" "$docs/BinaryPropertyListReader.swift" "$docs/PropertyListDate.swift"
 for file in "$@"; do
     for mode in stream foundation; do
         /usr/bin/time -f "  %e s wall, %M kB max RSS" "$out/reader" "$file" "$mode"

@@ -43,7 +43,14 @@ public struct BinaryPropertyListReader: DocumentEventSource {
 
     public var eventLine: Int? { nil }
     public var eventColumn: Int? { nil }
-    public var bytesRead: Int64 { Int64(bytes.count) }
+    /// The furthest object start walked so far.
+    private var furthest = 0
+
+    /// How far the walk has come, in bytes of the file: the furthest object walked (writers put
+    /// a container's members after it, so this grows through the file as the walk does), the
+    /// whole file once the top object's last event is out. The bytes themselves were all read
+    /// at the start.
+    public var bytesRead: Int64 { started && frames.isEmpty ? Int64(bytes.count) : Int64(furthest) }
 
     /// Checks the header and trailer of a binary property list.
     ///
@@ -175,6 +182,7 @@ public struct BinaryPropertyListReader: DocumentEventSource {
             throw DocumentReadError(.limit, "object references expand to more than \(limit) values")
         }
         let start = try offset(of: index, from: parent)
+        furthest = max(furthest, start)
         let marker = bytes[start]
         switch marker & 0xF0 {
         case 0xA0, 0xC0, 0xD0:
@@ -230,7 +238,7 @@ public struct BinaryPropertyListReader: DocumentEventSource {
             let value = try unsigned(at: start + 1, size: 8, end: offsetTable, object: index)
             let seconds = Double(bitPattern: value)
             guard seconds.isFinite else { throw failure("a date that is not a number", object: index) }
-            return .string(Date(timeIntervalSinceReferenceDate: seconds).formatted(.iso8601))
+            return .string(PropertyListDate.text(secondsSinceReferenceDate: seconds))
         case 0x40:
             let (count, contents) = try count(at: start, marker: marker, object: index)
             guard count <= offsetTable - contents else { throw failure("\(count) bytes of data run past the objects", object: index) }

@@ -16,9 +16,9 @@ public final class ByteInput {
     private let descriptor: Int32?
     private let closesDescriptor: Bool
     private let capacity: Int
-    private var storage: UnsafeMutablePointer<UInt8>
+    private(set) var storage: UnsafeMutablePointer<UInt8>
     /// Valid bytes in `storage`.
-    private var end = 0
+    private(set) var end = 0
     /// The next byte to read in `storage`.
     var index = 0
     /// The file offset of `storage[0]`.
@@ -168,6 +168,7 @@ public final class ByteInput {
     }
 
     /// Reads the next chunk; `false` at the end of the input.
+    @inline(never)
     private func refill() throws(DocumentReadError) -> Bool {
         guard !atEnd, let descriptor else { return false }
         base += Int64(end)

@@ -32,20 +32,36 @@ public struct DocumentRecordBuilder {
         case wrapper(count: Int64)
     }
 
+    /// One open container. A deeply nested document keeps one per level, so it is kept small
+    /// (80 bytes): optional numbers are stored with a sentinel, not as optionals.
     private struct Frame {
         var key: Int64
-        var parent: Int64?
+        /// The parent's key, -1 for none.
+        private var parentKey: Int64
         var position: Int64
-        var line: Int?
-        var column: Int?
-        var isDocument: Bool
+        /// `Int.min` when unknown.
+        private var lineNumber: Int
+        private var columnNumber: Int
         var childCount: Int64 = 0
         var fields: [DocumentRecord.Attribute] = []
-        var pendingKey: String?
-        var isDynamic = false
         /// Structure shape: the title, and whether the container is an object.
         var title = ""
+        var isDocument: Bool
+        var isDynamic = false
         var isObject = false
+
+        init(key: Int64, parent: Int64?, position: Int64, line: Int?, column: Int?, isDocument: Bool) {
+            self.key = key
+            parentKey = parent ?? -1
+            self.position = position
+            lineNumber = line ?? .min
+            columnNumber = column ?? .min
+            self.isDocument = isDocument
+        }
+
+        var parent: Int64? { parentKey < 0 ? nil : parentKey }
+        var line: Int? { lineNumber == .min ? nil : lineNumber }
+        var column: Int? { columnNumber == .min ? nil : columnNumber }
     }
 
     private enum Context {
@@ -62,6 +78,9 @@ public struct DocumentRecordBuilder {
     /// The document's name: the root's title in the structure shape.
     public let name: String
     private var frames: [Frame] = []
+    /// The key just read in the innermost object, until its value comes (only the innermost
+    /// container can be waiting for a value).
+    private var pendingKey: String?
     private var contexts: [Context] = []
     private var started = false
     /// The next key to hand out.
@@ -178,10 +197,10 @@ public struct DocumentRecordBuilder {
             }
         case .object:
             let index = frames.count - 1
-            guard let key = frames[index].pendingKey else {
+            guard let key = pendingKey else {
                 switch event {
                 case .key(let key):
-                    frames[index].pendingKey = key
+                    pendingKey = key
                     return nil
                 case .endObject:
                     contexts.removeLast()
@@ -191,7 +210,7 @@ public struct DocumentRecordBuilder {
                     throw DocumentReadError(.malformed, "expected a key", line: line, column: column)
                 }
             }
-            frames[index].pendingKey = nil
+            pendingKey = nil
             switch event {
             case .beginArray where key == "children" || (key == "root" && frames[index].isDocument):
                 contexts.append(frames[index].isDynamic ? .skip(1) : .children)
@@ -360,10 +379,10 @@ public struct DocumentRecordBuilder {
             }
         }
         let index = frames.count - 1
-        if frames[index].isObject, frames[index].pendingKey == nil {
+        if frames[index].isObject, pendingKey == nil {
             switch event {
             case .key(let key):
-                frames[index].pendingKey = key
+                pendingKey = key
                 return nil
             case .endObject:
                 return closeStructure()
@@ -372,8 +391,8 @@ public struct DocumentRecordBuilder {
             }
         }
         if event == .endArray, !frames[index].isObject { return closeStructure() }
-        let title = frames[index].pendingKey ?? "[\(frames[index].childCount)]"
-        frames[index].pendingKey = nil
+        let title = pendingKey ?? "[\(frames[index].childCount)]"
+        pendingKey = nil
         let key = nextKey
         nextKey += 1
         let position = frames[index].childCount

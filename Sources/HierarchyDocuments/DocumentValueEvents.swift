@@ -51,7 +51,7 @@ public struct DocumentValueEvents: DocumentEventSource {
             case let number as NSNumber:
                 return Self.event(number)
             case let date as Date:
-                return .string(date.formatted(.iso8601))
+                return .string(PropertyListDate.text(secondsSinceReferenceDate: date.timeIntervalSinceReferenceDate))
             case let data as Data:
                 return .string(data.base64EncodedString())
             default:

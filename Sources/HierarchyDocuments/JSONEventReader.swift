@@ -1,7 +1,7 @@
 /// A strict RFC 8259 JSON reader that produces ``DocumentEvent``s one at a time.
 ///
 /// It holds one chunk of input, the current string and the stack of open
-/// containers (one byte per level), never the document, so nesting of any
+/// containers (one bit per level), never the document, so nesting of any
 /// depth costs no call stack. Everything RFC 8259 forbids is an error with the
 /// line and column where it was found: trailing commas, leading zeros, `1.`,
 /// raw control characters in strings, invalid escapes, invalid UTF-8, anything
@@ -13,19 +13,27 @@ public struct JSONEventReader: DocumentEventSource {
     private enum Expect: UInt8 { case value, valueOrEnd, key, keyOrEnd, colon, commaOrEnd, done }
 
     private let input: ByteInput
-    /// Open containers: `true` for an object, `false` for an array.
-    private var containers: [Bool] = []
+    /// The innermost open containers, up to 64, one bit each (1 an object, 0 an array), the
+    /// innermost in bit 0; the outer ones are in ``spilledContainers``, 64 to a word. A level
+    /// costs a shift, not an array append: every other byte of a deeply nested document opens
+    /// or closes one.
+    private var containers: UInt64 = 0
+    /// Words of ``containers`` pushed out by deeper levels, outermost first.
+    private var spilledContainers: [UInt64] = []
+    /// The nesting depth of the containers open now.
+    public private(set) var depth = 0
     private var expect = Expect.value
     private var scratch: [UInt8] = []
+    private var keys = KeyCache()
     private var line = 1
     private var lineStart: Int64 = 0
     private var started = false
-    public private(set) var eventLine: Int? = 1
-    public private(set) var eventColumn: Int? = 1
+    private var lastLine = 1
+    private var lastColumn = 1
 
+    public var eventLine: Int? { lastLine }
+    public var eventColumn: Int? { lastColumn }
     public var bytesRead: Int64 { input.offset }
-    /// The nesting depth of the containers open now.
-    public var depth: Int { containers.count }
 
     /// - Parameter input: The document's bytes.
     public init(input: ByteInput) {
@@ -33,10 +41,12 @@ public struct JSONEventReader: DocumentEventSource {
         scratch.reserveCapacity(256)
     }
 
+    @inline(never)
     private func error(_ message: String) -> DocumentReadError {
         DocumentReadError(.malformed, message, line: line, column: Int(input.offset - lineStart) + 1)
     }
 
+    @inline(never)
     private mutating func start() throws(DocumentReadError) {
         started = true
         let head = try input.available()
@@ -60,77 +70,112 @@ public struct JSONEventReader: DocumentEventSource {
     public mutating func next() throws(DocumentReadError) -> DocumentEvent? {
         if !started { try start() }
         while true {
-            guard let byte = try skipWhitespace() else {
+            guard let byte = try significantByte() else {
                 if expect == .done { return nil }
-                throw error(expect == .value && containers.isEmpty ? "the document is empty" : "unexpected end of the document")
+                throw error(expect == .value && depth == 0 ? "the document is empty" : "unexpected end of the document")
             }
-            eventLine = line
-            eventColumn = Int(input.offset - lineStart) + 1
+            lastLine = line
+            lastColumn = Int(input.offset - lineStart) + 1
             switch expect {
-            case .done:
-                throw error("unexpected '\(DocumentReadError.printable(byte))' after the end of the document")
+            case .valueOrEnd, .value:
+                switch byte {
+                case UInt8(ascii: "{"):
+                    input.advance()
+                    open(true)
+                    expect = .keyOrEnd
+                    return .beginObject
+                case UInt8(ascii: "["):
+                    input.advance()
+                    open(false)
+                    expect = .valueOrEnd
+                    return .beginArray
+                case UInt8(ascii: "]"):
+                    guard expect == .valueOrEnd else { throw error("trailing comma before ']'") }
+                    input.advance()
+                    return close(false)
+                default:
+                    return try readValue(startingWith: byte)
+                }
+            case .commaOrEnd:
+                let inObject = containers & 1 != 0
+                if byte == UInt8(ascii: ",") {
+                    input.advance()
+                    expect = inObject ? .key : .value
+                } else if byte == (inObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                    input.advance()
+                    return close(inObject)
+                } else {
+                    throw commaError(found: byte, inObject: inObject)
+                }
+            case .keyOrEnd, .key:
+                if byte == UInt8(ascii: "\"") {
+                    input.advance()
+                    let key = try readKey()
+                    expect = .colon
+                    return .key(key)
+                }
+                guard byte == UInt8(ascii: "}") else { throw keyError(found: byte) }
+                guard expect == .keyOrEnd else { throw error("trailing comma before '}'") }
+                input.advance()
+                return close(true)
             case .colon:
                 guard byte == UInt8(ascii: ":") else { throw error("expected ':' after an object key") }
                 input.advance()
                 expect = .value
-            case .commaOrEnd:
-                let inObject = containers[containers.count - 1]
-                if byte == UInt8(ascii: ",") {
-                    input.advance()
-                    expect = inObject ? .key : .value
-                } else if byte == UInt8(ascii: "}") && inObject || byte == UInt8(ascii: "]") && !inObject {
-                    input.advance()
-                    return close(inObject)
-                } else {
-                    throw error("expected ',' or '\(inObject ? "}" : "]")', found '\(DocumentReadError.printable(byte))'")
-                }
-            case .keyOrEnd, .key:
-                if byte == UInt8(ascii: "}") {
-                    guard expect == .keyOrEnd else { throw error("trailing comma before '}'") }
-                    input.advance()
-                    return close(true)
-                }
-                guard byte == UInt8(ascii: "\"") else {
-                    throw error("expected a key in double quotes, found '\(DocumentReadError.printable(byte))'")
-                }
-                input.advance()
-                let key = try readString()
-                expect = .colon
-                return .key(key)
-            case .valueOrEnd, .value:
-                if byte == UInt8(ascii: "]") {
-                    guard expect == .valueOrEnd else { throw error("trailing comma before ']'") }
-                    input.advance()
-                    return close(false)
-                }
-                return try readValue(startingWith: byte)
+            case .done:
+                throw error("unexpected '\(DocumentReadError.printable(byte))' after the end of the document")
             }
         }
     }
 
+    /// The next byte that is not whitespace, not consumed; `nil` at the end of the input.
+    @inline(__always)
+    private mutating func significantByte() throws(DocumentReadError) -> UInt8? {
+        // Between the tokens of a compact document there is no whitespace: one load and one test.
+        if input.index < input.end {
+            let byte = input.storage[input.index]
+            if byte > 0x20 { return byte }
+        }
+        return try skipWhitespace()
+    }
+
+    @inline(never)
+    private func commaError(found byte: UInt8, inObject: Bool) -> DocumentReadError {
+        error("expected ',' or '\(inObject ? "}" : "]")', found '\(DocumentReadError.printable(byte))'")
+    }
+
+    @inline(never)
+    private func keyError(found byte: UInt8) -> DocumentReadError {
+        error("expected a key in double quotes, found '\(DocumentReadError.printable(byte))'")
+    }
+
+    @inline(__always)
+    private mutating func open(_ object: Bool) {
+        if depth & 63 == 0, depth > 0 {
+            spilledContainers.append(containers)
+            containers = 0
+        }
+        containers = containers &<< 1 | (object ? 1 : 0)
+        depth += 1
+    }
+
+    @inline(__always)
     private mutating func close(_ object: Bool) -> DocumentEvent {
-        containers.removeLast()
-        expect = containers.isEmpty ? .done : .commaOrEnd
+        containers &>>= 1
+        depth -= 1
+        if depth & 63 == 0, depth > 0 { containers = spilledContainers.removeLast() }
+        expect = depth == 0 ? .done : .commaOrEnd
         return object ? .endObject : .endArray
     }
 
     @inline(__always)
     private mutating func afterValue() {
-        expect = containers.isEmpty ? .done : .commaOrEnd
+        expect = depth == 0 ? .done : .commaOrEnd
     }
 
+    /// Reads a string, number or literal (the containers are opened by ``next()``).
     private mutating func readValue(startingWith byte: UInt8) throws(DocumentReadError) -> DocumentEvent {
         switch byte {
-        case UInt8(ascii: "{"):
-            input.advance()
-            containers.append(true)
-            expect = .keyOrEnd
-            return .beginObject
-        case UInt8(ascii: "["):
-            input.advance()
-            containers.append(false)
-            expect = .valueOrEnd
-            return .beginArray
         case UInt8(ascii: "\""):
             input.advance()
             let string = try readString()
@@ -212,9 +257,26 @@ public struct JSONEventReader: DocumentEventSource {
         }
     }
 
-    @inline(__always)
+    @inline(never)
     private mutating func skipWhitespace() throws(DocumentReadError) -> UInt8? {
         try input.skipWhitespace(line: &line, lineStart: &lineStart)
+    }
+
+    /// Reads an object key after its opening quote. A short plain key (ASCII, no escapes) read
+    /// recently comes from ``KeyCache`` without making a new string: keys repeat from object to
+    /// object.
+    private mutating func readKey() throws(DocumentReadError) -> String {
+        let head = try input.available()
+        var end = 0
+        while end < head.count, end <= KeyCache.longest {
+            let byte = head[end]
+            if byte == 0x22 || byte == 0x5C || byte < 0x20 || byte >= 0x80 { break }
+            end += 1
+        }
+        guard end < head.count, end <= KeyCache.longest, head[end] == 0x22 else { return try readString() }
+        let key = keys.key(UnsafeBufferPointer(rebasing: head[0..<end]))
+        input.index += end + 1
+        return key
     }
 
     /// Reads a string after its opening quote, checking escapes and UTF-8.
@@ -350,6 +412,39 @@ public struct JSONEventReader: DocumentEventSource {
         case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
         case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
         default: nil
+        }
+    }
+
+    /// The strings of short keys read recently, found by their bytes: 16 slots, one per key,
+    /// chosen by a key's length and first and last bytes.
+    private struct KeyCache {
+        /// The longest key kept, in bytes.
+        static let longest = 31
+        private static let slotBytes = 32
+        /// Per slot: the key's length, then its bytes.
+        private var bytes = [UInt8](repeating: 0, count: 16 * KeyCache.slotBytes)
+        private var strings = [String](repeating: "", count: 16)
+
+        /// The string of `text` (plain ASCII, at most ``longest`` bytes): the one kept if the
+        /// same bytes were read last in its slot, otherwise a new one, kept.
+        mutating func key(_ text: UnsafeBufferPointer<UInt8>) -> String {
+            let count = text.count
+            let hash = count == 0 ? 0 : UInt(count) &* 7 &+ UInt(text[0]) &* 3 &+ UInt(text[count - 1])
+            let slot = Int(hash & 15)
+            let base = slot * Self.slotBytes
+            let hit = bytes.withUnsafeBufferPointer { stored in
+                guard Int(stored[base]) == count else { return false }
+                for index in 0..<count where stored[base + 1 + index] != text[index] { return false }
+                return true
+            }
+            if hit { return strings[slot] }
+            let string = String(decoding: text, as: UTF8.self)
+            bytes.withUnsafeMutableBufferPointer { stored in
+                stored[base] = UInt8(count)
+                for index in 0..<count { stored[base + 1 + index] = text[index] }
+            }
+            strings[slot] = string
+            return string
         }
     }
 }

@@ -234,7 +234,7 @@ public struct PropertyListXMLReader: DocumentEventSource {
             guard let date = try? Date(trimmed, strategy: .iso8601) else {
                 throw eventError("invalid <date> '\(Self.shortened(trimmed))'")
             }
-            return .string(date.formatted(.iso8601))
+            return .string(PropertyListDate.text(secondsSinceReferenceDate: date.timeIntervalSinceReferenceDate))
         default:
             let compact = String(content.unicodeScalars.filter { !$0.properties.isWhitespace })
             guard let data = Data(base64Encoded: compact) else { throw eventError("invalid Base64 in <data>") }

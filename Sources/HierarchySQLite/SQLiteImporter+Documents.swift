@@ -54,22 +54,24 @@ extension SQLiteImporter {
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)??.int64Value
         let plan = Plan(staging: true, resolveParents: false, rootTitle: title)
         return try await build(plan: plan, inputPath: path) { queue in
-            try await bulkWrite(queue, staging: true, totalBytes: format == .json ? size : nil) { inserter, reporter in
+            // Byte progress where the reader's position follows the document: JSON and property
+            // lists (XML: bytes consumed; binary: the furthest object walked).
+            let total = format == .json || format == .propertyList ? size : nil
+            return try await bulkWrite(queue, staging: true, totalBytes: total) { inserter, reporter in
                 let pipeline = RowPipeline { emit in
                     var batch: [ImportRow] = []
                     batch.reserveCapacity(Self.batchSize)
                     var stopped = false
-                    var read: Int64 = 0
                     let outcome = try DocumentReading.read(&box.reader, shape: shape, name: title) { record, bytes in
                         guard !stopped else { return }
-                        read = bytes
                         batch.append(Self.row(record))
                         if batch.count == Self.batchSize {
                             stopped = !emit(batch, bytes)
                             batch.removeAll(keepingCapacity: true)
                         }
                     }
-                    _ = emit(batch, read)
+                    // The reader has passed the end of the document (a property list's closing tag too).
+                    _ = emit(batch, box.reader.bytesRead)
                     return Inserted(count: 0, nextKey: outcome.keyCount, wrapperCount: Self.wrapperCount(outcome.top))
                 }
                 defer { pipeline.stop() }

@@ -47,4 +47,21 @@ struct ImportProgressLineTests {
         #expect(result.error.isEmpty)
         #expect(result.output.hasPrefix("imported 2000"))
     }
+
+    @Test func quietForAPropertyListWhenPiped() async throws {
+        let directory = try Self.directory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let children: [[String: Any]] = (0..<20_000).map { ["title": "Item \($0)"] }
+        for (name, format) in [("xml", PropertyListSerialization.PropertyListFormat.xml), ("binary", .binary)] {
+            let document = directory.appendingPathComponent("\(name).plist")
+            try PropertyListSerialization.data(
+                fromPropertyList: ["title": "Root", "children": children], format: format, options: 0
+            ).write(to: document)
+            let store = directory.appendingPathComponent("\(name).db").path
+            let result = try await ProgramRunner.run(["import", document.path, "--into", store, "--no-search-index"])
+            #expect(result.status == 0)
+            #expect(result.error.isEmpty)
+            #expect(result.output.hasPrefix("imported 20001"))
+        }
+    }
 }

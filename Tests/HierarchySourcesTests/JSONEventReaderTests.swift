@@ -73,4 +73,54 @@ import Testing
         while let event = try reader.next() { events.append(event) }
         #expect(events == [.beginArray, .string(long), .number("12345"), .bool(true), .endArray])
     }
+
+    /// Containers are kept 64 levels to a word: levels that alternate between objects and arrays
+    /// across several words must close in the right order, and a wrong closer is still caught.
+    @Test func mixedNestingAcrossStackWords() throws {
+        let depth = 200
+        var text = ""
+        var expected: [DocumentEvent] = []
+        for level in 0..<depth {
+            if level % 3 == 0 {
+                text += #"{"k\#(level % 7)":"#
+                expected += [.beginObject, .key("k\(level % 7)")]
+            } else {
+                text += "["
+                expected.append(.beginArray)
+            }
+        }
+        text += "1"
+        expected.append(.number("1"))
+        for level in (0..<depth).reversed() {
+            text += level % 3 == 0 ? "}" : "]"
+            expected.append(level % 3 == 0 ? .endObject : .endArray)
+        }
+        var reader = JSONEventReader(input: ByteInput(bytes: Array(text.utf8)))
+        var events: [DocumentEvent] = []
+        var deepest = 0
+        while let event = try reader.next() {
+            events.append(event)
+            deepest = max(deepest, reader.depth)
+        }
+        #expect(events == expected)
+        #expect(deepest == depth)
+        #expect(reader.depth == 0)
+        // Closing level 65 brings back the word of levels 1 to 64 (arrays): a '}' there is an error at its byte.
+        let wrong = String(repeating: "[", count: 65) + "1" + String(repeating: "]", count: 1) + "}"
+        #expect(failure(wrong)?.message == "expected ',' or ']', found '}'")
+        #expect(failure(wrong)?.column == 68)
+    }
+
+    /// Short keys come from a cache of recent keys: keys that share a slot, escaped keys and keys
+    /// longer than the cache's limit must still read as written.
+    @Test func repeatedAndCollidingKeys() throws {
+        let long = String(repeating: "x", count: 40)
+        let keys = ["title", "id", "axb", "ayb", "axb", "a", "", "title", "t\\u0069tle", long, long + "y", "id", "ayb", "\\u00e9"]
+        let text = "{" + keys.enumerated().map { #""\#($0.element)":\#($0.offset)"# }.joined(separator: ",") + "}"
+        let read = try events(text).compactMap { event -> String? in
+            if case .key(let key) = event { return key }
+            return nil
+        }
+        #expect(read == ["title", "id", "axb", "ayb", "axb", "a", "", "title", "title", long, long + "y", "id", "ayb", "é"])
+    }
 }
