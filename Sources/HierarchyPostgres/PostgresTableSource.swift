@@ -31,13 +31,9 @@ public final class PostgresTableSource: HierarchySource {
     let store: PostgresSource
     /// The number of rows that are roots (parent `NULL` or naming no row): those with a `NULL`
     /// parent until a background check adds the others.
-    var rootCount: Int { roots.withLock { $0.count } }
-    /// What is known of the roots, and the note of a background check.
-    private let roots: Mutex<Roots>
-    /// The background check for rows whose parent names no row (`nil`: done at open).
-    private let check = Mutex<Task<String?, Never>?>(nil)
-    /// Publishes the background check's progress and what it changed.
-    private let broadcaster = ChangeBroadcaster(onFirstSubscriber: {})
+    var rootCount: Int { roots.count }
+    /// The roots, and the background check for rows naming no parent with its notes.
+    private let roots: HierarchyTableRoots
     /// Whether the only root (with `rootCount == 1`) has a `NULL` parent, so the parent
     /// column's index finds it.
     let rootIsNullParent: Bool
@@ -77,12 +73,6 @@ public final class PostgresTableSource: HierarchySource {
         }
     }
 
-    private struct Roots {
-        var count: Int
-        /// The status-line note: "checking…" while the check runs, then its finding, if any.
-        var note: String?
-    }
-
     /// The smallest table (by the planner's estimate) whose check for rows naming no parent runs
     /// in the background when asked; smaller tables are checked at open, in a few milliseconds.
     public static let backgroundCheckRows: Int64 = 100_000
@@ -96,7 +86,7 @@ public final class PostgresTableSource: HierarchySource {
         self.table = table
         self.warnings = warnings
         self.sql = sql
-        self.roots = Mutex(Roots(count: rootCount, note: nil))
+        self.roots = HierarchyTableRoots(count: rootCount)
         self.rootsID = rootsID
         self.displayName = table.table
     }
@@ -215,8 +205,7 @@ public final class PostgresTableSource: HierarchySource {
 
     /// Stops the pool and closes its connections.
     public func close() async {
-        check.withLock { $0 }?.cancel()
-        broadcaster.finish()
+        roots.cancel()
         await store.close()
     }
 
@@ -231,64 +220,25 @@ public final class PostgresTableSource: HierarchySource {
 
     /// Starts the check for rows naming no parent, publishing its progress and outcome.
     private func startRootCheck() {
-        let table = self.table
-        setNote(table.rootCheckNote)
-        let task = Task { [store, sql, rootsID] () -> String? in
-            let finding: String?
-            do {
-                let orphans = try await Self.countOrphans(store, sql)
-                if orphans == 0 {
-                    finding = nil
-                } else if let rootsID {
-                    // Several roots already: the rows found join them under the synthetic item.
-                    roots.withLock { $0.count += Int(orphans) }
-                    broadcaster.publish(.childrenChanged(parentID: rootsID))
-                    broadcaster.publish(.updated(id: rootsID))
-                    finding = nil
-                } else {
-                    let example = try await store.fetch(
-                        "SELECT \(unescaped: sql.id)::text FROM \(unescaped: sql.from) t WHERE \(unescaped: sql.isOrphan) ORDER BY \(unescaped: sql.id) LIMIT 1"
-                    ) { try $0.decode(String?.self) }.first ?? nil
-                    finding = table.orphanFinding(count: orphans, example: example)
-                }
-            } catch {
-                finding = Task.isCancelled ? nil : table.rootCheckFailure(error)
-            }
-            setNote(finding)
-            return finding
+        roots.startCheck(table: table, rootsID: rootsID) { [store, sql] withExample in
+            let orphans = try await Self.countOrphans(store, sql)
+            guard orphans > 0, withExample else { return (orphans, nil) }
+            let example = try await store.fetch(
+                "SELECT \(unescaped: sql.id)::text FROM \(unescaped: sql.from) t WHERE \(unescaped: sql.isOrphan) ORDER BY \(unescaped: sql.id) LIMIT 1"
+            ) { try $0.decode(String?.self) }.first ?? nil
+            return (orphans, example)
         }
-        check.withLock { $0 = task }
-    }
-
-    private func setNote(_ note: String?) {
-        roots.withLock { $0.note = note }
-        broadcaster.publish(.progress(note))
     }
 
     /// Waits for the background check for rows naming no parent, if one runs, and returns its
     /// finding: `nil` when there is nothing to report (no such rows, or they joined the other
     /// roots), else one line for the user.
-    public func rootCheck() async -> String? {
-        guard let task = check.withLock({ $0 }) else { return nil }
-        return await task.value
-    }
+    public func rootCheck() async -> String? { await roots.finding() }
 
     /// The background check's progress and outcome: `.progress` notes ("checking…", then its
     /// finding or `nil`), and the synthetic root's new children when it found some. A new
     /// subscriber of a source that checks in the background first gets the note of the moment.
-    public func changes() -> AsyncStream<HierarchySourceChange> {
-        let upstream = broadcaster.subscribe()
-        let note = roots.withLock { $0.note }
-        let checks = check.withLock { $0 != nil }
-        return AsyncStream { continuation in
-            if checks { continuation.yield(.progress(note)) }
-            let forward = Task {
-                for await change in upstream { continuation.yield(change) }
-                continuation.finish()
-            }
-            continuation.onTermination = { _ in forward.cancel() }
-        }
-    }
+    public func changes() -> AsyncStream<HierarchySourceChange> { roots.changes() }
 
     /// Makes a node from a row selected with `SQL.columns`.
     @Sendable static func node(from row: PostgresRow) throws -> HierarchyNode {

@@ -31,13 +31,9 @@ public final class SQLiteTableSource: HierarchySource {
     let queue: DatabaseQueue
     /// The number of rows that are roots (parent `NULL` or naming no row): those with a `NULL`
     /// parent until a background check adds the others.
-    var rootCount: Int { roots.withLock { $0.count } }
-    /// What is known of the roots, and the note of a background check.
-    private let roots: Mutex<Roots>
-    /// The background check for rows naming no parent (`nil`: done at open).
-    private let check = Mutex<Task<String?, Never>?>(nil)
-    /// Publishes the background check's progress and what it changed.
-    private let broadcaster = ChangeBroadcaster(onFirstSubscriber: {})
+    var rootCount: Int { roots.count }
+    /// The roots, and the background check for rows naming no parent with its notes.
+    private let roots: HierarchyTableRoots
     /// Whether the only root (with `rootCount == 1`) has a `NULL` parent, so the parent
     /// column's index finds it.
     let rootIsNullParent: Bool
@@ -47,12 +43,6 @@ public final class SQLiteTableSource: HierarchySource {
     let bindsIntegerIDs: Bool
     /// SQL fragments built once from the quoted names.
     let sql: SQL
-
-    private struct Roots {
-        var count: Int
-        /// The status-line note: "checking…" while the check runs, then its finding, if any.
-        var note: String?
-    }
 
     /// The smallest table (by its largest rowid, or its file's size at 100 bytes a row) whose
     /// check for rows naming no parent runs in the background when asked; smaller tables are
@@ -128,7 +118,7 @@ public final class SQLiteTableSource: HierarchySource {
             let deferred = checkInBackground && nullRoots > 0 && estimatedRows >= Self.backgroundCheckRows
             let orphans = deferred ? 0 : try queue.read { db in try Self.countOrphans(db, sql) }
             let rootCount = nullRoots + orphans
-            roots = Mutex(Roots(count: rootCount, note: nil))
+            roots = HierarchyTableRoots(count: rootCount)
             rootIsNullParent = nullRoots == 1
             if rootCount > 1 {
                 var id = HierarchyTable.rootsID
@@ -145,11 +135,6 @@ public final class SQLiteTableSource: HierarchySource {
         } catch {
             throw SQLiteErrors.map(error, path: path)
         }
-    }
-
-    deinit {
-        check.withLock { $0 }?.cancel()
-        broadcaster.finish()
     }
 
     /// About how many rows the table has, without counting them: its largest rowid, or, for a
@@ -175,73 +160,37 @@ public final class SQLiteTableSource: HierarchySource {
     /// Starts the check for rows naming no parent on a read-only connection of its own (the
     /// source's reads go on meanwhile), publishing its progress and outcome.
     ///
-    /// The task holds the source weakly: a source let go cancels its check, which interrupts
+    /// The check does not hold the source: a source let go cancels its check, which interrupts
     /// the statement.
     private func startRootCheck(_ configuration: Configuration) throws {
         let checker = try DatabaseQueue(path: path, configuration: configuration)
-        let (table, sql, rootsID, path) = (self.table, self.sql, self.rootsID, self.path)
-        setNote(table.rootCheckNote)
-        let task = Task { [weak self] () -> String? in
-            let finding: String?
+        let (sql, path) = (self.sql, self.path)
+        roots.startCheck(table: table, rootsID: rootsID) { withExample in
+            defer { try? checker.close() }
             do {
-                let (orphans, example) = try await checker.read { db in
+                return try await checker.read { db in
                     let orphans = try Self.countOrphans(db, sql)
-                    guard orphans > 0, rootsID == nil else { return (orphans, String?.none) }
+                    guard orphans > 0, withExample else { return (Int64(orphans), String?.none) }
                     let example = try Row.fetchOne(
                         db, sql: "SELECT CAST(\(sql.id) AS BLOB) FROM \(sql.from) t WHERE \(sql.isOrphan) ORDER BY \(sql.id) LIMIT 1"
                     ).flatMap { StoredText.decode($0[0]) }
-                    return (orphans, example)
-                }
-                if orphans == 0 {
-                    finding = nil
-                } else if let rootsID {
-                    // Several roots already: the rows found join them under the synthetic item.
-                    self?.roots.withLock { $0.count += orphans }
-                    self?.broadcaster.publish(.childrenChanged(parentID: rootsID))
-                    self?.broadcaster.publish(.updated(id: rootsID))
-                    finding = nil
-                } else {
-                    finding = table.orphanFinding(count: Int64(orphans), example: example)
+                    return (Int64(orphans), example)
                 }
             } catch {
-                finding = Task.isCancelled ? nil : table.rootCheckFailure(SQLiteErrors.map(error, path: path))
+                throw SQLiteErrors.map(error, path: path)
             }
-            try? checker.close()
-            self?.setNote(finding)
-            return finding
         }
-        check.withLock { $0 = task }
-    }
-
-    private func setNote(_ note: String?) {
-        roots.withLock { $0.note = note }
-        broadcaster.publish(.progress(note))
     }
 
     /// Waits for the background check for rows naming no parent, if one runs, and returns its
     /// finding: `nil` when there is nothing to report (no such rows, or they joined the other
     /// roots), else one line for the user.
-    public func rootCheck() async -> String? {
-        guard let task = check.withLock({ $0 }) else { return nil }
-        return await task.value
-    }
+    public func rootCheck() async -> String? { await roots.finding() }
 
     /// The background check's progress and outcome: `.progress` notes ("checking…", then its
     /// finding or `nil`), and the synthetic root's new children when it found some. A new
     /// subscriber of a source that checks in the background first gets the note of the moment.
-    public func changes() -> AsyncStream<HierarchySourceChange> {
-        let upstream = broadcaster.subscribe()
-        let note = roots.withLock { $0.note }
-        let checks = check.withLock { $0 != nil }
-        return AsyncStream { continuation in
-            if checks { continuation.yield(.progress(note)) }
-            let forward = Task {
-                for await change in upstream { continuation.yield(change) }
-                continuation.finish()
-            }
-            continuation.onTermination = { _ in forward.cancel() }
-        }
-    }
+    public func changes() -> AsyncStream<HierarchySourceChange> { roots.changes() }
 
     /// Finds the table and columns (exactly, or alone without regard to case) and the indexes.
     private static func inspect(_ db: Database, _ requested: HierarchyTable, path: String) throws
