@@ -54,10 +54,10 @@ extension SQLiteImporter {
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)??.int64Value
         let plan = Plan(staging: true, resolveParents: false, rootTitle: title)
         return try await build(plan: plan, inputPath: path) { queue in
-            // Byte progress where the reader's position follows the document: JSON and property
-            // lists (XML: bytes consumed; binary: the furthest object walked).
-            let total = format == .json || format == .propertyList ? size : nil
-            return try await bulkWrite(queue, staging: true, totalBytes: total) { inserter, reporter in
+            // Byte progress: every reader's position follows the document (JSON and YAML: bytes
+            // consumed, YAML a chunk at a time; XML property lists: bytes consumed; binary ones:
+            // the furthest object walked).
+            return try await bulkWrite(queue, staging: true, totalBytes: size) { inserter, reporter in
                 let pipeline = RowPipeline { emit in
                     var batch: [ImportRow] = []
                     batch.reserveCapacity(Self.batchSize)

@@ -46,4 +46,22 @@ struct PropertyListImportProgressTests {
         #expect(read.contains { $0 > 0 && $0 < size * 3 / 4 })
         #expect(read.last == size)
     }
+
+    @Test("a YAML document too: bytes read of the size, growing through the file")
+    func bytesOfAYAMLFile() async throws {
+        let directory = try TemporaryDirectory()
+        let file = directory.file("doc.yaml")
+        var text = "title: Root\nchildren:\n"
+        for index in 0..<20_000 { text += "  - title: Item \(index)\n    weight: \(index)\n" }
+        try Data(text.utf8).write(to: file)
+        let size = Int64(text.utf8.count)
+        let updates = try await Self.readingUpdates(file, into: directory.file("doc.db"))
+        #expect(updates.count >= 5)
+        #expect(updates.allSatisfy { $0.totalBytes == size })
+        let read = updates.compactMap(\.bytesRead)
+        #expect(read.count == updates.count)
+        #expect(read == read.sorted())
+        #expect(read.contains { $0 > 0 && $0 < size * 3 / 4 })
+        #expect(read.last == size)
+    }
 }
