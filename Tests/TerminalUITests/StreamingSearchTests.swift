@@ -67,7 +67,9 @@ final class StreamLog: Sendable {
         var frame = list.render().plainText
         #expect(frame.contains("1 of 3+  searching…"))
         #expect(frame.contains("^S all results"))
-        // Every key is handled and drawn within 16 ms while the search blocks.
+        // Every key is handled and drawn while the search blocks: a key that waited for the
+        // search would take its 30 s. (The 16 ms key-response target is measured by the
+        // benchmarks; a wall-clock bound that tight fails on a loaded test run.)
         var worst = Duration.zero
         for key in [KeyEvent(.down), KeyEvent(.down), KeyEvent(.up), KeyEvent(.end), KeyEvent(.home)] {
             let start = ContinuousClock.now
@@ -75,7 +77,8 @@ final class StreamLog: Sendable {
             _ = list.render()
             worst = max(worst, ContinuousClock.now - start)
         }
-        #expect(worst < .milliseconds(16), "slowest key \(worst)")
+        #expect(worst < .seconds(5), "slowest key \(worst)")
+        #expect(log.ended.isEmpty, "the search was still running while the keys were answered")
         // The next keystroke ends the search in flight at once.
         _ = list.handle([.key(KeyEvent(.character("u")))])
         #expect(await eventually { log.ended == ["p"] })
