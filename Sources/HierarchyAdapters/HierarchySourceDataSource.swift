@@ -26,6 +26,14 @@ public final class HierarchySourceDataSource: HierarchyViewPagingDataSource {
     public let source: any HierarchySource
     /// The view this data source feeds (weak: the view owns nothing of it).
     public weak var view: HierarchyView?
+
+    /// Makes this the data source of `view` and `view` the one it feeds: both links, which
+    /// are weak either way (keep the adapter alive as long as the view shows it).
+    public func attach(to view: HierarchyView) {
+        self.view = view
+        view.dataSource = self
+    }
+
     /// Children are loaded in pages of this many items.
     public let pageSize: Int
     /// At most this many pages of children are cached (least recently used first out), so

@@ -55,8 +55,7 @@ final class WebSession {
         let view = HierarchyView()
         view.isolation = isolation
         let dataSource = HierarchySourceDataSource(source: source)
-        dataSource.view = view
-        view.dataSource = dataSource
+        dataSource.attach(to: view)
         self.init(id: id, view: view, dataSource: dataSource, owner: nil, size: size, rightToLeft: rightToLeft, now: now)
     }
 

@@ -13,8 +13,7 @@ extension BrowseSession {
         let view = HierarchyView()
         view.register(HierarchyItemTableViewCell.self, forCellWithReuseIdentifier: "HierarchyCollectionItem")
         let adapter = HierarchySourceDataSource(source: resolved.source)
-        adapter.view = view
-        view.dataSource = adapter
+        adapter.attach(to: view)
         return (view, adapter)
     }
 

@@ -101,8 +101,7 @@ struct SilentSourceTests {
     func quitsAtOnce() async throws {
         let view = HierarchyView()
         let adapter = HierarchySourceDataSource(source: SilentSource())
-        adapter.view = view
-        view.dataSource = adapter
+        adapter.attach(to: view)
         try await adapter.load()
         let screen = TerminalBrowser.makeScreen(view: view, palette: .monochrome, columns: 100, rows: 20)
         let frame = screen.render().plainText

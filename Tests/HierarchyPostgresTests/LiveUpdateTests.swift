@@ -143,8 +143,7 @@ struct LiveUpdateTests {
         let store = try await makeStore(kind)
         let view = HierarchyView(layout: HierarchyCollectionViewLayout(metrics: .terminal, size: Size(width: 90, height: 12)))
         let dataSource = HierarchySourceDataSource(source: store, pageSize: 10)
-        dataSource.view = view
-        view.dataSource = dataSource
+        dataSource.attach(to: view)
         try await dataSource.load()
         await dataSource.settle()
         view.expandItem(with: "a1")
@@ -213,8 +212,7 @@ struct ReconnectTests {
         defer { Task { await store.close() } }
         let view = HierarchyView(layout: HierarchyCollectionViewLayout(metrics: .terminal, size: Size(width: 90, height: 12)))
         let dataSource = HierarchySourceDataSource(source: store, pageSize: 10)
-        dataSource.view = view
-        view.dataSource = dataSource
+        dataSource.attach(to: view)
         let messages = ChangeMessages()
         dataSource.errorHandler = { messages.append($0.message) }
         try await dataSource.load()

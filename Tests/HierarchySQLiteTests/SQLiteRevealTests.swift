@@ -47,8 +47,7 @@ final class CountingSource: HierarchySource {
 
         let view = HierarchyView(layout: HierarchyCollectionViewLayout(metrics: .terminal, size: Size(width: 90, height: 12)))
         let dataSource = HierarchySourceDataSource(source: source, pageSize: 200)
-        dataSource.view = view
-        view.dataSource = dataSource
+        dataSource.attach(to: view)
         try await dataSource.load()
         await dataSource.settle()
         let before = (source.childrenRead.withLock { $0 }, source.childCalls.withLock { $0 })
@@ -75,8 +74,7 @@ final class CountingSource: HierarchySource {
         let deepest = try #require(results.max { $0.ancestors.count < $1.ancestors.count })
         let view = HierarchyView(layout: HierarchyCollectionViewLayout(metrics: .terminal, size: Size(width: 90, height: 12)))
         let dataSource = HierarchySourceDataSource(source: source)
-        dataSource.view = view
-        view.dataSource = dataSource
+        dataSource.attach(to: view)
         try await dataSource.load()
         await dataSource.settle()
         try await dataSource.reveal(id: deepest.id)

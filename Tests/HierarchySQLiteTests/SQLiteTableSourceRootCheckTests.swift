@@ -124,8 +124,7 @@ struct SQLiteTableSourceRootCheckTests {
         let source = try SQLiteTableSource(path: try Self.database(directory), table: Self.plant, checkInBackground: true)
         let dataSource = HierarchySourceDataSource(source: source)
         let view = HierarchyView()
-        dataSource.view = view
-        view.dataSource = dataSource
+        dataSource.attach(to: view)
         try await dataSource.load()
         #expect(dataSource.node(for: "0")?.title == "Item 0")
         #expect(await eventually(.seconds(60)) { dataSource.progressNote == Self.finding })

@@ -48,8 +48,7 @@ import Testing
     func viewReachesEveryRow() async throws {
         let view = HierarchyView(layout: HierarchyCollectionViewLayout(metrics: .terminal, size: Size(width: 90, height: 12)))
         let dataSource = HierarchySourceDataSource(source: Self.source, pageSize: 50)
-        dataSource.view = view
-        view.dataSource = dataSource
+        dataSource.attach(to: view)
         try await dataSource.load()
         await dataSource.settle()
         view.focusRow(0, inColumn: 1)

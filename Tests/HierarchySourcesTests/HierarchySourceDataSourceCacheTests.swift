@@ -11,8 +11,7 @@ import Testing
     func makeView(_ source: any HierarchySource, maximumPages: Int) async throws -> (HierarchyView, HierarchySourceDataSource) {
         let view = HierarchyView(layout: HierarchyCollectionViewLayout(metrics: .terminal, size: Size(width: 90, height: 12)))
         let dataSource = HierarchySourceDataSource(source: source, pageSize: 10, maximumCachedPages: maximumPages)
-        dataSource.view = view
-        view.dataSource = dataSource
+        dataSource.attach(to: view)
         try await dataSource.load()
         await dataSource.settle()
         return (view, dataSource)
@@ -57,8 +56,7 @@ import Testing
         let source = GatedSource(gate: gate)
         let view = HierarchyView(layout: HierarchyCollectionViewLayout(metrics: .terminal, size: Size(width: 90, height: 12)))
         let dataSource = HierarchySourceDataSource(source: source, pageSize: 10)
-        dataSource.view = view
-        view.dataSource = dataSource
+        dataSource.attach(to: view)
         try await dataSource.load()
         view.layoutIfNeeded()
         #expect(dataSource.activeLoads >= 1)  // the root's children (and parent), waiting on the gate
@@ -135,8 +133,7 @@ struct FailingPageSource: HierarchySource {
     @Test func rowsAreLoadingThenLoadedOrFailedInTheSnapshot() async throws {
         let view = HierarchyView(layout: HierarchyCollectionViewLayout(metrics: .terminal, size: Size(width: 90, height: 12)))
         let dataSource = HierarchySourceDataSource(source: FailingPageSource(), pageSize: 10)
-        dataSource.view = view
-        view.dataSource = dataSource
+        dataSource.attach(to: view)
         var errors: [String] = []
         dataSource.errorHandler = { errors.append($0.description) }
         try await dataSource.load()

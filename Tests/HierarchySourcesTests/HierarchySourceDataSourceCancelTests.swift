@@ -12,8 +12,7 @@ import Testing
     func makeView(_ source: any HierarchySource) async throws -> (HierarchyView, HierarchySourceDataSource) {
         let view = HierarchyView(layout: HierarchyCollectionViewLayout(metrics: .terminal, size: Size(width: 90, height: 60)))
         let dataSource = HierarchySourceDataSource(source: source, pageSize: 10)
-        dataSource.view = view
-        view.dataSource = dataSource
+        dataSource.attach(to: view)
         try await dataSource.load()
         view.layoutIfNeeded()
         return (view, dataSource)

@@ -13,8 +13,7 @@ import Testing
         let view = HierarchyView(layout: HierarchyCollectionViewLayout(metrics: .terminal, size: Size(width: 90, height: 30)))
         view.silenceDefaultErrorLog()
         let dataSource = HierarchySourceDataSource(source: source, pageSize: 10)
-        dataSource.view = view
-        view.dataSource = dataSource
+        dataSource.attach(to: view)
         dataSource.noticeDuration = .milliseconds(300)
         var heard: [String] = []
         dataSource.errorHandler = { heard.append($0.message) }

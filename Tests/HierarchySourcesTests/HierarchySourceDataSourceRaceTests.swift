@@ -53,8 +53,7 @@ final class LaggingSource: HierarchySource {
     func makeView(_ source: LaggingSource) async throws -> (HierarchyView, HierarchySourceDataSource) {
         let view = HierarchyView(layout: HierarchyCollectionViewLayout(metrics: .terminal, size: Size(width: 90, height: 200)))
         let dataSource = HierarchySourceDataSource(source: source, pageSize: 10)
-        dataSource.view = view
-        view.dataSource = dataSource
+        dataSource.attach(to: view)
         try await dataSource.load()
         await dataSource.settle()
         return (view, dataSource)
@@ -148,8 +147,7 @@ final class LaggingSource: HierarchySource {
         let source = LaggingSource(children: 30)
         let view = HierarchyView(layout: HierarchyCollectionViewLayout(metrics: .terminal, size: Size(width: 90, height: 12)))
         let dataSource = HierarchySourceDataSource(source: source, pageSize: 10)
-        dataSource.view = view
-        view.dataSource = dataSource
+        dataSource.attach(to: view)
         try await dataSource.load()
         await dataSource.settle()
         view.focusRow(29, inColumn: 1)
@@ -211,8 +209,7 @@ final class SlowCountSource: HierarchySource {
         let source = SlowCountSource()
         let view = HierarchyView(layout: HierarchyCollectionViewLayout(metrics: .terminal, size: Size(width: 90, height: 200)))
         let dataSource = HierarchySourceDataSource(source: source, pageSize: 10)
-        dataSource.view = view
-        view.dataSource = dataSource
+        dataSource.attach(to: view)
         try await dataSource.load()
         view.layoutIfNeeded()
         #expect(dataSource.childrenNote(of: "R") == "Loading…")

@@ -11,8 +11,7 @@ import Testing
         let view = HierarchyView(layout: HierarchyCollectionViewLayout(metrics: .terminal, size: Size(width: 90, height: 12)))
         view.expandsFocusedItem = expandsFocused
         let dataSource = HierarchySourceDataSource(source: source, pageSize: pageSize)
-        dataSource.view = view
-        view.dataSource = dataSource
+        dataSource.attach(to: view)
         try await dataSource.load(startingAt: start)
         await dataSource.settle()
         return (view, dataSource)

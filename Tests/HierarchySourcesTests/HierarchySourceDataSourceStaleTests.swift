@@ -28,8 +28,7 @@ final class VersionedSource: HierarchySource, Sendable {
         let source = VersionedSource()
         let view = HierarchyView(layout: HierarchyCollectionViewLayout(metrics: .terminal, size: Size(width: 90, height: 12)))
         let dataSource = HierarchySourceDataSource(source: source, pageSize: 10)
-        dataSource.view = view
-        view.dataSource = dataSource
+        dataSource.attach(to: view)
         try await dataSource.load()
         await dataSource.settle()
         #expect(dataSource.hierarchyView(view, childAt: 55, with: "R") == .loading)

@@ -56,8 +56,7 @@ final class DictionarySource: HierarchySource, @unchecked Sendable {
     func makeView(_ source: DictionarySource, start: String? = nil, width: Double = 90) async throws -> (HierarchyView, HierarchySourceDataSource) {
         let view = HierarchyView(layout: HierarchyCollectionViewLayout(metrics: .terminal, size: Size(width: width, height: 12)))
         let dataSource = HierarchySourceDataSource(source: source, pageSize: 10)
-        dataSource.view = view
-        view.dataSource = dataSource
+        dataSource.attach(to: view)
         try await dataSource.load(startingAt: start)
         await dataSource.settle()
         return (view, dataSource)

@@ -20,8 +20,7 @@ func sampleBrowser(columns: Int, rows: Int, rightToLeft: Bool = false, clock: Ma
         layoutDirection: rightToLeft ? .rightToLeft : .leftToRight)
     let view = HierarchyView(layout: layout)
     let dataSource = HierarchySourceDataSource(source: try SampleHierarchy.load())
-    dataSource.view = view
-    view.dataSource = dataSource
+    dataSource.attach(to: view)
     let browser = HierarchyBrowser(view: view, dataSource: dataSource, sourceName: "Sample plant", palette: .monochrome,
                                    columns: columns, rows: rows, now: { clock.now })
     try await dataSource.load()

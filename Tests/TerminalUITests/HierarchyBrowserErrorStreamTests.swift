@@ -15,8 +15,7 @@ import Testing
         let view = HierarchyView(layout: layout)
         if let errorHandler { view.errorHandler = errorHandler }
         let dataSource = HierarchySourceDataSource(source: source)
-        dataSource.view = view
-        view.dataSource = dataSource
+        dataSource.attach(to: view)
         let browser = HierarchyBrowser(view: view, dataSource: dataSource, sourceName: "t", palette: .monochrome,
                                        columns: 80, rows: 24)
         try await dataSource.load()

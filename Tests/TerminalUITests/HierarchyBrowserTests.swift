@@ -154,8 +154,7 @@ import Testing
         let source = try InMemorySource(root: .init(id: "r", title: "Root", children: [.init(id: "x", title: hostile)]))
         let view = HierarchyView(layout: HierarchyCollectionViewLayout(metrics: .terminal, size: Size(width: 80, height: 22)))
         let dataSource = HierarchySourceDataSource(source: source)
-        dataSource.view = view
-        view.dataSource = dataSource
+        dataSource.attach(to: view)
         let browser = HierarchyBrowser(view: view, dataSource: dataSource, sourceName: hostile, palette: .monochrome, columns: 80, rows: 24)
         try await dataSource.load()
         await dataSource.settle()

@@ -56,8 +56,7 @@ struct WideTextColumnsTests {
             sectionInset: EdgeInsets(top: 0, leading: 0, bottom: 0, trailing: 1), interItemSpacing: 1)
         let view = HierarchyView(layout: layout)
         let dataSource = HierarchySourceDataSource(source: try WideTextSamples.source())
-        dataSource.view = view
-        view.dataSource = dataSource
+        dataSource.attach(to: view)
         let browser = HierarchyBrowser(view: view, dataSource: dataSource, sourceName: "Wide", palette: .monochrome,
                                        columns: columns, rows: rows)
         try await dataSource.load()

@@ -129,8 +129,7 @@ public final class HierarchyBrowser {
             layoutDirection: rightToLeft ? .rightToLeft : .leftToRight)
         let view = HierarchyView(layout: layout)
         let dataSource = HierarchySourceDataSource(source: source)
-        dataSource.view = view
-        view.dataSource = dataSource
+        dataSource.attach(to: view)
         return HierarchyBrowser(view: view, dataSource: dataSource, sourceName: sourceName, palette: palette, columns: columns, rows: rows)
     }
 

@@ -99,8 +99,7 @@ public final class TableBrowser: TerminalScreen {
         let view = HierarchyView(layout: layout)
         view.register(HierarchyItemTableViewCell.self, forCellWithReuseIdentifier: "HierarchyCollectionItem")
         let dataSource = HierarchySourceDataSource(source: source)
-        dataSource.view = view
-        view.dataSource = dataSource
+        dataSource.attach(to: view)
         let browser = HierarchyBrowser(view: view, dataSource: dataSource, sourceName: sourceName, palette: palette,
                                        columns: columns, rows: rows, now: now)
         return TableBrowser(browser: browser, presentation: presentation)
