@@ -109,6 +109,16 @@ import Testing
         #expect(browser.viewModel.searchText == "aq")
     }
 
+    @Test func slashTypedFirstIsNotSearchedFor() async throws {
+        let (browser, parts, _) = await loaded()
+        let calls = parts.calls.withLock { $0.count }
+        #expect(await browser.press(KeyEvent(.character("/"))) == [])
+        #expect(browser.viewModel.searchText.isEmpty)
+        #expect(parts.calls.withLock { $0.count } == calls)
+        browser.type("P/1")
+        #expect(browser.viewModel.searchText == "P/1")
+    }
+
     @Test func addAndDeleteCallTheHandlers() async throws {
         let (browser, _, _) = await loaded()
         var added = 0

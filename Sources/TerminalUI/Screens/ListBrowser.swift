@@ -179,6 +179,9 @@ public final class ListBrowser<
     private func typed(_ c: Character) -> [BrowserCommand] {
         let text = viewModel.searchText
         if c == "q", text.isEmpty || !viewModel.isSearchEnabled { return [.quit] }
+        // The field already has the focus: a `/` typed first (the search key of the columns,
+        // nnn and less) starts no search for "/".
+        if c == "/", text.isEmpty { return [] }
         if c == "r", case .error = viewModel.footer {
             track(viewModel.retry())
             return []
