@@ -4,6 +4,7 @@
 @main
 enum ProgramEntry {
     static func main() {
+        CodePages.mapOnDemand()
         MainQueueLoop.run {
             await Hierarchy.main()
         }
