@@ -125,7 +125,7 @@ let package = Package(
         .testTarget(
             name: "HierarchyWebTests",
             dependencies: [
-                "HierarchyWeb", "HierarchySources", "HierarchyAdapters",
+                "HierarchyWeb", "HierarchySources", "HierarchyAdapters", "HierarchyTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),

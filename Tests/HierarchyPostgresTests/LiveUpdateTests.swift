@@ -1,3 +1,4 @@
+import HierarchyTestSupport
 import Foundation
 import HierarchyKit
 import HierarchyPostgres

@@ -247,12 +247,5 @@ private let clusterStart = Task<TestCluster, any Error> {
     try await offPool { try TestCluster.shared.get() }
 }
 
-/// Runs blocking work (processes, waits) on a new thread and awaits its result.
-func offPool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-    try await withCheckedThrowingContinuation { continuation in
-        Thread.detachNewThread { continuation.resume(with: Result { try body() }) }
-    }
-}
-
 /// Whether the PostgreSQL tests can run; they are skipped with `TestCluster.missingReason` otherwise.
 let postgresAvailable = TestCluster.missingReason == nil

@@ -1,4 +1,5 @@
 import Foundation
+import HierarchyTestSupport
 import Hummingbird
 import Testing
 @testable import HierarchyWeb
@@ -23,7 +24,7 @@ final class RawConnection: @unchecked Sendable {
 
     /// Connects to 127.0.0.1:`port`.
     init(port: Int) async throws {
-        let made = await Self.offPool { () -> Int32 in
+        let made = await offPool { () -> Int32 in
             let fd = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
             guard fd >= 0 else { return -1 }
             var address = sockaddr_in()
@@ -49,7 +50,7 @@ final class RawConnection: @unchecked Sendable {
     /// Sends text as is.
     func send(_ text: String) async throws {
         let bytes = Array(text.utf8)
-        let sent = await Self.offPool { [socket] in
+        let sent = await offPool { [socket] in
             bytes.withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         }
         guard sent == bytes.count else { throw Failed(description: "send failed") }
@@ -61,7 +62,7 @@ final class RawConnection: @unchecked Sendable {
     @discardableResult
     func read(until marker: String? = nil, timeout: Duration = .seconds(10)) async -> String {
         let deadline = ContinuousClock.now + timeout
-        await Self.offPool { [self] in
+        await offPool { [self] in
             var buffer = [UInt8](repeating: 0, count: 65_536)
             while ContinuousClock.now < deadline {
                 if let marker, String(decoding: lock.withLock { received }, as: UTF8.self).contains(marker) { return }
@@ -81,13 +82,6 @@ final class RawConnection: @unchecked Sendable {
 
     /// Closes this side (the server sees the client go away).
     func close() { Glibc.shutdown(socket, Int32(SHUT_RDWR)) }
-
-    /// Runs blocking work on a thread of its own.
-    static func offPool<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
-        await withCheckedContinuation { continuation in
-            Thread.detachNewThread { continuation.resume(returning: work()) }
-        }
-    }
 }
 
 enum LiveServer {
