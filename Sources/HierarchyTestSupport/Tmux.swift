@@ -107,9 +107,21 @@ public final class Tmux {
         throw WaitFailed(description: description, screen: last)
     }
 
+    /// What a test waited for in vain, and the screen at the deadline (in the failure message).
     public struct WaitFailed: Error, CustomStringConvertible {
-        public var description: String
+        public var awaited: String
         public var screen: String
+
+        public init(description: String, screen: String) {
+            self.awaited = description
+            self.screen = screen
+        }
+
+        public var description: String {
+            let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+                .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            return "\(awaited) (screen: \(lines.isEmpty ? "empty" : lines.prefix(6).joined(separator: " | ")))"
+        }
     }
 }
 

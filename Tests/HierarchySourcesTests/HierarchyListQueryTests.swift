@@ -1,3 +1,4 @@
+import HierarchyTestSupport
 import Foundation
 @testable import HierarchySources
 import Testing
@@ -50,7 +51,7 @@ import Testing
     }
 
     @Test func searchResultsCarryTheirPath() async throws {
-        let source = try SampleHierarchy.load()
+        let source = try SharedSample.source()
         let results = try await HierarchyListQuery(source: source).search("Compressed air", in: 0..<10)
         let first = try #require(results.first)
         #expect(first.node.title == "Compressed air")

@@ -1,3 +1,4 @@
+import HierarchyTestSupport
 import Foundation
 import HierarchyKit
 @testable import HierarchySources
@@ -49,7 +50,7 @@ import Testing
     }
 
     @Test func anUnknownItemIsNotFound() async throws {
-        let source = try SampleHierarchy.load()
+        let source = try SharedSample.source()
         let error = await #expect(throws: HierarchySourceError.self) {
             try await HierarchyRevealer(source: source).plan(for: "no such item")
         }
@@ -57,7 +58,7 @@ import Testing
     }
 
     @Test func theTopItemHasNoLevels() async throws {
-        let source = try SampleHierarchy.load()
+        let source = try SharedSample.source()
         let root = try #require(try await source.root())
         let plan = try await HierarchyRevealer(source: source).plan(for: root.id)
         #expect(plan.path.map(\.id) == [root.id])

@@ -1,3 +1,4 @@
+import HierarchyTestSupport
 import Foundation
 import HierarchyKit
 @testable import HierarchySources
@@ -34,7 +35,7 @@ import Testing
 
     @Test(arguments: [false, true])
     func revealsADeepSampleItem(expandsFocused: Bool) async throws {
-        let source = try SampleHierarchy.load()
+        let source = try SharedSample.source()
         let target = try await deepestSampleItem(source)
         let (view, dataSource) = try await makeView(source, expandsFocused: expandsFocused)
         let plan = try await dataSource.reveal(id: target.id)
@@ -100,7 +101,7 @@ import Testing
     }
 
     @Test func anUnknownItemLeavesTheViewAlone() async throws {
-        let source = try SampleHierarchy.load()
+        let source = try SharedSample.source()
         let (view, dataSource) = try await makeView(source)
         let before = (view.expandedPath, view.focusedUUID)
         await #expect(throws: HierarchySourceError.self) { try await dataSource.reveal(id: "missing") }

@@ -174,12 +174,13 @@ struct WebSessionStoreTests {
         let started = Flag()
         let answered = Flag()
         // The busy session lays its view out again and again on its actor until the other
-        // session has answered (at most 10 s, so a design that serialised the two fails
-        // instead of hanging).
+        // session has answered (at most 60 s, so a design that serialised the two fails
+        // instead of hanging; generous, since in a full run other tests may hold the pool's
+        // other thread for a while before the other session gets it).
         let spinning = Task {
             await busy.run { _, session -> Bool in
                 started.set()
-                let deadline = ContinuousClock.now.advanced(by: .seconds(10))
+                let deadline = ContinuousClock.now.advanced(by: .seconds(60))
                 while !answered.isSet, ContinuousClock.now < deadline {
                     _ = session.snapshot(sourceName: "test")
                 }

@@ -1,3 +1,4 @@
+import HierarchyTestSupport
 import FioriCompat
 import Foundation
 import HierarchySources
@@ -158,7 +159,7 @@ extension SeedConformance {
 
         @Test("\"Horizontal Implementation\" in `hierarchy browse --layout linear-horizontal`: the path and the level are one row that scrolls sideways, never wrapped")
         func linearBrowserHorizontalIsOneRow() async throws {
-            let browser = LinearBrowser(source: try SampleHierarchy.load(), sourceName: "Sample plant", axis: .horizontal,
+            let browser = LinearBrowser(source: try SharedSample.source(), sourceName: "Sample plant", axis: .horizontal,
                                         palette: .monochrome, columns: 40, rows: 12)
             try await browser.load()
             var body = lines(browser.render()).dropFirst().dropLast()

@@ -1,3 +1,4 @@
+import HierarchyTestSupport
 import Foundation
 @testable import HierarchyKit
 import HierarchySources
@@ -16,7 +17,7 @@ extension SeedConformance {
 
         /// A column browser over the sample, drawn with a sheet's theme.
         static func browser(_ sheet: String, screenReader: Bool = false) async throws -> HierarchyBrowser {
-            let browser = HierarchyBrowser.make(source: try SampleHierarchy.load(), sourceName: "Sample plant",
+            let browser = HierarchyBrowser.make(source: try SharedSample.source(), sourceName: "Sample plant",
                                                 palette: .forTheme(S.theme(sheet)), columns: 80, rows: 24)
             try await browser.dataSource?.load()
             await browser.dataSource?.settle()
@@ -42,7 +43,7 @@ extension SeedConformance {
 
         /// The horizontal linear browser over the sample (its root expanded), drawn with a sheet's theme.
         static func linear(_ sheet: String) async throws -> LinearBrowser {
-            let browser = LinearBrowser(source: try SampleHierarchy.load(), sourceName: "Sample plant", axis: .horizontal,
+            let browser = LinearBrowser(source: try SharedSample.source(), sourceName: "Sample plant", axis: .horizontal,
                                         palette: .forTheme(S.theme(sheet)), columns: 80, rows: 24)
             try await browser.load()
             return browser

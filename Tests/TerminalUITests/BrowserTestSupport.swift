@@ -1,3 +1,4 @@
+import HierarchyTestSupport
 import Foundation
 import HierarchyKit
 import HierarchySources
@@ -19,7 +20,7 @@ func sampleBrowser(columns: Int, rows: Int, rightToLeft: Bool = false, clock: Ma
         sectionInset: EdgeInsets(top: 0, leading: 0, bottom: 0, trailing: 1), interItemSpacing: 1,
         layoutDirection: rightToLeft ? .rightToLeft : .leftToRight)
     let view = HierarchyView(layout: layout)
-    let dataSource = HierarchySourceDataSource(source: try SampleHierarchy.load())
+    let dataSource = HierarchySourceDataSource(source: try SharedSample.source())
     dataSource.attach(to: view)
     let browser = HierarchyBrowser(view: view, dataSource: dataSource, sourceName: "Sample plant", palette: .monochrome,
                                    columns: columns, rows: rows, now: { clock.now })

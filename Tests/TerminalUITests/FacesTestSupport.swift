@@ -1,3 +1,4 @@
+import HierarchyTestSupport
 import Foundation
 import HierarchyKit
 import HierarchySources
@@ -13,7 +14,7 @@ func trimmedFrame(_ frame: String) -> String {
 /// A linear browser over the bundled sample, loaded (the root expanded), monochrome.
 @MainActor
 func sampleLinearBrowser(axis: LinearBrowser.Axis, columns: Int, rows: Int, rightToLeft: Bool = false) async throws -> LinearBrowser {
-    let browser = LinearBrowser(source: try SampleHierarchy.load(), sourceName: "Sample plant", axis: axis,
+    let browser = LinearBrowser(source: try SharedSample.source(), sourceName: "Sample plant", axis: axis,
                                 rightToLeft: rightToLeft, palette: .monochrome, columns: columns, rows: rows)
     try await browser.load()
     return browser
@@ -24,7 +25,7 @@ func sampleLinearBrowser(axis: LinearBrowser.Axis, columns: Int, rows: Int, righ
 func sampleTableBrowser(columns: Int, rows: Int, rightToLeft: Bool = false,
                         presentation: TableBrowser.Presentation = .always) async throws -> TableBrowser {
     let clock = ManualClock()
-    let table = TableBrowser.make(source: try SampleHierarchy.load(), sourceName: "Sample plant", presentation: presentation,
+    let table = TableBrowser.make(source: try SharedSample.source(), sourceName: "Sample plant", presentation: presentation,
                                   rightToLeft: rightToLeft, palette: .monochrome, columns: columns, rows: rows, now: { clock.now })
     try await table.dataSource!.load()
     await table.dataSource!.settle()

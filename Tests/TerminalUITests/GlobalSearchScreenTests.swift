@@ -9,7 +9,7 @@ import Testing
 @MainActor
 @Suite struct GlobalSearchScreenTests {
     func makeScreen(start: String? = nil) async throws -> (GlobalSearchScreen, TableBrowser, TestClock) {
-        let table = TableBrowser.make(source: try SampleHierarchy.load(), sourceName: "Sample plant", presentation: .whenNarrow,
+        let table = TableBrowser.make(source: try SharedSample.source(), sourceName: "Sample plant", presentation: .whenNarrow,
                                       palette: .monochrome, columns: 100, rows: 30)
         try await table.dataSource!.load(startingAt: start)
         await table.dataSource!.settle()
@@ -59,7 +59,7 @@ import Testing
     }
 
     @Test func revealsOutsideADeepStart() async throws {
-        let source = try SampleHierarchy.load()
+        let source = try SharedSample.source()
         let root = try #require(try await source.root())
         let areas = try await source.children(ofID: root.id, in: 0..<100)
         let first = try #require(areas.first)
