@@ -144,7 +144,7 @@ public final class HierarchySourceDataSource: HierarchyViewPagingDataSource {
     ///   - source: The hierarchy.
     ///   - pageSize: Children are read in pages of this many.
     ///   - maximumCachedPages: The bound of the page cache (at least 16).
-    public init(source: any HierarchySource, pageSize: Int = 200, maximumCachedPages: Int = 256) {
+    public init(source: any HierarchySource, pageSize: Int = 200, maximumCachedPages: Int = 64) {
         self.source = source
         self.pageSize = max(1, pageSize)
         self.maximumCachedPages = max(16, maximumCachedPages)

@@ -206,8 +206,9 @@ import Testing
 
     @Test func rememberedUUIDsStayBounded() {
         var core = HierarchyCore()
-        for index in 0...200_001 { core.remember("u\(index)") }
-        #expect(core.knownUUIDs.count <= 200_001)
-        #expect(core.knownUUIDs.contains("u200001"))
+        let limit = HierarchyCore.knownUUIDLimit
+        for index in 0...(2 * limit + 1) { core.remember("u\(index)") }
+        #expect(core.knownUUIDs.count <= limit)
+        #expect(core.knownUUIDs.contains("u\(2 * limit + 1)"))
     }
 }

@@ -15,7 +15,8 @@ import Foundation
 /// children: `HierarchyCore+Loading.swift`), returned as actions stamped with the column's
 /// ticket; an answer with a stale ticket is dropped here. So are the counts checked again
 /// after an update, the parents of shown items and the row of a known child among its
-/// parent's children. Cells are still asked by the shell directly.
+/// parent's children, and the cells of the visible rows: which to ask the data source for, in
+/// which selection state to draw them, and which to recycle (`HierarchyCore+Cells.swift`).
 public struct HierarchyCore: Sendable {
     /// What the core needs to know about the layout, as values (the layout object stays with
     /// the shell that owns the viewport).
@@ -98,6 +99,12 @@ public struct HierarchyCore: Sendable {
         /// else the first row of `scan` that is; feed it back with
         /// `receiveLocatedChild(_:at:ticket:)`.
         case locateChild(child: String, parent: String, rows: Range<Int>, scan: Range<Int>, ticket: Ticket)
+        /// Give these visible rows of the column stamped `ticket` their cells: ask the data
+        /// source for the cell of each request whose `ask` is set (no cell yet, or its content
+        /// changed), and draw each in its selection state.
+        case configureCells([CellRequest], ticket: Ticket)
+        /// Recycle the cells of these items: none of them is on screen any more.
+        case recycleCells([String])
     }
 
     /// The columns, from the first level shown to the deepest one.
@@ -119,6 +126,8 @@ public struct HierarchyCore: Sendable {
     var formerParents: Set<String> = []
     /// Every uuid the view has been told about, bounded: distinguishes late calls from wrong ones.
     var knownUUIDs: Set<String> = []
+    /// How many uuids `knownUUIDs` holds at most (about 1 MB of set for short ids).
+    static let knownUUIDLimit = 50_000
     /// The focused item's children were still loading when the focus was to move into them:
     /// focus the first one when they arrive, unless the focus moved meanwhile.
     var pendingInitialFocus = false
@@ -136,6 +145,11 @@ public struct HierarchyCore: Sendable {
     /// Parents whose count disagreed with their column right after an update: asked again
     /// at the next layout pass before the column takes the data source's count.
     var pendingCountChecks: Set<String> = []
+    /// The items whose cell the owner holds: asked from the data source and not recycled since.
+    var cells: Set<String> = []
+    /// Items holding a cell whose content changed (`invalidateItems`): their cell is asked again
+    /// at the next layout pass that shows them.
+    var staleCells: Set<String> = []
     /// Set by a reload until the first column's parent has been asked for (rule 3 of the
     /// initial load, whatever the leading column).
     var isInitialLoad = false
@@ -298,9 +312,10 @@ public struct HierarchyCore: Sendable {
         columns[c].contentOffsetY = min(max(0, columns[c].contentOffsetY + delta), maximum)
     }
 
-    /// Remembers a uuid the data source answered (bounded: forgets everything past 200,000).
+    /// Remembers a uuid the data source answered (bounded: forgets everything past
+    /// `knownUUIDLimit`, which holds several times the rows a source adapter caches).
     mutating func remember(_ uuid: String) {
-        if knownUUIDs.count > 200_000 { knownUUIDs.removeAll(keepingCapacity: true) }
+        if knownUUIDs.count >= Self.knownUUIDLimit { knownUUIDs.removeAll(keepingCapacity: true) }
         knownUUIDs.insert(uuid)
     }
 }

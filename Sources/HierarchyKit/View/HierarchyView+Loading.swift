@@ -80,7 +80,8 @@ extension HierarchyView {
         needsReload = false
         for cell in visibleCells.values { reuseQueue.enqueue(cell) }
         visibleCells = [:]
-        invalidatedUUIDs = []
+        core.cells = []
+        core.staleCells = []
         columns = []
         leadingColumn = 0
         core.panOffset = 0
@@ -110,9 +111,9 @@ extension HierarchyView {
     /// Asks for the uuids and cells of the visible rows of the visible columns, prefetches the
     /// window around them, recycles cells that left the screen.
     ///
-    /// What to ask is the core's decision (`planRows`, `planPrefetch`, `updateRowWindows`,
-    /// returned as actions stamped with the column's ticket); the shell performs the actions
-    /// (`performLoad(_:)`) and configures the cells.
+    /// What to ask is the core's decision (`planRows`, `planPrefetch`, `planCells`,
+    /// `planRecycling`, `updateRowWindows`, returned as actions stamped with the column's
+    /// ticket); the shell performs the actions (`performLoad(_:)`).
     ///
     /// - Complexity: O(w) data source questions at most for the w rows of the visible columns'
     ///   windows, of which only the rows without an item are asked.
@@ -134,19 +135,15 @@ extension HierarchyView {
             for action in core.planRows(ofColumn: c, window: windowRows) { performLoad(action) }
             guard c < columns.count else { continue }
             for action in core.planPrefetch(ofColumn: c, visible: visibleRows, window: windowRows) { performLoad(action) }
-            for row in visibleRows {
-                guard c < columns.count, let uuid = columns[c].uuid(at: row) else { continue }
-                onScreen.insert(uuid)
-                configureCell(uuid: uuid, column: c, row: row)
+            for action in core.planCells(ofColumn: c, visible: visibleRows, isEditing: isEditing) {
+                if case .configureCells(let requests, _) = action { onScreen.formUnion(requests.lazy.map(\.uuid)) }
+                performLoad(action)
             }
             if c < columns.count {
                 columns[c].trimCache(keeping: windowRows, limit: layout.metrics.uuidCacheLimit)
             }
         }
-        for (uuid, cell) in visibleCells where !onScreen.contains(uuid) {
-            visibleCells[uuid] = nil
-            reuseQueue.enqueue(cell)
-        }
+        for action in core.planRecycling(keeping: onScreen) { performLoad(action) }
         for action in core.updateRowWindows(windows) { performLoad(action) }
     }
 
@@ -183,6 +180,19 @@ extension HierarchyView {
             }
         case .locateChild:
             _ = performLocate(action)
+        case .configureCells(let requests, let ticket):
+            for request in requests {
+                if let c = core.column(of: ticket) {
+                    configureCell(request, column: c)
+                } else if visibleCells[request.uuid] == nil {
+                    // The column went meanwhile: an item planned a cell it never got.
+                    core.forgetCell(request.uuid)
+                }
+            }
+        case .recycleCells(let uuids):
+            for uuid in uuids {
+                if let cell = visibleCells.removeValue(forKey: uuid) { reuseQueue.enqueue(cell) }
+            }
         case .askParent(let child, let ticket):
             let parent = ask({ $0.hierarchyView(self, parentForItemWith: child) }) ?? nil
             // The first column's parent (the only parent a layout, a pan or a move asks).
@@ -224,17 +234,23 @@ extension HierarchyView {
         return false
     }
 
-    func configureCell(uuid: String, column c: Int, row: Int) {
+    /// Gives a visible row its cell as the core planned it: asked from the data source (and
+    /// measured) when the request says so or no cell is held, then drawn in its selection state.
+    func configureCell(_ request: HierarchyCore.CellRequest, column c: Int) {
+        let uuid = request.uuid
         let cell: HierarchyCollectionItem
-        if let existing = visibleCells[uuid], !invalidatedUUIDs.contains(uuid) {
+        if let existing = visibleCells[uuid], !request.ask {
             cell = existing
         } else {
-            if let old = visibleCells[uuid] { reuseQueue.enqueue(old) }
-            guard let fresh = ask({ $0.hierarchyView(self, cellForItemWith: uuid) }) else { return }
+            if let old = visibleCells.removeValue(forKey: uuid) { reuseQueue.enqueue(old) }
+            guard let fresh = ask({ $0.hierarchyView(self, cellForItemWith: uuid) }) else {
+                core.forgetCell(uuid)
+                return
+            }
             fresh.uuid = uuid
             cell = fresh
             visibleCells[uuid] = cell
-            invalidatedUUIDs.remove(uuid)
+            let row = request.row
             if let measure = itemHeightProvider, c < columns.count, row < columns[c].count {
                 let extent = layout.extent(forHeight: measure(cell, layout.itemWidth))
                 if columns[c].heights.extent(at: row) != extent {
@@ -243,16 +259,20 @@ extension HierarchyView {
                 }
             }
         }
-        guard c < columns.count else { return }
-        let expanded = columns[c].expandedUUID == uuid && c + 1 < columns.count
-        let selected = expanded || (isEditing && selection.contains(uuid))
         if let tableCell = cell as? HierarchyItemTableViewCell {
             // The table-view spelling, so that overrides of setSelected(_:animated:) hear it.
-            if tableCell.state.isSelected != selected { tableCell.setSelected(selected, animated: false) }
+            if tableCell.state.isSelected != request.isSelected { tableCell.setSelected(request.isSelected, animated: false) }
         } else {
-            cell.state = selected ? .selected : .normal
+            cell.state = request.isSelected ? .selected : .normal
         }
-        cell.editingAccessoryType = isEditing && selection.contains(uuid) ? .checkmark : .none
+        cell.editingAccessoryType = request.showsCheckmark ? .checkmark : .none
+    }
+
+    /// Lets go of an item's cell outside a layout pass (its row was removed or forgotten, its
+    /// column closed): recycled, and asked again when the item is shown.
+    func releaseCell(of uuid: String) {
+        core.forgetCell(uuid)
+        if let cell = visibleCells.removeValue(forKey: uuid) { reuseQueue.enqueue(cell) }
     }
 
     // MARK: Parents
@@ -407,12 +427,8 @@ extension HierarchyView {
 
     func recycleCells(ofColumn c: Int) {
         guard c < columns.count else { return }
-        for uuid in columns[c].rows.keys {
-            if let cell = visibleCells.removeValue(forKey: uuid) { reuseQueue.enqueue(cell) }
-        }
-        if let e = columns[c].expandedUUID, let cell = visibleCells.removeValue(forKey: e) {
-            reuseQueue.enqueue(cell)
-        }
+        for uuid in columns[c].rows.keys { releaseCell(of: uuid) }
+        if let e = columns[c].expandedUUID { releaseCell(of: e) }
     }
 
     // MARK: Applying updates
@@ -481,7 +497,7 @@ extension HierarchyView {
         }
         for row in indexes {
             if let uuid = columns[c].uuid(at: row) {
-                if let cell = visibleCells.removeValue(forKey: uuid) { reuseQueue.enqueue(cell) }
+                releaseCell(of: uuid)
                 selection.removeAll { $0 == uuid }
             }
         }

@@ -190,7 +190,7 @@ extension HierarchyView {
                     askParentOfTopColumnIfNeeded()
                     flushDeferredUpdates()
                     core.didAttachParentAfterPan(coreGeometry)
-                case .askChildren, .prefetch, .rowWindowsChanged, .askCount, .checkCount, .askParent, .locateChild:
+                case .askChildren, .prefetch, .rowWindowsChanged, .askCount, .checkCount, .askParent, .locateChild, .configureCells, .recycleCells:
                     performLoad(action)
                 }
             }

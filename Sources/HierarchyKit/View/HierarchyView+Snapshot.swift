@@ -156,6 +156,8 @@ extension HierarchyView {
         var seenPath: Set<String> = []
         for column in columns { if let e = column.expandedUUID { precondition(seenPath.insert(e).inserted, "cycle on the path") } }
         for (uuid, cell) in visibleCells { precondition(cell.uuid == uuid, "visible cell shows another item") }
+        precondition(Set(visibleCells.keys) == core.cells, "the cells held are not the ones the core counts")
+        precondition(core.staleCells.isSubset(of: core.cells), "a stale cell that is not held")
         precondition(deferredUpdates.isEmpty || dataSourceCallDepth > 0 || isApplyingLayout, "updates left deferred")
     }
     #endif

@@ -142,7 +142,6 @@ open class HierarchyView {
     /// Cells on screen by uuid.
     var visibleCells: [String: HierarchyCollectionItem] = [:]
     /// Cells whose content must be asked again.
-    var invalidatedUUIDs: Set<String> = []
     var reuseQueue = CellReuseQueue()
     var needsReload = true
     var needsLayout = true
@@ -252,7 +251,7 @@ open class HierarchyView {
             for row in rows where row >= 0 && row < columns[c].count {
                 guard let uuid = columns[c].uuid(at: row) else { continue }
                 if uuid == columns[c].expandedUUID { continue }
-                if let cell = visibleCells.removeValue(forKey: uuid) { reuseQueue.enqueue(cell) }
+                releaseCell(of: uuid)
                 columns[c].forgetUUID(at: row)
             }
             setNeedsLayout()
@@ -262,12 +261,7 @@ open class HierarchyView {
     /// The content of these items changed: ask for their cells again (nothing else).
     public func invalidateItems(with uuids: [String]) {
         deferIfNeeded { [self] in
-            var changed = false
-            for uuid in uuids where visibleCells[uuid] != nil {
-                invalidatedUUIDs.insert(uuid)
-                changed = true
-            }
-            if changed { setNeedsLayout() }
+            if core.invalidateCells(uuids) { setNeedsLayout() }
         }
     }
 
