@@ -68,6 +68,16 @@ let package = Package(
             path: "Benchmarks/PostgresBenchmarks",
             plugins: benchmarkPlugins
         ),
+        // Not an ordo-one benchmark: a whole scroll of a 10M-row column, RSS printed as it goes.
+        .executableTarget(
+            name: "ScrollMemory",
+            dependencies: [
+                .product(name: "TerminalUI", package: "HierarchyKit"),
+                .product(name: "HierarchySQLite", package: "HierarchyKit"),
+                .product(name: "HierarchyKit", package: "HierarchyKit"),
+            ],
+            path: "Benchmarks/ScrollMemory"
+        ),
         .executableTarget(
             name: "ListBenchmarks",
             dependencies: benchmarkDependencies + [
