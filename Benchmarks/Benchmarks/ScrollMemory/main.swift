@@ -4,7 +4,10 @@
 // Prints the process's resident memory (VmRSS, VmHWM) and the sizes of the caches along the way.
 //
 //     swift build -c release --product ScrollMemory
-//     .build/release/ScrollMemory STORE.db [KEYS]     # KEYS: stop after this many per direction
+//     .build/release/ScrollMemory STORE.db [KEYS [ROWS]]
+//
+// KEYS: stop after this many keys per direction (default: the whole column). ROWS: the
+// terminal's height (default 60); a taller one visits every row with fewer keys.
 //
 // Make the store with `hierarchy generate --nodes 10000000 --depth 2 --into STORE.db --no-search-index`.
 import Foundation
@@ -29,7 +32,8 @@ func scroll() async throws {
         exit(64)
     }
     let limit = arguments.count > 2 ? Int(arguments[2]) ?? .max : .max
-    let browser = HierarchyBrowser.make(source: try SQLiteSource(path: arguments[1]), sourceName: "store", columns: 200, rows: 60)
+    let height = arguments.count > 3 ? Int(arguments[3]) ?? 60 : 60
+    let browser = HierarchyBrowser.make(source: try SQLiteSource(path: arguments[1]), sourceName: "store", columns: 200, rows: height)
     guard let adapter = browser.dataSource else { return }
     try await adapter.load()
     await adapter.settle()
@@ -45,7 +49,7 @@ func scroll() async throws {
     let start = status()
     let clock = ContinuousClock()
     let began = clock.now
-    print("column of \(rows) rows; start: VmRSS \(start.rss) kB, VmHWM \(start.hwm) kB")
+    print("200×\(height); column of \(rows) rows; start: VmRSS \(start.rss) kB, VmHWM \(start.hwm) kB")
 
     func report(_ label: String, _ keys: Int) {
         let now = status()
