@@ -9,17 +9,7 @@ import Testing
     typealias Request = HierarchyCore.CellRequest
 
     /// A root (expanded) and its 4 children, rows 0 to 2 known; tickets 1 and 2.
-    func twoColumns() -> HierarchyCore {
-        var core = HierarchyCore()
-        core.columns = [
-            ColumnState(parent: nil, single: "R", extent: 1, expanded: true),
-            ColumnState(parent: "R", count: 4, extent: 1),
-        ]
-        core.stampColumn(0)
-        core.stampColumn(1)
-        for row in 0..<3 { core.columns[1].setUUID("R/\(row)", at: row) }
-        return core
-    }
+    func twoColumns() -> HierarchyCore { .rootAndChildren(4, known: 3) }
 
     @Test func theFirstPassAsksEveryVisibleItemOnceAndDrawsTheExpandedOneSelected() {
         var core = twoColumns()

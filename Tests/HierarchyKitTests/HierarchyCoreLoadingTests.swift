@@ -7,18 +7,7 @@ import Testing
 /// literal states out.
 @Suite struct HierarchyCoreLoadingTests {
     /// A root and its 6 children, of which rows 0 and 1 are known; tickets stamped.
-    func twoColumns() -> HierarchyCore {
-        var core = HierarchyCore()
-        core.columns = [
-            ColumnState(parent: nil, single: "R", extent: 1, expanded: true),
-            ColumnState(parent: "R", count: 6, extent: 1),
-        ]
-        core.stampColumn(0)
-        core.stampColumn(1)
-        core.columns[1].setUUID("R/0", at: 0)
-        core.columns[1].setUUID("R/1", at: 1)
-        return core
-    }
+    func twoColumns() -> HierarchyCore { .rootAndChildren(6, known: 2) }
 
     func uuids(_ core: HierarchyCore, column c: Int) -> [String?] {
         (0..<core.columns[c].count).map { core.columns[c].uuid(at: $0) }
