@@ -93,9 +93,11 @@ public final class Tmux {
     }
 
     /// Waits until the screen satisfies `condition`, looking again every 50 ms until the
-    /// deadline (the screen belongs to another process: there is no event to await).
+    /// deadline (the screen belongs to another process: there is no event to await). The
+    /// deadline is generous: in a full run on two cores a program's first frame has been seen
+    /// to come after more than 20 s, and only a failing test waits that long.
     @discardableResult
-    public func waitFor(_ description: String, timeout: Duration = .seconds(20), _ condition: (String) -> Bool) async throws -> String {
+    public func waitFor(_ description: String, timeout: Duration = .seconds(60), _ condition: (String) -> Bool) async throws -> String {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeout)
         var last = ""
