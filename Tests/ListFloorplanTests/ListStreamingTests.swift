@@ -160,6 +160,9 @@ struct ListViewModelStreamingTests {
             return stream
         })
         let model = ListViewModel<Item, Only>(queries: [.all: loader])
+        // No load timeout: it sleeps on the real clock, and a pool held by the rest of the suite
+        // could let it fire before the loader's first batch (this test is not about timeouts).
+        model.loadTimeout = nil
         let task = model.fetchListData()
         // The first batch shows while the loader still runs.
         // Bounded, generously: the loader's task needs a turn of the shared cooperative pool,
