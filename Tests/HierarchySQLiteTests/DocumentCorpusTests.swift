@@ -4,10 +4,11 @@ import HierarchySources
 import Testing
 
 @testable import HierarchySQLite
+import HierarchyTestSupport
 
 /// Reads the JSONTestSuite corpus through browse (the in-memory document source)
 /// and through import (the SQLite store) and checks that both agree.
-@Suite struct DocumentCorpusTests {
+@Suite(.ownThreads) struct DocumentCorpusTests {
     static let corpus = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().appendingPathComponent("../../../shared/testdata/JSONTestSuite/test_parsing")
         .standardizedFileURL

@@ -6,7 +6,7 @@ import Testing
 
 @testable import HierarchySQLite
 
-@Suite("SQLiteImporter")
+@Suite("SQLiteImporter", .ownThreads)
 struct SQLiteImporterTests {
     @Test("JSON {\"root\": [one item]} makes that item the root; field mapping")
     func jsonSingleRoot() async throws {

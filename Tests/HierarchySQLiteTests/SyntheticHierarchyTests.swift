@@ -5,7 +5,7 @@ import Testing
 
 @testable import HierarchySQLite
 
-@Suite("SyntheticHierarchy")
+@Suite("SyntheticHierarchy", .ownThreads)
 struct SyntheticHierarchyTests {
     @Test("level sizes sum to the node count, one root, requested depth", arguments: [
         (1, 1), (1, 5), (2, 3), (10, 10), (1000, 4), (12_345, 7), (10_000_000, 8),

@@ -4,7 +4,7 @@ import Testing
 
 @testable import HierarchySources
 
-@Suite struct DocumentSourceTests {
+@Suite(.ownThreads) struct DocumentSourceTests {
     static func load(_ text: String, _ format: DocumentFormat? = nil, name: String = "doc.json") throws
         -> InMemorySource
     {

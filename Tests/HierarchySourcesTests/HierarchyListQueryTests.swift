@@ -3,7 +3,7 @@ import Foundation
 @testable import HierarchySources
 import Testing
 
-@Suite struct HierarchyListQueryTests {
+@Suite(.ownThreads) struct HierarchyListQueryTests {
     @Test func walksBreadthFirstWithAncestors() async throws {
         let source = DictionarySource(root: "R", ["R": ["a", "b"], "a": ["a1", "a2"], "b": ["b1"], "a1": ["x"]])
         let query = HierarchyListQuery(source: source, pageSize: 1)

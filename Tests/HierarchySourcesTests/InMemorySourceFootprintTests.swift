@@ -2,10 +2,11 @@ import Foundation
 import Testing
 
 @testable import HierarchySources
+import HierarchyTestSupport
 
 /// The document tree's memory per item: at most 32 bytes of structure plus the text (issue 15);
 /// 16 bytes when the columns' chunks are full and the children are leaves (one run).
-@Suite struct InMemorySourceFootprintTests {
+@Suite(.ownThreads) struct InMemorySourceFootprintTests {
     /// `{"title": "Root", "children": [{"title": "Item 0"}, …]}` with `children` items.
     static func wideDocument(children: Int) -> Data {
         var text = #"{"title": "Root", "children": ["#

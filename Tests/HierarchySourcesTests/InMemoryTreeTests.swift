@@ -2,10 +2,11 @@ import HierarchyDocuments
 import Testing
 
 @testable import HierarchySources
+import HierarchyTestSupport
 
 /// The compact tree's storage: one arena entry per node, shared names, the identifier table,
 /// columns that grow in chunks.
-@Suite struct InMemoryTreeTests {
+@Suite(.ownThreads) struct InMemoryTreeTests {
     /// A record below `parent`, with a generated identifier unless `id` is given.
     static func record(
         _ key: Int64, parent: Int64?, id: String? = nil, title: String, subtitle: String? = nil,

@@ -3,10 +3,11 @@ import HierarchyDocuments
 import Testing
 
 @testable import HierarchySources
+import HierarchyTestSupport
 
 /// One nesting limit: none for JSON (no reader recurses), 512 levels for the recursive readers
 /// (YAML, property lists), the same error on every path; 100,000 levels never overflow a stack.
-@Suite struct NestingLimitTests {
+@Suite(.ownThreads) struct NestingLimitTests {
     static func arrays(_ depth: Int) -> String { String(repeating: "[", count: depth) + String(repeating: "]", count: depth) }
 
     static func plist(_ depth: Int) -> String {

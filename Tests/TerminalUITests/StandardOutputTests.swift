@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 @testable import TerminalUI
+import HierarchyTestSupport
 
-@Suite("StandardOutput")
+@Suite("StandardOutput", .ownThreads)
 struct StandardOutputTests {
     @Test("Writes everything to the descriptor, also more than a pipe buffer holds", arguments: [0, 1, 100, 300_000])
     func writesAll(count: Int) async throws {
