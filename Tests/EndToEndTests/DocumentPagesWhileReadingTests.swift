@@ -41,7 +41,7 @@ struct DocumentPagesWhileReadingTests {
         let line = served.firstLine
         let address = try #require(served.address, "\(line)")
         #expect(line.hasPrefix("Serving big.json at "))
-        let created = try Self.curl(["-s", "-X", "POST", "-H", "Content-Type: application/json",
+        let created = try await Self.curl(["-s", "-X", "POST", "-H", "Content-Type: application/json",
                                      "-d", #"{"width": 1200, "height": 800}"#, address + "/api/sessions"])
         let session = try #require(
             (try JSONSerialization.jsonObject(with: Data(created.utf8)) as? [String: Any])?["session"] as? String,
@@ -51,22 +51,25 @@ struct DocumentPagesWhileReadingTests {
         let until = ContinuousClock.now + .seconds(20)
         while !snapshot.contains("Item 5"), ContinuousClock.now < until {
             let version = (try? JSONSerialization.jsonObject(with: Data(snapshot.utf8)) as? [String: Any])?["version"] as? Int ?? 0
-            snapshot = try Self.curl(["-s", "--max-time", "5", address + "/api/sessions/\(session)?after=\(version)"])
+            snapshot = try await Self.curl(["-s", "--max-time", "5", address + "/api/sessions/\(session)?after=\(version)"])
         }
         #expect(snapshot.contains("Item 0") && snapshot.contains("Item 5"))
         #expect(served.process.isRunning)
     }
 
-    /// Runs curl and returns its output (bounded by its own `--max-time` and the test's deadline).
-    static func curl(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-        process.arguments = ["--max-time", "10"] + arguments
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+    /// Runs curl and returns its output (bounded by its own `--max-time` and the test's deadline);
+    /// waits off the cooperative pool, as a long poll lasts up to 5 s.
+    static func curl(_ arguments: [String]) async throws -> String {
+        try await offPool {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+            process.arguments = ["--max-time", "10"] + arguments
+            let out = Pipe()
+            process.standardOutput = out
+            try process.run()
+            let data = out.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return String(decoding: data, as: UTF8.self)
+        }
     }
 }
