@@ -70,6 +70,12 @@ extension HierarchyCore {
         staleCells.remove(uuid)
     }
 
+    /// Every cell was let go (a reload): none is held, none is stale.
+    mutating func forgetAllCells() {
+        cells = []
+        staleCells = []
+    }
+
     /// The content of these items changed: those holding a cell get it asked again.
     ///
     /// - Returns: Whether any of them holds a cell (a layout pass is then needed).

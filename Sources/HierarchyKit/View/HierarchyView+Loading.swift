@@ -80,8 +80,7 @@ extension HierarchyView {
         needsReload = false
         for cell in visibleCells.values { reuseQueue.enqueue(cell) }
         visibleCells = [:]
-        core.cells = []
-        core.staleCells = []
+        core.forgetAllCells()
         columns = []
         leadingColumn = 0
         core.panOffset = 0
@@ -190,9 +189,7 @@ extension HierarchyView {
                 }
             }
         case .recycleCells(let uuids):
-            for uuid in uuids {
-                if let cell = visibleCells.removeValue(forKey: uuid) { reuseQueue.enqueue(cell) }
-            }
+            for uuid in uuids { enqueueHeldCell(of: uuid) }
         case .askParent(let child, let ticket):
             let parent = ask({ $0.hierarchyView(self, parentForItemWith: child) }) ?? nil
             // The first column's parent (the only parent a layout, a pan or a move asks).
@@ -272,6 +269,11 @@ extension HierarchyView {
     /// column closed): recycled, and asked again when the item is shown.
     func releaseCell(of uuid: String) {
         core.forgetCell(uuid)
+        enqueueHeldCell(of: uuid)
+    }
+
+    /// Puts the item's cell, if the view holds one, in the reuse queue.
+    private func enqueueHeldCell(of uuid: String) {
         if let cell = visibleCells.removeValue(forKey: uuid) { reuseQueue.enqueue(cell) }
     }
 
