@@ -16,7 +16,7 @@ public final class OwnThreadsExecutor: TaskExecutor, @unchecked Sendable {
     /// The executor the ``OwnThreadsTrait`` runs tests on.
     public static let shared = OwnThreadsExecutor(threads: 4)
 
-    // Guards `jobs`; its waiting threads are the executor's.
+    // Guards `jobs` and `threads`; the threads waiting on it are the executor's.
     private let condition = NSCondition()
     private var jobs: [UnownedJob] = []
     private var threads: [pthread_t] = []

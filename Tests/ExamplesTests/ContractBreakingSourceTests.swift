@@ -111,7 +111,8 @@ struct SilentSourceTests {
         _ = screen.handle([.key(KeyEvent(.down)), .key(KeyEvent(.character("?")))])
         _ = screen.render()
         #expect(screen.handle([.key(KeyEvent(.character("q")))]) == [.quit])
-        // Answered without waiting for the load (which never ends); a second leaves room for a busy machine.
+        // Answered without waiting for the load (which never ends); a second leaves room for a
+        // busy machine.
         #expect(ContinuousClock.now - start < .seconds(1))
         adapter.cancelLoads()
         #expect(adapter.activeLoads == 0)

@@ -1,10 +1,10 @@
 import Foundation
 import HierarchyDocuments
 import HierarchySources
+import HierarchyTestSupport
 import Testing
 
 @testable import HierarchySQLite
-import HierarchyTestSupport
 
 /// Reads the JSONTestSuite corpus through browse (the in-memory document source)
 /// and through import (the SQLite store) and checks that both agree.
