@@ -4,11 +4,18 @@ import NIOCore
 
 /// Writes rows in PostgreSQL's COPY text format: fields separated by tabs, rows by newlines,
 /// `\N` for NULL, and backslash, tab, newline and carriage return escaped.
+///
+/// PostgreSQL text cannot hold NUL (U+0000), in any encoding or escape: a row with one in any
+/// field is refused (`.malformed`, naming the item and the field), never stored cut or changed.
 struct CopyTextEncoder {
     /// Appends one field (and its separator) to `buffer`.
     ///
+    /// - Returns: false when `text` holds a NUL (then the field is written without it, and the
+    ///   row must not be sent).
     /// - Complexity: O(text length).
-    static func append(_ text: String?, last: Bool = false, to buffer: inout ByteBuffer) {
+    @discardableResult
+    static func append(_ text: String?, last: Bool = false, to buffer: inout ByteBuffer) -> Bool {
+        var clean = true
         if let text {
             var text = text
             text.withUTF8 { bytes in
@@ -20,7 +27,9 @@ struct CopyTextEncoder {
                     case UInt8(ascii: "\t"): escaped = UInt8(ascii: "t")
                     case UInt8(ascii: "\n"): escaped = UInt8(ascii: "n")
                     case UInt8(ascii: "\r"): escaped = UInt8(ascii: "r")
-                    case 0: escaped = nil  // NUL cannot be stored in text: dropped below
+                    case 0:
+                        escaped = nil
+                        clean = false
                     default: continue
                     }
                     buffer.writeBytes(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[start..<index]))
@@ -36,6 +45,7 @@ struct CopyTextEncoder {
             buffer.writeStaticString("\\N")
         }
         buffer.writeInteger(last ? UInt8(ascii: "\n") : UInt8(ascii: "\t"))
+        return clean
     }
 
     /// Appends one integer field (decimal digits, or `\N` for `nil`) and a tab, with no
@@ -67,18 +77,31 @@ struct CopyTextEncoder {
 
     /// Appends a row of `PostgresSchema.copyColumns` to `buffer`.
     ///
+    /// - Throws: `HierarchySourceError` `.malformed` for a row with a NUL in its id, title,
+    ///   subtitle, footnote, status or attributes (what was appended must then not be sent).
     /// - Complexity: O(row length).
-    static func append(_ row: StoreRow, to buffer: inout ByteBuffer) {
+    static func append(_ row: StoreRow, to buffer: inout ByteBuffer) throws {
         append(row.key, to: &buffer)
-        append(row.id, to: &buffer)
+        guard append(row.id, to: &buffer) else { throw nul(in: "id", of: row) }
         append(row.parent, to: &buffer)
         append(row.position, to: &buffer)
-        append(row.title, to: &buffer)
-        append(row.subtitle, to: &buffer)
-        append(row.footnote, to: &buffer)
-        append(row.status, to: &buffer)
+        guard append(row.title, to: &buffer) else { throw nul(in: "title", of: row) }
+        guard append(row.subtitle, to: &buffer) else { throw nul(in: "subtitle", of: row) }
+        guard append(row.footnote, to: &buffer) else { throw nul(in: "footnote", of: row) }
+        guard append(row.status, to: &buffer) else { throw nul(in: "status", of: row) }
         append(row.childCount, to: &buffer)
+        // jsonb refuses \u0000 as PostgreSQL text refuses NUL.
+        if row.attributes.contains(where: { $0.key.utf8.contains(0) || $0.value.utf8.contains(0) }) {
+            throw nul(in: "attributes", of: row)
+        }
         append(row.attributes.isEmpty ? nil : attributesJSON(row.attributes), last: true, to: &buffer)
+    }
+
+    /// The error for a row with a NUL in `field`.
+    static func nul(in field: String, of row: StoreRow) -> HierarchySourceError {
+        HierarchySourceError(
+            .malformed,
+            "the item \"\(row.id.prefix(200))\" has a NUL character in its \(field), which PostgreSQL text cannot hold (an SQLite store keeps it)")
     }
 
     /// The attributes as a JSON object, `nil` when there are none.
@@ -86,6 +109,6 @@ struct CopyTextEncoder {
         guard !attributes.isEmpty,
             let data = try? JSONSerialization.data(withJSONObject: attributes, options: [.sortedKeys])
         else { return nil }
-        return String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\\u0000", with: "")
+        return String(decoding: data, as: UTF8.self)
     }
 }

@@ -58,7 +58,7 @@ public struct PostgresImporter: Sendable {
             var buffer = ByteBufferAllocator().buffer(capacity: Self.chunkSize + 4096)
             while let batch = await channel.receive() {
                 for row in batch {
-                    CopyTextEncoder.append(row, to: &buffer)
+                    try CopyTextEncoder.append(row, to: &buffer)
                     if buffer.readableBytes >= Self.chunkSize {
                         try await writer.write(buffer)
                         buffer.clear()
@@ -87,7 +87,7 @@ public struct PostgresImporter: Sendable {
             var head = 0
             var seen: Set<String> = [root.id]
             let rootCount = try await source.childCount(ofID: root.id)
-            CopyTextEncoder.append(Self.row(root, key: 0, parent: nil, position: 0, count: rootCount), to: &buffer)
+            try CopyTextEncoder.append(Self.row(root, key: 0, parent: nil, position: 0, count: rootCount), to: &buffer)
             while head < queue.count {
                 let (id, key) = queue[head]
                 head += 1
@@ -102,7 +102,7 @@ public struct PostgresImporter: Sendable {
                         }
                         let childCount = (child.isContainer || (child.childCount ?? 0) > 0)
                             ? try await source.childCount(ofID: child.id) : 0
-                        CopyTextEncoder.append(
+                        try CopyTextEncoder.append(
                             Self.row(child, key: nextKey, parent: key, position: Int64(start + offset), count: childCount),
                             to: &buffer)
                         if childCount > 0 { queue.append((child.id, nextKey)) }

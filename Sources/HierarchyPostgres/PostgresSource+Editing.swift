@@ -6,7 +6,9 @@ extension PostgresSource: HierarchyEditableSource {
     ///
     /// - Complexity: one transaction: two index seeks, the shift (O(later siblings)), one insert.
     public func addItem(parentID: String, title: String, id: String?, position: Int?) async throws -> HierarchyNode {
-        try await transaction { connection, logger in
+        try Self.checkStorable(title, "title")
+        if let id { try Self.checkStorable(id, "id") }
+        return try await transaction { connection, logger in
             let (parentKey, count) = try await Self.lockItem(parentID, connection, logger)
             let index = Int64(min(max(position ?? Int(count.childCount), 0), Int(count.childCount)))
             try await connection.query(
@@ -33,6 +35,8 @@ extension PostgresSource: HierarchyEditableSource {
     ///
     /// - Complexity: one index seek.
     public func renameItem(id: String, title: String) async throws {
+        try Self.checkStorable(title, "title")
+        guard !id.utf8.contains(0) else { throw HierarchySourceError(.notFound, "no item with id \"\(id)\"") }
         try await transaction { connection, logger in
             let updated = try await Self.single(
                 connection.query("UPDATE hierarchy_item SET title = \(title) WHERE id = \(id) RETURNING key", logger: logger),
@@ -112,6 +116,14 @@ extension PostgresSource: HierarchyEditableSource {
 
     // MARK: - Helpers
 
+    /// Refuses a text with a NUL: PostgreSQL text cannot hold one (the server's own refusal
+    /// would name the encoding, not the field).
+    static func checkStorable(_ text: String, _ field: String) throws {
+        guard !text.utf8.contains(0) else {
+            throw HierarchySourceError(.malformed, "the \(field) has a NUL character, which PostgreSQL text cannot hold")
+        }
+    }
+
     struct LockedItem {
         var parent: Int64?
         var position: Int64
@@ -120,6 +132,8 @@ extension PostgresSource: HierarchyEditableSource {
 
     /// Locks an item's row for the transaction.
     static func lockItem(_ id: String, _ connection: PostgresConnection, _ logger: Logger) async throws -> (Int64, LockedItem) {
+        // No stored id holds a NUL (the server would refuse the query's parameter).
+        guard !id.utf8.contains(0) else { throw HierarchySourceError(.notFound, "no item with id \"\(id)\"") }
         for try await row in try await connection.query(
             "SELECT key, parent, position, child_count FROM hierarchy_item WHERE id = \(id) FOR UPDATE", logger: logger)
         {

@@ -6,11 +6,15 @@ import HierarchySources
 /// Accepted forms (libpq's URI syntax, the parts this program uses):
 ///
 ///     postgres://USER@HOST:PORT/DB
-///     postgresql://USER:PASSWORD@HOST/DB          (the password in a URL works, but prefer PGPASSWORD)
+///     postgresql://USER:PASSWORD@HOST/DB          (works, with a warning: prefer PGPASSWORD)
 ///     postgres://USER@/DB?host=/run/postgresql&port=5433   (a Unix socket directory)
 ///
 /// Without a password in the URL, `PGPASSWORD` is used, then `~/.pgpass` (or `PGPASSFILE`),
 /// whose lines are `host:port:database:user:password` with `*` as a wildcard.
+///
+/// A password inside the address (`USER:PASSWORD@` or `?password=`) is accepted, as libpq
+/// accepts it, with a one-line warning on standard error: every user of the machine sees a
+/// program's arguments (`ps`), so the password should come from `PGPASSWORD` or `~/.pgpass`.
 public struct PostgresStoreURL: Sendable, Equatable, CustomStringConvertible {
     /// How the server is reached.
     public enum Endpoint: Sendable, Equatable {
@@ -30,13 +34,27 @@ public struct PostgresStoreURL: Sendable, Equatable, CustomStringConvertible {
         return lower.hasPrefix("postgres://") || lower.hasPrefix("postgresql://")
     }
 
+    /// The warning for a password inside an address (it never shows the password).
+    public static let passwordWarning =
+        "warning: the postgres:// address holds a password, which every user of this machine can see in the process list (ps); pass it in PGPASSWORD or ~/.pgpass instead"
+
+    /// Writes `hierarchy: WARNING` on standard error (the default of `init`'s `warn`).
+    @Sendable
+    public static func printWarning(_ warning: String) {
+        FileHandle.standardError.write(Data("hierarchy: \(warning)\n".utf8))
+    }
+
     /// Parses `text` and resolves the password.
     ///
     /// - Parameters:
     ///   - text: The address.
     ///   - environment: Where `PGPASSWORD`, `PGPASSFILE`, `PGUSER` and `HOME` are read.
+    ///   - warn: Called with `passwordWarning` when the address holds a password.
     /// - Throws: `PostgresURLError` naming what is wrong (the password is never repeated).
-    public init(_ text: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+    public init(
+        _ text: String, environment: [String: String] = ProcessInfo.processInfo.environment,
+        warn: (String) -> Void = PostgresStoreURL.printWarning
+    ) throws {
         guard Self.isPostgresURL(text), let components = URLComponents(string: text) else {
             throw Self.malformed(text, "not a postgres://USER@HOST:PORT/DATABASE address")
         }
@@ -69,6 +87,7 @@ public struct PostgresStoreURL: Sendable, Equatable, CustomStringConvertible {
         } else {
             endpoint = .tcp(host: host, port: port)
         }
+        if query["password"] != nil || components.password != nil { warn(Self.passwordWarning) }
         password = query["password"] ?? components.password ?? environment["PGPASSWORD"]
         if password == nil {
             password = Self.passwordFromFile(environment: environment, endpoint: endpoint, database: database, user: user)

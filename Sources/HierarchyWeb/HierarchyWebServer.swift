@@ -3,6 +3,8 @@ import HierarchyKit
 import HierarchySources
 import Hummingbird
 import Logging
+import NIOCore
+import ServiceLifecycle
 
 /// The web face: a Hummingbird server with one page and the JSON endpoints the page
 /// uses. Every browser tab gets a session that holds its own `HierarchyView`; the page
@@ -49,6 +51,10 @@ public struct HierarchyWebServer: Sendable {
         public var heartbeat: Duration
         /// The token every request must carry; required when `host` is not a loopback address.
         public var accessToken: String?
+        /// A connection that sends no part of a request for this long is closed: a request head
+        /// never finished (a slowloris client), a body that stalls, a kept-alive connection with
+        /// no next request. One waiting for its answer (a long poll, an event stream) is not.
+        public var readTimeout: Duration = .seconds(10)
 
         public init(host: String = "127.0.0.1", port: Int = 8080, rightToLeft: Bool = false,
                     maximumSessions: Int? = nil, memoryLimit: Int = 512 << 20,
@@ -76,6 +82,14 @@ public struct HierarchyWebServer: Sendable {
     /// A configuration the server refuses to run with.
     public struct ConfigurationError: Error, CustomStringConvertible {
         public let description: String
+    }
+
+    /// The address could not be listened on.
+    public struct ListenError: Error, CustomStringConvertible {
+        /// Why, one line ("permission denied", "address already in use").
+        public let description: String
+        /// Whether the system refused the user (a port below 1024 without the privilege).
+        public let isPermissionDenied: Bool
     }
 
     /// The largest request body accepted (bytes).
@@ -226,9 +240,13 @@ public struct HierarchyWebServer: Sendable {
         let token = configuration.accessToken
         let access = self.access
         let limit = Self.maximumBodySize
+        let (seconds, attoseconds) = configuration.readTimeout.components
+        let readTimeout = TimeAmount.nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
         return Application(
             router: makeRouter(),
-            server: .http1(configuration: .init(additionalChannelHandlers: [WebBodyLimitHandler(limit: limit)])),
+            server: .http1(configuration: .init(
+                additionalChannelHandlers: [WebRequestTargetHandler.Installer(), WebBodyLimitHandler(limit: limit)],
+                idleTimeout: readTimeout)),
             configuration: .init(address: .hostname(host, port: configuration.port), serverName: "hierarchy"),
             services: [WebSessionSweeper(store: store, interval: sweepInterval)],
             onServerRunning: { channel in
@@ -239,39 +257,49 @@ public struct HierarchyWebServer: Sendable {
             logger: logger)
     }
 
-    /// Serves until SIGINT, SIGTERM or SIGHUP.
+    /// The longest a signalled server waits for the answers it is writing before it stops.
+    static let shutdownGrace: Duration = .seconds(3)
+
+    /// Serves until SIGINT, SIGTERM or SIGHUP, then stops quietly: the sessions are dropped
+    /// (their event streams and long polls end), idle connections are closed, and the answers
+    /// being written get `shutdownGrace` to finish.
     ///
     /// - Parameter onRunning: called with the address once listening.
     /// - Returns: the number of the signal that stopped the server.
-    /// - Throws: when the address cannot be bound.
+    /// - Throws: `ListenError` when the address cannot be bound.
     @discardableResult
     public func run(onRunning: @escaping @Sendable (String) async -> Void = Self.printAddress) async throws -> Int32? {
         let application = makeApplication(onRunning: onRunning)
         let store = self.store
+        var logger = Logger(label: "hierarchy.serve")
+        logger.logLevel = .warning
+        var groupConfiguration = ServiceGroupConfiguration(services: [application], logger: logger)
+        groupConfiguration.maximumGracefulShutdownDuration = Self.shutdownGrace
+        let group = ServiceGroup(configuration: groupConfiguration)
         // The handlers are in place before the server starts: a signal can never find the
         // default action replaced but nobody listening.
-        let (stopRequests, requestStop) = AsyncStream<Void>.makeStream()
         let stopper = WebSignalStopper(signals: [SIGINT, SIGTERM, SIGHUP]) {
-            requestStop.yield()
-            requestStop.finish()
+            store.removeAll()
+            Task { await group.triggerGracefulShutdown() }
         }
         defer { stopper.cancel() }
         do {
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                group.addTask { try await application.runService(gracefulShutdownSignals: []) }
-                group.addTask {
-                    for await _ in stopRequests { break }
-                    guard !Task.isCancelled else { return }
-                    store.removeAll()
-                    throw CancellationError()
-                }
-                try await group.next()
-                group.cancelAll()
-            }
+            try await group.run()
+        } catch let error as IOError {
+            guard stopper.received != nil else { throw Self.listenError(error) }
         } catch {
             guard stopper.received != nil else { throw error }
         }
         return stopper.received
+    }
+
+    /// A bind failure as one line.
+    static func listenError(_ error: IOError) -> ListenError {
+        let reason = String(cString: strerror(error.errnoCode)).lowercased()
+        if error.errnoCode == EACCES || error.errnoCode == EPERM {
+            return ListenError(description: reason + " (a port below 1024 needs privileges)", isPermissionDenied: true)
+        }
+        return ListenError(description: reason, isPermissionDenied: false)
     }
 
     /// Prints `Serving at ADDRESS` on standard output (the default of `run`).

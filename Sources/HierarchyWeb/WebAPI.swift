@@ -125,8 +125,11 @@ struct WebAPI: Sendable {
         let nodes = try await Self.withTimeout(Self.searchTimeout) {
             try await source.search(query, in: start..<(start + size + 1))
         }
+        // Texts are cut as in snapshots: a 100 MB title is never sent whole.
         let results = nodes.prefix(size).map {
-            SearchResult(id: $0.id, title: $0.title, subtitle: $0.subtitle, footnote: $0.footnote)
+            SearchResult(
+                id: $0.id, title: WebSnapshot.shown($0.title) ?? "", subtitle: WebSnapshot.shown($0.subtitle),
+                footnote: WebSnapshot.shown($0.footnote))
         }
         return try Self.json(SearchPage(query: query, offset: start, results: Array(results), hasMore: nodes.count > size))
     }

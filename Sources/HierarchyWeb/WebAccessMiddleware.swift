@@ -51,6 +51,7 @@ final class WebAccessPolicy: Sendable {
     }
 
     /// Whether the `Host` header (`name` or `name:port`, IPv6 in brackets) names this server.
+    /// A name without a port means port 80, so it names this server only when it listens there.
     func acceptsHost(_ authority: String) -> Bool {
         let authority = authority.lowercased()
         let name: String
@@ -71,7 +72,7 @@ final class WebAccessPolicy: Sendable {
             name = authority
         }
         if token != nil { return !name.isEmpty }
-        if let port, let bound = boundPort.withLock({ $0 }), port != bound { return false }
+        if let bound = boundPort.withLock({ $0 }), (port ?? 80) != bound { return false }
         if hostNames.contains(name) { return true }
         return acceptsAnyAddress && Self.isAddressLiteral(name)
     }

@@ -12,8 +12,10 @@ extension WebSession {
     ///
     /// - Returns: `nil` (the answer is the snapshot, which shows the change once it arrives).
     /// - Throws: `WebError` 405 when the hierarchy cannot be edited (a document, a directory, a
-    ///   table of the user's own), 404 for an unknown item, 409 for a refused edit (the top
-    ///   item), 502 when the store fails.
+    ///   table of the user's own), 400 for an empty title or one with a control character, or an
+    ///   edit the store refuses as malformed, 404 for an unknown item, 409 for a refused edit (the
+    ///   top item), 502 when the store fails. Answers carry the server's own messages; what the
+    ///   store said is logged on standard error.
     nonisolated(nonsending) func applyEdit(_ action: WebAction) async throws(WebError) -> String? {
         guard let editable = dataSource?.source as? any HierarchyEditableSource else {
             throw WebError(405, "this hierarchy cannot be edited")
@@ -21,8 +23,7 @@ extension WebSession {
         do {
             switch action {
             case .add(let parentID, let title):
-                let trimmed = title.trimmingCharacters(in: .whitespacesAndNewlines)
-                guard !trimmed.isEmpty else { throw WebError.badRequest("the title must not be empty") }
+                let trimmed = try Self.checkedTitle(title)
                 _ = try await editable.addItem(parentID: parentID, title: trimmed, id: nil, position: nil)
             case .delete(let id):
                 _ = try await editable.deleteItem(id: id)
@@ -35,11 +36,33 @@ extension WebSession {
             switch error.code {
             case .notFound: throw WebError.notFound(error.message)
             case .unsupported, .cycle, .duplicateID: throw WebError(409, error.message)
-            default: throw WebError(502, error.message)
+            case .malformed:
+                WebError.log("the store refused an edit: \(error.message)")
+                throw WebError.badRequest("the store refused the edit as malformed")
+            default:
+                WebError.log("the store failed: \(error.message)")
+                throw WebError(502, "the store failed to make the change")
             }
         } catch {
-            throw WebError(502, "\(error)")
+            WebError.log("the store failed: \(error)")
+            throw WebError(502, "the store failed to make the change")
         }
         return nil
+    }
+
+    /// A new item's title without surrounding white space.
+    ///
+    /// - Throws: `WebError` 400 for a title that is empty, or that holds a control character
+    ///   (U+0000–U+001F, U+007F–U+009F: a NUL would end the title in a store that keeps text as C
+    ///   strings, and the page's one-line field never types any).
+    static func checkedTitle(_ title: String) throws(WebError) -> String {
+        let trimmed = title.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { throw WebError.badRequest("the title must not be empty") }
+        for (offset, scalar) in trimmed.unicodeScalars.enumerated() where scalar.properties.generalCategory == .control {
+            let code = String(scalar.value, radix: 16, uppercase: true)
+            throw WebError.badRequest(
+                "the title must not contain control characters (U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code) at character \(offset + 1))")
+        }
+        return trimmed
     }
 }

@@ -77,6 +77,9 @@ struct ServeCommand: AsyncParsableCommand {
             signal = try await server.run { address in
                 FileHandle.standardOutput.write(Data("Serving \(resolved.name) at \(address)\n".utf8))
             }
+        } catch let error as HierarchyWebServer.ListenError {
+            CommandLineError.printError("cannot serve on \(host):\(port): \(error)")
+            throw ExitCode(error.isPermissionDenied ? 77 : 69)
         } catch {
             CommandLineError.printError("cannot serve on \(host):\(port): \(error)")
             throw ExitCode(69)
