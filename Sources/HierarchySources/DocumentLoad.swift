@@ -177,7 +177,7 @@ public final class DocumentLoad: HierarchySource {
             let events = try DocumentSource.events(path: path, format: format)
             var reader = events.first
             do {
-                try read(&reader, shape: shape == .automatic ? .items : shape)
+                try read(&reader, shape: shape)
             } catch let error as DocumentReadError where error.kind == .shape && shape == .automatic {
                 guard var again = try events.makeReader() else {
                     throw HierarchySourceError(error, path: path, format: events.format)
@@ -410,6 +410,36 @@ public final class DocumentLoad: HierarchySource {
         switch plan {
         case .finished(let tree, let parent): return try tree.indexOfChild(of: parent, titlePrefix: prefix, from: start)
         case .answered(let index): return index
+        }
+    }
+
+    /// Items whose title, subtitle or footnote contains the query, ignoring case and diacritics,
+    /// in document order: while the document is read, the results found so far keep their
+    /// places and later ones come after them, so a search can follow the read (see
+    /// ``HierarchyListQuery/searchBatches(_:in:)``). While reading, the scan runs under the lock
+    /// (the reader waits meanwhile); once read, outside it.
+    ///
+    /// - Complexity: O(n) items' text for the n items read.
+    public func search(_ query: String, in range: Range<Int>) async throws -> [HierarchyNode] {
+        let matcher = NameMatcher(query)
+        guard !matcher.isEmpty, !range.isEmpty else { return [] }
+        let skip = max(0, range.lowerBound)
+        let limit = range.upperBound - skip
+        enum Plan { case finished(InMemoryTree, [Int32: String]), answered([HierarchyNode]) }
+        let plan = try state.withLock { (state: inout State) throws -> Plan in
+            if state.isFinished { return .finished(state.tree, state.shownIDs) }
+            let found = try state.tree.indexes(matching: matcher, skipping: skip, limit: limit)
+            return .answered(found.map { state.node(at: $0) })
+        }
+        switch plan {
+        case .answered(let nodes):
+            return nodes
+        case .finished(let tree, let shownIDs):
+            return try tree.indexes(matching: matcher, skipping: skip, limit: limit).map { index in
+                var node = tree.node(at: index)
+                node.id = shownIDs[index] ?? node.id
+                return node
+            }
         }
     }
 

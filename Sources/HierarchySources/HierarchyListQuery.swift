@@ -130,6 +130,8 @@ public actor HierarchyListQuery {
             do {
                 if let files = source as? FileSystemSource {
                     try await Self.streamFiles(files, text, range, into: continuation)
+                } else if let load = source as? DocumentLoad {
+                    try await Self.followRead(of: load, text, range, into: continuation)
                 } else if let range {
                     let nodes = try await source.search(text, in: range)
                     try await Self.streamItems(nodes, of: source, into: continuation)
@@ -150,6 +152,47 @@ public actor HierarchyListQuery {
         }
         continuation.onTermination = { _ in task.cancel() }
         return stream
+    }
+
+    /// The search results of a document that may still be read, handed on as the read finds
+    /// them: searched again each time the read reports (every 100 ms while it goes on), from the
+    /// last result on (``DocumentLoad`` answers in document order, so results found keep their
+    /// places), and once more over the whole range when it ends. Ends when the range is full, when
+    /// the read has ended, or when the document is read again as its structure (`.reset`: a list
+    /// showing the results asks again).
+    private static func followRead(
+        of load: DocumentLoad, _ text: String, _ range: Range<Int>?,
+        into continuation: AsyncThrowingStream<[HierarchyListItem], Error>.Continuation
+    ) async throws {
+        // Subscribed before the first look, so that the end of the read is never missed.
+        var changes = load.changes().makeAsyncIterator()
+        let wanted = range ?? 0..<exhaustiveLimit
+        var handedOn: Set<String> = []
+        var isFirst = true
+        while true {
+            let reading = load.isReading
+            // While reading, from the last result on; at the end, the whole range (a container
+            // whose text came after its children matches only once it is read).
+            var lower = reading ? wanted.lowerBound + handedOn.count : wanted.lowerBound
+            while lower < wanted.upperBound, handedOn.count < wanted.count {
+                let upper = min(lower + 500, wanted.upperBound)
+                let nodes = try await load.search(text, in: lower..<upper)
+                let fresh = nodes.filter { handedOn.insert($0.id).inserted }
+                try await streamItems(fresh, of: load, into: continuation)
+                if nodes.count < upper - lower { break }
+                lower = upper
+            }
+            // An answer, even an empty one, so that a list waiting for the first batch does not
+            // give up while the read goes on.
+            if isFirst, handedOn.isEmpty { continuation.yield([]) }
+            isFirst = false
+            guard reading, handedOn.count < wanted.count else { return }
+            switch await changes.next() {
+            case .reset?: return
+            case nil: if load.isReading { return }
+            default: break
+            }
+        }
     }
 
     /// Hands on search results a few at a time, each with its ancestors (one path query each).

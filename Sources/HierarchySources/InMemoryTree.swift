@@ -62,6 +62,8 @@ struct InMemoryTree: Sendable {
     private(set) var count = 0
     /// Whether ``finish()`` ran: children are grouped and looked up in O(1).
     private(set) var isFinished = false
+    /// Whether the tree is a document read as its structure (leaves' subtitles are values).
+    var isStructure = false
 
     /// The most nodes a tree holds (indexes are `Int32`).
     static let capacity = Int(Int32.max) - 1
@@ -518,6 +520,42 @@ struct InMemoryTree: Sendable {
             }
             return body(reader.stringBytes())
         }
+    }
+
+    /// Whether a node's title, subtitle or footnote contains the matcher's text, read in place.
+    ///
+    /// - Complexity: O(the node's text); no string is made for ASCII text.
+    func textContains(_ matcher: NameMatcher, at index: Int32) -> Bool {
+        if withTitle(of: index, { matcher.matches($0) }) { return true }
+        let flags = entries[Int(index)]
+        guard flags & (Self.subtitleFlag | Self.footnoteFlag) != 0 else { return false }
+        return arena.read(flags & TextArena.referenceMask) { reader -> Bool in
+            if flags & Self.explicitFlag != 0 { reader.skipString() }
+            if flags & (Self.indexTitleFlag | Self.sharedTitleFlag) != 0 { _ = reader.length() } else { reader.skipString() }
+            if flags & Self.subtitleFlag != 0, matcher.matches(reader.stringBytes()) { return true }
+            return flags & Self.footnoteFlag != 0 && matcher.matches(reader.stringBytes())
+        }
+    }
+
+    /// The present nodes whose title, subtitle or footnote contains the matcher's text, in index
+    /// order (the order a document is read in, so a tree being read only adds matches after the
+    /// last one), leaving out the first `skip` matches and stopping after `limit`.
+    ///
+    /// - Throws: `CancellationError` when the task is cancelled (checked every
+    ///   ``titleSearchStride`` nodes).
+    /// - Complexity: O(n) nodes' text for n nodes at worst.
+    func indexes(matching matcher: NameMatcher, skipping skip: Int, limit: Int) throws -> [Int32] {
+        var found: [Int32] = []
+        var skipped = 0
+        var index = 0
+        while index < parents.count, found.count < limit {
+            if index % Self.titleSearchStride == 0 { try Task.checkCancellation() }
+            if entries[index] & Self.present != 0, textContains(matcher, at: Int32(index)) {
+                if skipped < skip { skipped += 1 } else { found.append(Int32(index)) }
+            }
+            index += 1
+        }
+        return found
     }
 
     /// The node at an index, with its child count and container flag.

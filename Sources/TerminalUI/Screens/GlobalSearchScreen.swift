@@ -23,6 +23,8 @@ public final class GlobalSearchScreen: TerminalScreen {
     private var columns = 80
     private var rows = 24
     private var redrawHandler: (() -> Void)?
+    /// Listens to the source while the list is open (see ``presentSearch()``).
+    private var follow: Task<Void, Never>?
 
     /// Creates a searchable screen.
     ///
@@ -43,12 +45,23 @@ public final class GlobalSearchScreen: TerminalScreen {
     }
 
     /// Opens the search list over the screen.
+    ///
+    /// Results of a document still being read keep arriving as the read goes on (see
+    /// ``HierarchyListQuery/searchBatches(_:in:)``); when the source starts over (`.reset`: a
+    /// document read again as its structure), the list asks again.
     public func presentSearch() {
         guard list == nil else { return }
         let list = makeList(columns, rows)
         list.setRedrawHandler(redrawHandler)
         list.start()
         self.list = list
+        let changes = dataSource.source.changes()
+        follow = Task { [weak list] in
+            for await change in changes {
+                guard case .reset = change else { continue }
+                list?.viewModel.refresh()
+            }
+        }
     }
 
     // MARK: TerminalScreen
@@ -58,6 +71,8 @@ public final class GlobalSearchScreen: TerminalScreen {
         let commands = list.handle(events)
         guard commands.contains(.quit) else { return commands }
         self.list = nil
+        follow?.cancel()
+        follow = nil
         list.setRedrawHandler(nil)
         if let chosen = list.chosen {
             let dataSource = self.dataSource
