@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HierarchyPostgres
+import HierarchySQLite
 import HierarchySources
 import TerminalUI
 
@@ -34,6 +35,13 @@ struct PrintCommand: AsyncParsableCommand {
             }
             let resolved = try await SourceResolver.resolve(
                 path: source.path, start: source.start, shape: source.shape, table: source.table.mapping)
+            if let start = resolved.startID, resolved.source is SQLiteSource || resolved.source is PostgresSource,
+               try await resolved.source.path(toID: start).isEmpty
+            {
+                // Documents, folders and tables check their start when they open; a store, here.
+                let store = (resolved.source as? PostgresSource).map { $0.url.description } ?? source.path
+                throw HierarchySourceError(.notFound, "no item with id \"\(start)\" in the store", path: store)
+            }
             var printer = TreePrinter(depth: depth, ascii: ascii, escape: { TerminalText.sanitize($0) })
             printer.pageSize = 1000
             var output = StandardOutputStream()
