@@ -20,9 +20,11 @@ public struct SQLiteExporter: Sendable {
     public var source: SQLiteSource
     /// Children read per query.
     var pageSize = 512
-    /// Whether control characters in the text are written escaped (`\u{1b}`): set it when the
-    /// output is a terminal, so that titles cannot move the cursor or change colours there.
-    public var escapesControlCharacters = false
+    /// Rewrites each item's text (a JSON object, a CSV row without its line end) before it is
+    /// written: set it to a terminal's escaping when the output is a terminal, so that titles
+    /// cannot move the cursor, change colours or reorder the line there. `nil` writes the bytes
+    /// exactly.
+    public var escape: (@Sendable (String) -> String)?
 
     public init(source: SQLiteSource) {
         self.source = source
@@ -39,10 +41,10 @@ public struct SQLiteExporter: Sendable {
     @discardableResult
     public func export(_ format: Format, to handle: FileHandle) async throws -> Int {
         let pageSize = self.pageSize
-        let escapes = escapesControlCharacters
+        let escape = self.escape
         return try await source.read { db in
             var output = BufferedOutput(handle: handle)
-            output.escapesControlCharacters = escapes
+            output.escape = escape
             var count = 0
             switch format {
             case .json:
@@ -55,7 +57,8 @@ public struct SQLiteExporter: Sendable {
                         WHERE item.attributes IS NOT NULL ORDER BY 1
                         """
                 ).filter { !CSVColumns.standard.contains($0) }
-                try output.write((CSVColumns.standard + names).map(Self.csvField).joined(separator: ",") + "\r\n")
+                try output.writeItem((CSVColumns.standard + names).map(Self.csvField).joined(separator: ","))
+                try output.write("\r\n")
                 count = try Self.walk(db, pageSize: pageSize, output: &output, json: false, attributeNames: names)
             }
             try output.flush()
@@ -173,7 +176,7 @@ public struct SQLiteExporter: Sendable {
             text += ","
             text += attributes.dropFirst().dropLast()
         }
-        try output.write(text)
+        try output.writeItem(text)
     }
 
     private static func writeCSV(
@@ -184,7 +187,8 @@ public struct SQLiteExporter: Sendable {
             let attributes = item.attributes.map(AttributesJSON.decode) ?? [:]
             fields += attributeNames.map { attributes[$0] ?? "" }
         }
-        try output.write(fields.map(csvField).joined(separator: ",") + "\r\n")
+        try output.writeItem(fields.map(csvField).joined(separator: ","))
+        try output.write("\r\n")
     }
 
     /// Quotes a CSV field when it contains a comma, a quote or a line break (RFC 4180).
@@ -201,37 +205,27 @@ struct BufferedOutput {
     let handle: FileHandle
     private var buffer: [UInt8] = []
     var capacity = 1 << 16
-    /// Whether C0 controls (except tab and line ends), DEL and C1 controls are written as `\u{..}`.
-    var escapesControlCharacters = false
+    /// Rewrites the text given to `writeItem(_:)` (see `SQLiteExporter.escape`).
+    var escape: (@Sendable (String) -> String)?
 
     init(handle: FileHandle) {
         self.handle = handle
         buffer.reserveCapacity(capacity)
     }
 
-    /// Buffers `text`, writing the buffer out when it is full.
+    /// Buffers `text` as it is, writing the buffer out when it is full.
     ///
     /// - Throws: The write error (a full disk, a closed pipe).
     mutating func write(_ text: String) throws {
-        if escapesControlCharacters {
-            appendEscaped(text)
-        } else {
-            buffer.append(contentsOf: text.utf8)
-        }
+        buffer.append(contentsOf: text.utf8)
         if buffer.count >= capacity { try flushBuffer() }
     }
 
-    private mutating func appendEscaped(_ text: String) {
-        for scalar in text.unicodeScalars {
-            switch scalar.value {
-            case 0x09, 0x0A, 0x0D:
-                buffer.append(UInt8(scalar.value))
-            case 0x00..<0x20, 0x7F..<0xA0:
-                buffer.append(contentsOf: "\\u{\(String(scalar.value, radix: 16))}".utf8)
-            default:
-                buffer.append(contentsOf: String(scalar).utf8)
-            }
-        }
+    /// Buffers the text of an item (its fields), escaped when `escape` is set.
+    ///
+    /// - Throws: The write error (a full disk, a closed pipe).
+    mutating func writeItem(_ text: String) throws {
+        try write(escape.map { $0(text) } ?? text)
     }
 
     private mutating func flushBuffer() throws {

@@ -4,10 +4,15 @@ import HierarchySources
 
 /// A store being written: a temporary file next to the destination, renamed
 /// into place only when complete, so that a failed import leaves nothing behind.
+///
+/// The destination is looked at through `OutputFile`: a symbolic link is followed and its
+/// target replaced (the link stays), and nothing but a regular file is ever replaced.
 struct StoreFile: Sendable {
-    /// Where the finished store goes.
+    /// Where the finished store goes (as given, for messages).
     let destination: URL
-    /// The file being built, in the same directory (same file system, so the
+    /// The path written, links followed.
+    let output: OutputFile
+    /// The file being built, in the target's directory (same file system, so the
     /// final rename is atomic).
     let temporary: URL
 
@@ -18,30 +23,32 @@ struct StoreFile: Sendable {
     ///   - replace: Whether an existing file may be replaced.
     /// - Throws: `HierarchySourceError` if the file exists and `replace` is false,
     ///   if the existing database is locked, or if the directory is missing or
-    ///   not writable.
+    ///   not writable; `OutputFileError` if `replace` is set and the destination is
+    ///   not a regular file (a device, a FIFO, a socket).
     init(destination: URL, replace: Bool) throws {
         self.destination = destination
         let path = destination.path
-        let directory = destination.deletingLastPathComponent()
+        let output = try OutputFile(path: path)
+        self.output = output
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue
+        guard FileManager.default.fileExists(atPath: output.directory, isDirectory: &isDirectory), isDirectory.boolValue
         else {
-            throw HierarchySourceError(.notFound, "no such directory", path: directory.path)
+            throw HierarchySourceError(.notFound, "no such directory", path: output.directory)
         }
-        guard access(directory.path, W_OK) == 0 else {
-            throw HierarchySourceError(.permissionDenied, "directory is not writable", path: directory.path)
+        guard access(output.directory, W_OK) == 0 else {
+            throw HierarchySourceError(.permissionDenied, "directory is not writable", path: output.directory)
         }
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-            guard !isDirectory.boolValue else {
+        if output.kind != .missing {
+            guard output.kind != .directory else {
                 throw HierarchySourceError(.io, "is a directory", path: path)
             }
             guard replace else {
                 throw HierarchySourceError(.io, "database already exists (use --replace to overwrite it)", path: path)
             }
-            try Self.checkNotLocked(path)
+            try output.checkReplaceable()
+            try Self.checkNotLocked(output.target)
         }
-        temporary = directory.appendingPathComponent(
-            ".\(destination.lastPathComponent).\(UUID().uuidString.prefix(8)).importing")
+        temporary = URL(fileURLWithPath: output.temporaryPath("importing"))
     }
 
     /// Fails if another connection holds a lock on the existing database.
@@ -89,10 +96,11 @@ struct StoreFile: Sendable {
 
     /// Moves the finished file into place (atomically replacing any old one).
     func commit() throws {
-        guard rename(temporary.path, destination.path) == 0 else {
-            let message = String(cString: strerror(errno))
+        do {
+            try output.commit(temporary: temporary.path)
+        } catch {
             discard()
-            throw HierarchySourceError(.io, "cannot move the database into place: \(message)", path: destination.path)
+            throw error
         }
     }
 

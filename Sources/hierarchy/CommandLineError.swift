@@ -7,12 +7,14 @@ import TerminalUI
 
 /// Prints one readable line on standard error and gives the exit code for an error.
 enum CommandLineError {
-    /// Exit codes (sysexits.h): 64 usage, 65 bad data, 66 no input, 69 unavailable, 74 I/O, 77 permission.
+    /// Exit codes (sysexits.h): 64 usage, 65 bad data, 66 no input, 69 unavailable, 73 cannot create
+    /// output, 74 I/O, 77 permission.
     /// Every subcommand maps its errors here: a bad row of an import is bad data (65),
     /// a cancelled command ends like an interrupt (130), anything unknown is an I/O error (74).
     static func exitCode(for error: Error) -> Int32 {
         if error is PostgresURLError || error is TableUsageError { return 64 }
         if error is SQLiteImportError { return 65 }
+        if error is OutputFileError { return 73 }
         if error is CancellationError { return 130 }
         guard let error = error as? HierarchySourceError else { return 74 }
         switch error.code {

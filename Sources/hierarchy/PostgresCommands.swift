@@ -68,9 +68,7 @@ enum PostgresCommands {
     /// `export postgres://… --format json|csv` (and `export DB --table …`): the hierarchy is read
     /// into a temporary SQLite store (walking it a page of children at a time) and written by the
     /// SQLite exporter, so every store exports exactly the same text.
-    static func export(_ source: any HierarchySource, format: SQLiteExporter.Format, escapes: Bool, to handle: FileHandle)
-        async throws
-    {
+    static func export(_ source: any HierarchySource, format: SQLiteExporter.Format, to handle: FileHandle) async throws {
         let scratch = FileManager.default.temporaryDirectory
             .appendingPathComponent("hierarchy-export-\(getpid())-\(UUID().uuidString).sqlite")
         defer {
@@ -78,7 +76,7 @@ enum PostgresCommands {
         }
         _ = try await SQLiteImporter(destination: scratch, replace: true, searchIndex: false).importSource(source)
         var exporter = SQLiteExporter(source: try SQLiteSource(path: scratch.path))
-        exporter.escapesControlCharacters = escapes
+        exporter.escape = ExportCommand.escape(for: handle)
         try await exporter.export(format, to: handle)
     }
 

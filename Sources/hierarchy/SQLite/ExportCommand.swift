@@ -3,6 +3,7 @@ import Foundation
 import HierarchyPostgres
 import HierarchySQLite
 import HierarchySources
+import TerminalUI
 
 /// `hierarchy export DB --format json|csv`: writes a store back out.
 struct ExportCommand: AsyncParsableCommand {
@@ -29,13 +30,11 @@ struct ExportCommand: AsyncParsableCommand {
 
     func run() async throws {
         let exportFormat = SQLiteExporter.Format(rawValue: format.lowercased()) ?? .json
-        // On a terminal, control characters in titles are shown escaped, never sent raw.
-        let escapes = output == nil && isatty(STDOUT_FILENO) == 1
         if let mapping = table.mapping {
             do {
                 let resolved = try await SourceResolver.resolveTable(mapping, in: database, start: nil)
                 try await Self.write(to: output) { handle in
-                    try await PostgresCommands.export(resolved.source, format: exportFormat, escapes: escapes, to: handle)
+                    try await PostgresCommands.export(resolved.source, format: exportFormat, to: handle)
                 }
             } catch {
                 throw CommandLineError.report(error)
@@ -48,7 +47,7 @@ struct ExportCommand: AsyncParsableCommand {
                 let source = try await PostgresSource.open(url)
                 defer { Task { await source.close() } }
                 try await Self.write(to: output) { handle in
-                    try await PostgresCommands.export(source, format: exportFormat, escapes: escapes, to: handle)
+                    try await PostgresCommands.export(source, format: exportFormat, to: handle)
                 }
             } catch {
                 throw CommandLineError.report(error)
@@ -59,7 +58,7 @@ struct ExportCommand: AsyncParsableCommand {
             let source = try SQLiteSource(path: database)
             try await Self.write(to: output) { handle in
                 var exporter = SQLiteExporter(source: source)
-                exporter.escapesControlCharacters = escapes
+                exporter.escape = Self.escape(for: handle)
                 try await exporter.export(exportFormat, to: handle)
             }
         } catch {
@@ -67,27 +66,22 @@ struct ExportCommand: AsyncParsableCommand {
         }
     }
 
-    /// Runs `body` on standard output, or on a file written next to `output` and renamed into
-    /// place at the end: a failed export leaves no partial file.
+    /// The escaping of text written to `handle`: on a terminal, control and bidirectional
+    /// characters are shown as titles are in the browser (`TerminalText.sanitize`), never sent
+    /// raw; a file or pipe gets the exact bytes.
+    static func escape(for handle: FileHandle) -> (@Sendable (String) -> String)? {
+        guard isatty(handle.fileDescriptor) == 1 else { return nil }
+        return { @Sendable text in TerminalText.sanitize(text) }
+    }
+
+    /// Runs `body` on standard output, or on the output file (see `OutputFile`): a regular
+    /// file is written next to `output` and renamed into place at the end, so that a failed
+    /// export leaves no partial file; a device, FIFO or socket is written in place, and a
+    /// symbolic link is followed to the file it names.
     static func write(to output: String?, _ body: (FileHandle) async throws -> Void) async throws {
         guard let output else {
             return try await body(FileHandle.standardOutput)
         }
-        let destination = URL(fileURLWithPath: output)
-        let file = destination.deletingLastPathComponent().appendingPathComponent(".\(destination.lastPathComponent).exporting")
-        guard FileManager.default.createFile(atPath: file.path, contents: nil) else {
-            throw HierarchySourceError(.permissionDenied, "cannot create the output file", path: output)
-        }
-        do {
-            let handle = try FileHandle(forWritingTo: file)
-            try await body(handle)
-            try handle.close()
-            guard rename(file.path, output) == 0 else {
-                throw HierarchySourceError(.io, "cannot write the output file", path: output)
-            }
-        } catch {
-            unlink(file.path)
-            throw error
-        }
+        try await OutputFile(path: output).write(body)
     }
 }
