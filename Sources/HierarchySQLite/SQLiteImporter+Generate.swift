@@ -10,9 +10,12 @@ extension SQLiteImporter {
     /// is `n0`.
     ///
     /// - Returns: What was written.
+    /// - Throws: `SyntheticHierarchy.TooLarge` past the generator's limits, before anything is
+    ///   written.
     /// - Complexity: O(nodes) time; memory O(size of the two largest levels).
     @discardableResult
     public func generate(_ hierarchy: SyntheticHierarchy) async throws -> Summary {
+        try hierarchy.checkLimits()
         let plan = Plan(staging: false, resolveParents: false, rootTitle: "Synthetic hierarchy")
         return try await build(plan: plan, inputPath: destination.path) { queue in
             try await bulkWrite(queue, staging: false) { inserter, reporter in

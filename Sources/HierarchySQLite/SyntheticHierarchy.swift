@@ -25,6 +25,35 @@ public struct SyntheticHierarchy: Sendable, Equatable {
         self.seed = seed
     }
 
+    /// The most items a hierarchy may have: 1,000,000,000.
+    ///
+    /// The generator keeps the child counts of two levels at a time, 4 bytes per item, and
+    /// while it shares a level's children out, 8 bytes more per parent: at most about 4 bytes
+    /// per item of the hierarchy, 4 GB at this limit (a sixth of a 24 GB machine). It also stays
+    /// below the 36^6 ≈ 2.18 billion unique title serials and 32-bit child counts.
+    public static let maximumNodes = 1_000_000_000
+
+    /// The most levels a hierarchy may have: 100,000, the deepest chain of parents the stores
+    /// follow (`path(toID:)`). The level sizes take O(levels) memory and time.
+    public static let maximumLevels = 100_000
+
+    /// A hierarchy past `maximumNodes` or `maximumLevels`.
+    public struct TooLarge: Error, CustomStringConvertible, Sendable {
+        public var description: String
+    }
+
+    /// Fails, before anything is allocated, when the hierarchy is past the limits.
+    ///
+    /// - Throws: `TooLarge` naming the limit.
+    public func checkLimits() throws {
+        if nodes > Self.maximumNodes {
+            throw TooLarge(description: "--nodes \(nodes) is more than the generator can make (at most \(Self.maximumNodes))")
+        }
+        if levels > Self.maximumLevels {
+            throw TooLarge(description: "--depth \(levels) is deeper than the generator makes (at most \(Self.maximumLevels))")
+        }
+    }
+
     /// The number of items on each level, root first.
     ///
     /// - Complexity: O(levels).

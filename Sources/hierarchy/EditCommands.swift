@@ -22,7 +22,10 @@ enum EditableStore {
                 throw HierarchySourceError(
                     .unsupported, "only SQLite stores and postgres:// databases can be changed", path: store)
             }
-            return try SQLiteSource(path: store)
+            let source = try SQLiteSource(path: store)
+            // An edit touches a few pages only: a store damaged elsewhere is refused before it is changed.
+            try await source.checkIntegrity()
+            return source
         } catch {
             throw CommandLineError.report(error)
         }

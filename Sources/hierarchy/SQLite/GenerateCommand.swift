@@ -10,10 +10,10 @@ struct GenerateCommand: AsyncParsableCommand {
         commandName: "generate",
         abstract: "Generate a reproducible synthetic hierarchy into an SQLite database.")
 
-    @Option(name: .long, help: "The number of items.")
+    @Option(name: .long, help: "The number of items (at most 1,000,000,000).")
     var nodes: Int
 
-    @Option(name: .long, help: "The number of levels (1 = the root only).")
+    @Option(name: .long, help: "The number of levels (1 = the root only; at most 100,000).")
     var depth: Int = 6
 
     @Option(name: .long, help: "The database to create.")
@@ -36,8 +36,14 @@ struct GenerateCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        let hierarchy = SyntheticHierarchy(nodes: nodes, levels: depth, seed: seed)
+        do {
+            try hierarchy.checkLimits()
+        } catch {
+            CommandLineError.printError(String(describing: error))
+            throw ExitCode(64)
+        }
         if PostgresStoreURL.isPostgresURL(into) {
-            let hierarchy = SyntheticHierarchy(nodes: nodes, levels: depth, seed: seed)
             return try await PostgresCommands.generate(hierarchy, into: into, replace: replace)
         }
         let progress = SQLiteCommandOutput.progressLine()
@@ -45,7 +51,7 @@ struct GenerateCommand: AsyncParsableCommand {
             let importer = SQLiteImporter(
                 destination: URL(fileURLWithPath: into), replace: replace, searchIndex: !noSearchIndex,
                 progress: progress)
-            let summary = try await importer.generate(SyntheticHierarchy(nodes: nodes, levels: depth, seed: seed))
+            let summary = try await importer.generate(hierarchy)
             SQLiteCommandOutput.endProgress(progress)
             print("generated " + SQLiteCommandOutput.summary(summary, into: into))
         } catch {
