@@ -9,8 +9,18 @@
 /// `static`/`dynamic`), `footnote` (else `location`, else `body`), `status`;
 /// `type: dynamic` before `children` makes an item whose children the host
 /// supplies. Every other scalar field is an attribute; other nested values are
-/// skipped. For duplicate names the first member wins. Anything else is a
-/// ``DocumentReadError/Kind/shape`` error.
+/// skipped. For duplicate names the first member wins, except `children`: every
+/// `children` array of an item holds its children, in document order. Anything else
+/// is a ``DocumentReadError/Kind/shape`` error.
+///
+/// **Automatic** (``DocumentShape/automatic``): the items shape, read strictly: where
+/// the items reading would skip a value (an object or array in a field other than
+/// `children`, or than `root` at the top level), or finds no item in a document that holds
+/// a value (`{"a": null}`; `[]`, `{}` and `{"root": []}` hold none), it stops with a
+/// ``DocumentReadError/Kind/shape`` error, so that the reader reads the document again
+/// as its structure. This is the one rule that decides between the two shapes, in every
+/// command: a document shows as items only when nothing of it is lost that way. A null
+/// field of an item is no value lost: the item has no such field.
 ///
 /// **Structure** (``DocumentShape/structure``): the document itself is the root,
 /// titled with the document's name; object members (titled with their key) and
@@ -49,6 +59,8 @@ public struct DocumentRecordBuilder {
         var isDocument: Bool
         var isDynamic = false
         var isObject = false
+        /// Whether a `children` array of the item (or `root` of the document) was announced.
+        var announced = false
 
         init(key: Int64, parent: Int64?, position: Int64, line: Int?, column: Int?, isDocument: Bool) {
             self.key = key
@@ -75,6 +87,9 @@ public struct DocumentRecordBuilder {
 
     /// The shape this builder reads (never `.automatic`).
     public let shape: DocumentShape
+    /// Whether the items read stops where it would skip a value or finds no item (an
+    /// automatic read; see the type's documentation).
+    public let isStrict: Bool
     /// The document's name: the root's title in the structure shape.
     public let name: String
     private var frames: [Frame] = []
@@ -83,16 +98,20 @@ public struct DocumentRecordBuilder {
     private var pendingKey: String?
     private var contexts: [Context] = []
     private var started = false
+    /// Whether a null field was read (a document of nulls and no item holds a value).
+    private var sawNull = false
     /// The next key to hand out.
     public private(set) var nextKey: Int64 = 1
     /// How the top level ended.
     public private(set) var top = Top.pending
 
     /// - Parameters:
-    ///   - shape: `.items` or `.structure` (`.automatic` reads items; see ``DocumentReading``).
+    ///   - shape: `.items`, `.structure`, or `.automatic`: items, stopping with a `.shape`
+    ///     error where the structure is to be read instead.
     ///   - name: The document's name.
     public init(shape: DocumentShape, name: String) {
         self.shape = shape == .structure ? .structure : .items
+        isStrict = shape == .automatic
         self.name = name
     }
 
@@ -124,7 +143,8 @@ public struct DocumentRecordBuilder {
     ///   - line: The line where the event starts, if known.
     ///   - column: The column where the event starts, if known.
     /// - Throws: ``DocumentReadError`` of kind `.shape` for a document that is not
-    ///   an items document (items shape only).
+    ///   an items document (items shape only; read automatically, also where the items
+    ///   reading would skip a value or found no item).
     /// - Complexity: O(1) amortized, O(f) at the end of an item with f fields.
     public mutating func consume(_ event: DocumentEvent, line: Int?, column: Int?)
         throws(DocumentReadError) -> DocumentRecord?
@@ -187,6 +207,7 @@ public struct DocumentRecordBuilder {
             case .endArray:
                 contexts.removeLast()
                 if contexts.isEmpty, let document = frames.popLast() {
+                    try checkFound(document.childCount, line: line, column: column)
                     top = .wrapper(count: document.childCount)
                 }
                 return nil
@@ -214,13 +235,22 @@ public struct DocumentRecordBuilder {
             switch event {
             case .beginArray where key == "children" || (key == "root" && frames[index].isDocument):
                 contexts.append(frames[index].isDynamic ? .skip(1) : .children)
-                if announcesOpenedItems, !frames[index].isDynamic {
+                // A second `children` array continues the first: the item is announced once.
+                if announcesOpenedItems, !frames[index].isDynamic, !frames[index].announced {
                     openedRecord = provisional(frames[index])
                     openedTitleIsFinal = frames[index].fields.contains { $0.name == "title" }
                 }
+                frames[index].announced = true
             case .beginArray, .beginObject:
                 if key == "children" {
                     throw shapeError("item \(itemName(frames[index])): children must be an array, not an object", line, column)
+                }
+                if isStrict {
+                    let place = frames[index].isDocument && frames[index].fields.isEmpty
+                        ? "the document" : "item \(itemName(frames[index]))"
+                    throw shapeError(
+                        "\(place): \"\(key)\" holds \(Self.kind(of: event)), not an item field; --as structure shows it",
+                        line, column)
                 }
                 contexts.append(.skip(1))
             case .string(let text), .number(let text):
@@ -234,7 +264,7 @@ public struct DocumentRecordBuilder {
             case .bool(let value):
                 frames[index].fields.append(DocumentRecord.Attribute(key, value ? "true" : "false"))
             case .null:
-                break
+                sawNull = true
             case .key, .endArray, .endObject:
                 throw DocumentReadError(.malformed, "expected a value", line: line, column: column)
             }
@@ -257,10 +287,18 @@ public struct DocumentRecordBuilder {
         frame.fields.first { $0.name == "id" }?.value ?? DocumentRecord.generatedID(key: frame.key)
     }
 
+    /// Read strictly, a wrapper around no item in a document that holds a value is no items document.
+    private func checkFound(_ count: Int64, line: Int?, column: Int?) throws(DocumentReadError) {
+        if isStrict, count == 0, sawNull {
+            throw shapeError("the document holds no items; --as structure shows it", line, column)
+        }
+    }
+
     /// The record of an item that ended, or `nil` for a wrapper document object.
     private mutating func finish(_ frame: Frame) throws(DocumentReadError) -> DocumentRecord? {
         if frame.isDocument {
             if frame.fields.isEmpty {
+                try checkFound(frame.childCount, line: frame.line, column: frame.column)
                 top = .wrapper(count: frame.childCount)
                 return nil
             }

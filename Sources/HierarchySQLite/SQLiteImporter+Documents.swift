@@ -8,8 +8,9 @@ extension SQLiteImporter {
     ///
     /// JSON streams (memory does not grow with the file) on a reader thread while
     /// this thread inserts. With ``DocumentShape/automatic`` a document that is not an
-    /// items document is imported as its structure (the first attempt, abandoned at
-    /// the first item that does not fit, leaves nothing behind).
+    /// items document (or whose items would leave a value out, or are none; see
+    /// ``DocumentRecordBuilder``) is imported as its structure (the first attempt,
+    /// abandoned where it stops, leaves nothing behind).
     ///
     /// - Parameters:
     ///   - url: The document.
@@ -22,7 +23,7 @@ extension SQLiteImporter {
         let events = try DocumentSource.events(path: path, format: format)
         do {
             return try await importEvents(
-                UncheckedReader(events.first), shape: shape == .automatic ? .items : shape, url: url, format: format)
+                UncheckedReader(events.first), shape: shape, url: url, format: format)
         } catch let error as DocumentReadError where error.kind == .shape && shape == .automatic {
             guard let again = try events.makeReader() else {
                 throw HierarchySourceError(error, path: path, format: format)

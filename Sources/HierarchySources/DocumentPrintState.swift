@@ -12,7 +12,8 @@ import HierarchyDocuments
 /// whose top-level title or single top-level item is not yet known, everything so far.
 ///
 /// The output is the same, byte for byte, as ``TreePrinter`` over the tree that
-/// ``DocumentSource`` builds from the same document, errors included: the same duplicate
+/// ``DocumentSource`` builds from the same document (a structure read's scalars beside their
+/// keys, as with ``TreePrinter/showsValues``), errors included: the same duplicate
 /// identifiers are refused (explicit identifiers are remembered, 1 per item with an `id`).
 ///
 /// - Complexity: O(log h) per record for h held lines; memory linear in the held lines and
@@ -115,6 +116,8 @@ struct DocumentPrintState {
     ///
     /// - Throws: ``HierarchySourceError/Code/duplicateID`` for an explicit identifier used twice.
     mutating func closed(_ record: DocumentRecord) throws(HierarchySourceError) {
+        // A structure read's scalar prints beside its key, as the tree printer shows values.
+        let title = shape == .structure ? TreePrinter.text(title: record.title, value: record.subtitle) : record.title
         if shape == .items, record.id != DocumentRecord.generatedID(key: record.key) {
             guard explicitIDs.insert(record.id).inserted else {
                 let place = record.line.map { " (at line \($0))" } ?? ""
@@ -126,13 +129,13 @@ struct DocumentPrintState {
         if let last = open.last, last.key == record.key {
             if let child = last.lastChild { setLast(child, true) }
             open.removeLast()
-            setTitle(record.key, record.title)
+            setTitle(record.key, title)
             if record.key == 0 { root = .item }
         } else if record.key == 0, open.isEmpty {
             root = .item
-            append(Line(key: 0, depth: 0, title: record.title))
+            append(Line(key: 0, depth: 0, title: title))
         } else {
-            child(record.key, title: record.title)
+            child(record.key, title: title)
         }
         drain()
     }

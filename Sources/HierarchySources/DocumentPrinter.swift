@@ -10,7 +10,10 @@ import HierarchyDocuments
 /// memory that does not grow with it.
 ///
 /// With ``DocumentShape/automatic`` a document may turn out to be no items document at its
-/// last item, and then it prints as its structure. So the output of the items read is held
+/// last item (by ``DocumentRecordBuilder``'s rule: an item that does not fit, a value the
+/// items would leave out, or no item in a document that holds a value), and then it prints
+/// as its structure, each scalar beside its key (`name: Harbour`, see
+/// ``TreePrinter/showsValues``). So the output of the items read is held
 /// (up to ``holdLimit`` bytes) until the document ends; a document whose output is larger is
 /// read to its end first (nothing printed) to learn its shape, then read again and streamed.
 /// Read again as its structure, the first ``holdLimit`` bytes are held too, then streamed. So
@@ -154,16 +157,16 @@ public struct DocumentPrinter: Sendable {
                 let rereadable = events.format == .propertyList
                     || (stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG)
                 guard rereadable else {
-                    try pass(events.first, shape: .items, name: name, emit: output.append)
+                    try pass(events.first, shape: .automatic, name: name, emit: output.append)
                     return
                 }
                 let held = Held(limit: holdLimit)
                 do {
-                    try pass(events.first, shape: .items, name: name, emit: held.append)
+                    try pass(events.first, shape: .automatic, name: name, emit: held.append)
                     if held.bytes != nil {
                         held.release(to: output)
                     } else if let again = try events.makeReader() {
-                        try pass(again, shape: .items, name: name, emit: output.append)
+                        try pass(again, shape: .automatic, name: name, emit: output.append)
                     }
                 } catch let error as DocumentReadError where error.kind == .shape {
                     guard let again = try events.makeReader() else { throw error }

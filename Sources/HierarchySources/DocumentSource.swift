@@ -215,13 +215,14 @@ public enum DocumentSource {
     }
 
     /// Reads the events into a tree; with `.automatic`, a document that is not an
-    /// items document is read again as its structure.
+    /// items document, or whose items would leave a value out or are none, is read again
+    /// as its structure (the rule is ``DocumentRecordBuilder``'s).
     static func buildTree(_ events: Events, shape: DocumentShape, name: String, path: String)
         throws(HierarchySourceError) -> InMemoryTree
     {
         var reader = events.first
         do {
-            return try InMemoryTree.build(from: &reader, shape: shape == .automatic ? .items : shape, name: name)
+            return try InMemoryTree.build(from: &reader, shape: shape, name: name)
         } catch let error as DocumentReadError where error.kind == .shape && shape == .automatic {
             guard var again = try events.makeReader() else {
                 throw HierarchySourceError(error, path: path, format: events.format)
@@ -235,6 +236,12 @@ public enum DocumentSource {
             throw HierarchySourceError.mapping(error, path: path, format: events.format)
         }
     }
+}
+
+extension InMemorySource {
+    /// Whether the source is a document read as its structure: its leaves are the document's
+    /// scalars, with their values as subtitles (see ``TreePrinter/showsValues``).
+    public var isDocumentStructure: Bool { tree.isStructure }
 }
 
 extension HierarchySourceError {

@@ -20,6 +20,7 @@ extension InMemoryTree {
         }
         try tree.close(outcome, name: name, keepsWrapper: false)
         try tree.finish()
+        tree.isStructure = outcome.shape == .structure
         return tree
     }
 

@@ -23,6 +23,14 @@ public struct TreePrinter: Sendable {
     public var escape: @Sendable (String) -> String
     /// Appended to an item that is its own ancestor.
     public var cycleMark = " (cycle)"
+    /// Whether an item with a subtitle prints as `title: subtitle`: for a document shown as
+    /// its structure, whose scalars are leaves with their value as subtitle (`name: Harbour`,
+    /// `[0]: 3`), as jless and gron show them. A value longer than ``valueLimit`` is cut.
+    public var showsValues = false
+
+    /// The most characters of a value printed beside its key; a longer value is cut and
+    /// ends in `…`.
+    public static let valueLimit = 200
 
     /// Creates a printer.
     ///
@@ -69,7 +77,7 @@ public struct TreePrinter: Sendable {
         _ source: some HierarchySource, to write: (String) throws -> Void
     ) async throws {
         guard let root = try await source.root() else { return }
-        try write(escape(root.title) + "\n")
+        try write(escape(text(of: root)) + "\n")
         var stack: [Level] = []
         var onPath: Set<String> = [root.id]
         if depth.map({ $0 > 0 }) ?? true {
@@ -105,7 +113,7 @@ public struct TreePrinter: Sendable {
             level.next += 1
             let isLast = level.next >= level.count
             let isCycle = onPath.contains(child.id)
-            try write(prefix(level.prefixDepth) + (isLast ? glyphs.last : glyphs.branch) + escape(child.title)
+            try write(prefix(level.prefixDepth) + (isLast ? glyphs.last : glyphs.branch) + escape(text(of: child))
                 + (isCycle ? cycleMark : "") + "\n")
             let childLevel = stack.count + 2
             stack.append(level)
@@ -123,6 +131,26 @@ public struct TreePrinter: Sendable {
                     id: child.id, count: count, next: 0, page: [], pageStart: 0, prefixDepth: level.prefixDepth + 1))
             }
         }
+    }
+
+    /// The text of an item's line: its title, with ``showsValues`` its value beside it.
+    private func text(of node: HierarchyNode) -> String {
+        showsValues ? Self.text(title: node.title, value: node.subtitle) : node.title
+    }
+
+    /// `title: value`, the value cut after ``valueLimit`` characters (then `…`); the title
+    /// alone without a value.
+    ///
+    /// - Complexity: O(t + ``valueLimit``) for a title of t characters, whatever the value's length.
+    public static func text(title: String, value: String?) -> String {
+        guard let value else { return title }
+        var end = value.startIndex
+        var count = 0
+        while end < value.endIndex, count < valueLimit {
+            value.formIndex(after: &end)
+            count += 1
+        }
+        return end == value.endIndex ? title + ": " + value : title + ": " + value[..<end] + "…"
     }
 
     /// Prints a hierarchy to a text stream.

@@ -1,6 +1,7 @@
 import HierarchyTestSupport
 import Foundation
 import GRDB
+import HierarchyDocuments
 import HierarchySources
 import Testing
 
@@ -20,7 +21,10 @@ struct SQLiteImporterTests {
                 {"id": "v", "title": "Valve", "subtitle": "Static", "type": "dynamic", "footnote": "F", "location": "L"}
               ]}]}
             """
-        let summary = try await importText(json, named: "plant.json", into: db, in: directory)
+        // Forced to items: read automatically, `nested` (which items leave out) makes the
+        // document import as its structure.
+        let file = try directory.write("plant.json", json)
+        let summary = try await SQLiteImporter(destination: db).importFile(at: file, shape: .items)
         #expect(summary.items == 3)
         let source = try SQLiteSource(path: db.path)
         #expect(

@@ -34,7 +34,9 @@ import Testing
     {
         do {
             let source = try DocumentSource.load(contentsOf: URL(fileURLWithPath: path), shape: shape)
-            return (try await TreePrinter(depth: depth, pageSize: 1000, ascii: ascii).string(source), nil)
+            var printer = TreePrinter(depth: depth, pageSize: 1000, ascii: ascii)
+            printer.showsValues = source.isDocumentStructure
+            return (try await printer.string(source), nil)
         } catch let error as HierarchySourceError {
             return ("", error.description)
         } catch {

@@ -1,0 +1,136 @@
+import Foundation
+import HierarchyDocuments
+import HierarchyTestSupport
+import Testing
+
+@testable import HierarchySources
+
+/// The one rule between items and structure (``DocumentRecordBuilder``, read automatically):
+/// a document shows as items only when its items reading finds an item and leaves no value
+/// out; otherwise as its structure, in browse (the document read while shown), the whole
+/// read and the streaming print alike.
+@Suite(.ownThreads) struct DocumentShapeRuleTests {
+    /// Every item of a source, depth first: (title, subtitle).
+    static func walk(_ source: some HierarchySource) async throws -> [(title: String, subtitle: String?)] {
+        guard let root = try await source.root() else { return [] }
+        var found: [(String, String?)] = []
+        var stack = [root]
+        while let node = stack.popLast() {
+            found.append((node.title, node.subtitle))
+            let count = try await source.childCount(ofID: node.id)
+            let children = try await source.children(ofID: node.id, in: 0..<count)
+            stack.append(contentsOf: children.reversed())
+        }
+        return found
+    }
+
+    /// The document as browse opens it: read while shown, waited for to its end.
+    static func browsed(_ path: String) async throws -> any HierarchySource {
+        let opened = try await offPool { try DocumentLoad.open(path: path, name: (path as NSString).lastPathComponent) }
+        switch opened {
+        case .finished(let source): return source
+        case .reading(let load):
+            #expect(await eventually(.seconds(60)) { !load.isReading })
+            return load
+        }
+    }
+
+    @Test(arguments: DocumentValue.Format.allCases)
+    func browseShowsEveryValueAndPrintAgrees(format: DocumentValue.Format) async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        for (name, value) in DocumentFixtures.shapes {
+            let file = directory.url("\(name).\(format.pathExtension)")
+            try value.data(format).write(to: file)
+            let label = "\(name) as \(format.rawValue)"
+            let browsed = try await Self.walk(try await Self.browsed(file.path))
+            let whole = try DocumentSource.load(contentsOf: file)
+            #expect(whole.isDocumentStructure, "\(label)")
+            let read = try await Self.walk(whole)
+            #expect(read.count == browsed.count, "\(label)")
+            #expect(!browsed.isEmpty, "\(label)")
+            for scalar in value.scalars(format) {
+                #expect(browsed.contains { $0.title == scalar.key && $0.subtitle == scalar.value },
+                        "\(label): \(scalar.key) = \(scalar.value)")
+            }
+            // The streaming print (shape decided within its held output, or after it) and the
+            // tree printer over the whole tree agree, values included.
+            for holdLimit in [4 << 20, 8] {
+                let streamed = DocumentPrinterTests.streamed(file.path, shape: .automatic, holdLimit: holdLimit)
+                let expected = await DocumentPrinterTests.whole(file.path, shape: .automatic)
+                #expect(streamed.error == nil && expected.error == nil, "\(label)")
+                #expect(streamed.text == expected.text, "\(label) hold \(holdLimit)")
+                #expect(streamed.text.split(separator: "\n").count == read.count, "\(label)")
+                for scalar in value.scalars(format) {
+                    #expect(streamed.text.contains("\(scalar.key): \(scalar.value)\n"), "\(label)")
+                }
+            }
+        }
+    }
+
+    /// Read automatically, the items reading stops at the first value it would leave out, where
+    /// the reader starts again as the structure; forced, it reads on and skips the value.
+    @Test func theItemsReadingStopsWhereItWouldLeaveAValueOut() throws {
+        func consume(_ text: String, _ shape: DocumentShape) throws(DocumentReadError) -> (records: Int, top: DocumentRecordBuilder.Top) {
+            var reader = JSONEventReader(input: ByteInput(bytes: Data(text.utf8)))
+            var builder = DocumentRecordBuilder(shape: shape, name: "d.json")
+            var records = 0
+            while let event = try reader.next() {
+                if try builder.consume(event, line: reader.eventLine, column: reader.eventColumn) != nil { records += 1 }
+            }
+            return (records, builder.top)
+        }
+        let nested = #"{"title": "R", "children": [{"title": "A", "meta": {"x": 1}}]}"#
+        #expect(try consume(nested, .items).records == 2)
+        #expect(throws: DocumentReadError.self) { try consume(nested, .automatic) }
+        do {
+            _ = try consume(nested, .automatic)
+        } catch {
+            #expect(error.kind == .shape)
+            #expect(error.line == 1 && error.column == 52)
+            #expect(error.message == #"item #1: "meta" holds an object, not an item field; --as structure shows it"#)
+        }
+        // A document that holds no value stays empty; one that holds only a null shows it.
+        for empty in ["[]", "{}", #"{"root": []}"#] {
+            #expect(try consume(empty, .automatic).top == .wrapper(count: 0), "\(empty)")
+        }
+        #expect(try consume(#"{"a": null}"#, .items).top == .wrapper(count: 0))
+        #expect(throws: DocumentReadError.self) { try consume(#"{"a": null}"#, .automatic) }
+        // A null field is no value lost (an item without the field), a dynamic item's children
+        // are the host's: both stay items.
+        #expect(try consume(#"{"title": "R", "note": null, "children": [{"title": "A"}]}"#, .automatic).top == .item)
+        let dynamic = #"{"title": "R", "children": [{"title": "D", "type": "dynamic", "children": [{"title": "h"}]}]}"#
+        #expect(try consume(dynamic, .automatic).records == 2)
+    }
+
+    /// An item's second `children` array continues its first: announced once, so a view that
+    /// shows the document while it is read has no phantom copy of the item.
+    @Test func aSecondChildrenArrayIsNoSecondItem() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        try directory.file("dup.json", text: #"{"name": "a", "children": [{"name": "b"}], "children": [{"name": "c"}]}"#)
+        let browsed = try await Self.walk(try await Self.browsed(directory.url("dup.json").path))
+        #expect(browsed.map(\.title) == ["a", "b", "c"])
+        let feeder = try FIFOFeeder(path: directory.path + "/dup-pipe.json")
+        defer { feeder.close() }
+        feeder.write(#"{"name": "a", "children": [{"name": "b"}], "children": [{"name": "c"}]}"#)
+        feeder.close()
+        let opened = try await Self.browsed(feeder.path)
+        #expect(try await Self.walk(opened).map(\.title) == ["a", "b", "c"])
+        let streamed = DocumentPrinterTests.streamed(directory.url("dup.json").path, shape: .automatic)
+        #expect(streamed.text == "a\n├── b\n└── c\n")
+    }
+
+    /// From a pipe, which cannot be read twice, a document that is no items document is never
+    /// an empty answer: it prints its structure, or says why not.
+    @Test func aPipeNeverPrintsNothing() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let feeder = try FIFOFeeder(path: directory.path + "/x.json")
+        defer { feeder.close() }
+        feeder.write(#"{"x": [{"name": "a"}]}"#)
+        feeder.close()
+        let printed = await offPool { DocumentPrinterTests.streamed(feeder.path, shape: .automatic) }
+        #expect(!printed.text.isEmpty || printed.error?.contains("--as structure") == true, "\(printed)")
+    }
+}
