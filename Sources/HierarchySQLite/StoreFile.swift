@@ -23,8 +23,8 @@ struct StoreFile: Sendable {
     ///   - replace: Whether an existing file may be replaced.
     /// - Throws: `HierarchySourceError` if the file exists and `replace` is false,
     ///   if the existing database is locked, or if the directory is missing or
-    ///   not writable; `OutputFileError` if `replace` is set and the destination is
-    ///   not a regular file (a device, a FIFO, a socket).
+    ///   not writable; `OutputFileError` if the destination is not a regular file (a
+    ///   device, a FIFO, a socket), with or without `replace`.
     init(destination: URL, replace: Bool) throws {
         self.destination = destination
         let path = destination.path
@@ -42,10 +42,10 @@ struct StoreFile: Sendable {
             guard output.kind != .directory else {
                 throw HierarchySourceError(.io, "is a directory", path: path)
             }
+            try output.checkReplaceable()
             guard replace else {
                 throw HierarchySourceError(.io, "database already exists (use --replace to overwrite it)", path: path)
             }
-            try output.checkReplaceable()
             try Self.checkNotLocked(output.target)
         }
         temporary = URL(fileURLWithPath: output.temporaryPath("importing"))
