@@ -85,10 +85,24 @@ enum WebTest {
         try HierarchyWebServer(source: source, sourceName: "Test <source>", configuration: configuration, now: { clock.now() })
     }
 
-    /// Runs `body` with a router test client for the server.
+    /// Runs `body` with a router test client for the server. The client names `localhost`
+    /// without a port; its requests name the server's port, as a browser's do.
     static func withClient<T: Sendable>(_ server: HierarchyWebServer, _ body: @Sendable (any TestClientProtocol) async throws -> T) async throws -> T {
-        let app = Application(router: server.makeRouter())
+        let responder = NamingPort(inner: server.makeRouter().buildResponder(), port: server.configuration.port)
+        let app = Application(responder: responder)
         return try await app.test(.router) { client in try await body(client) }
+    }
+
+    /// Adds the port to a request that names `localhost` without one.
+    struct NamingPort<Inner: HTTPResponder>: HTTPResponder where Inner.Context == BasicRequestContext {
+        let inner: Inner
+        let port: Int
+
+        func respond(to request: Request, context: BasicRequestContext) async throws -> Response {
+            var head = request.head
+            if head.authority == "localhost" { head.authority = "localhost:\(port)" }
+            return try await inner.respond(to: Request(head: head, body: request.body), context: context)
+        }
     }
 
     static func create(_ client: some TestClientProtocol, width: Double = 1200, height: Double = 800, rtl: Bool? = nil) async throws -> SnapshotJSON {
