@@ -29,14 +29,18 @@ public final class ByteInput {
     /// The size the file had when opened, when it is a regular file.
     public let expectedSize: Int64?
 
-    /// Opens a file for reading.
+    /// Opens a file for reading: the one open of the path, so a FIFO's writer meets this reader.
     ///
     /// - Parameters:
     ///   - path: The file.
     ///   - chunkSize: Bytes read at a time.
     ///   - limit: The most bytes read.
+    ///   - unsizedLimit: The most bytes read from a file that has no size (a FIFO, a device), when
+    ///     lower than `limit`.
     /// - Throws: ``DocumentReadError`` of kind `.io` with the `errno` text.
-    public init(path: String, chunkSize: Int = 1 << 20, limit: Int64 = 1 << 40) throws(DocumentReadError) {
+    public convenience init(
+        path: String, chunkSize: Int = 1 << 20, limit: Int64 = 1 << 40, unsizedLimit: Int64? = nil
+    ) throws(DocumentReadError) {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
             let code = errno
@@ -44,17 +48,29 @@ public final class ByteInput {
             error.systemError = code
             throw error
         }
+        self.init(descriptor: fd, chunkSize: chunkSize, limit: limit, unsizedLimit: unsizedLimit)
+    }
+
+    /// Reads an open descriptor (standard input, say), which it closes when done.
+    ///
+    /// - Parameters:
+    ///   - descriptor: The descriptor, owned from now on.
+    ///   - chunkSize: Bytes read at a time.
+    ///   - limit: The most bytes read.
+    ///   - unsizedLimit: The most bytes read when the descriptor is not a regular file.
+    public init(descriptor fd: Int32, chunkSize: Int = 1 << 20, limit: Int64 = 1 << 40, unsizedLimit: Int64? = nil) {
         var status = stat()
         if fstat(fd, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG {
             expectedSize = Int64(status.st_size)
+            self.limit = limit
         } else {
             expectedSize = nil
+            self.limit = min(limit, unsizedLimit ?? limit)
         }
         descriptor = fd
         closesDescriptor = true
         capacity = max(16, chunkSize)
         storage = .allocate(capacity: capacity)
-        self.limit = limit
     }
 
     /// Reads bytes held in memory.

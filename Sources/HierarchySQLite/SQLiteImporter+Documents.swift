@@ -14,13 +14,14 @@ extension SQLiteImporter {
     ///
     /// - Parameters:
     ///   - url: The document.
-    ///   - format: The document's format.
+    ///   - format: The document's format, or `nil` to decide by its first bytes.
     ///   - shape: Items, structure, or whichever fits.
     /// - Returns: What was imported.
     /// - Throws: `HierarchySourceError` (`path:line:column: message`), `SQLiteImportError`.
-    func importDocument(at url: URL, format: DocumentFormat, shape: DocumentShape) async throws -> Summary {
+    func importDocument(at url: URL, format: DocumentFormat?, shape: DocumentShape) async throws -> Summary {
         let path = url.path
         let events = try DocumentSource.events(path: path, format: format)
+        let format = events.format
         do {
             return try await importEvents(
                 UncheckedReader(events.first), shape: shape, url: url, format: format)

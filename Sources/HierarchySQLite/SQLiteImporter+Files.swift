@@ -24,6 +24,15 @@ extension SQLiteImporter {
         at url: URL, format: ImportFormat? = nil, shape: DocumentShape = .automatic
     ) async throws -> Summary {
         let path = url.path
+        if StandardInputDocument.isStandardInput(path) {
+            switch format {
+            case .csv?: return try await importCSV(at: url, rootTitle: StandardInputDocument.name)
+            case .json?: return try await importDocument(at: url, format: .json, shape: shape)
+            case .plist?: return try await importDocument(at: url, format: .propertyList, shape: shape)
+            case .yaml?: return try await importDocument(at: url, format: .yaml, shape: shape)
+            case nil: return try await importDocument(at: url, format: nil, shape: shape)
+            }
+        }
         guard let format = format ?? ImportFormat(fileExtension: url.pathExtension) else {
             throw HierarchySourceError(
                 .unsupported, "unknown file type (expected .json, .csv, .plist or .yaml)", path: path)
@@ -49,6 +58,9 @@ extension SQLiteImporter {
     }
 
     static func open(_ url: URL) throws -> (FileHandle, Int64) {
+        if StandardInputDocument.isStandardInput(url.path) {
+            return (FileHandle(fileDescriptor: try StandardInputDocument.openDescriptor(), closeOnDealloc: true), 0)
+        }
         do {
             let handle = try FileHandle(forReadingFrom: url)
             let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)??.int64Value

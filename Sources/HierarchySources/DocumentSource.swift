@@ -91,10 +91,14 @@ public enum DocumentSource {
         if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
             throw HierarchySourceError(.unsupported, "is a directory, not a document", path: path)
         }
+        if StandardInputDocument.isStandardInput(path) {
+            return ByteInput(
+                descriptor: try StandardInputDocument.openDescriptor(), chunkSize: readChunkSize,
+                unsizedLimit: unsizedInputLimit)
+        }
         do {
-            let input = try ByteInput(path: path, chunkSize: readChunkSize)
-            return input.expectedSize == nil
-                ? try ByteInput(path: path, chunkSize: readChunkSize, limit: unsizedInputLimit) : input
+            // Opened once: a FIFO's writer writes to this open, and a second one would wait for another writer.
+            return try ByteInput(path: path, chunkSize: readChunkSize, unsizedLimit: unsizedInputLimit)
         } catch {
             switch error.systemError {
             case ENOENT?, ENOTDIR?: throw HierarchySourceError(.notFound, "no such file", path: path)

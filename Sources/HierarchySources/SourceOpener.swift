@@ -53,6 +53,9 @@ public enum SourceOpener {
     public static func openWithStart(
         path: String, start: String? = nil, shape: DocumentShape = .automatic, whileReading: Bool = false
     ) throws -> Opened {
+        if StandardInputDocument.isStandardInput(path) {
+            return try openStandardInput(start: start, shape: shape, whileReading: whileReading)
+        }
         var info = stat()
         guard stat(path, &info) == 0 else {
             let code = errno
@@ -93,6 +96,26 @@ public enum SourceOpener {
             }
         }
         let source = try DocumentSource.load(contentsOf: URL(fileURLWithPath: path), shape: shape)
+        if let start, !source.contains(id: start) {
+            throw HierarchySourceError(.notFound, "no item with id \"\(start)\" in the document", path: path)
+        }
+        return Opened(source: source, startID: start)
+    }
+
+    /// Opens the document on standard input (`-`), read once.
+    static func openStandardInput(start: String?, shape: DocumentShape, whileReading: Bool) throws -> Opened {
+        let name = StandardInputDocument.name
+        let path = StandardInputDocument.path
+        if whileReading, start == nil {
+            switch try DocumentLoad.open(path: path, name: name, shape: shape) {
+            case .finished(let source): return Opened(source: source, startID: nil)
+            case .reading(let load): return Opened(source: load, startID: nil)
+            }
+        }
+        let tree = try LargeStackThread.run { () throws(HierarchySourceError) -> InMemoryTree in
+            try DocumentSource.readTree(path: path, name: name, format: nil, shape: shape)
+        }
+        let source = InMemorySource(tree: tree, displayName: name, dynamicChildren: nil)
         if let start, !source.contains(id: start) {
             throw HierarchySourceError(.notFound, "no item with id \"\(start)\" in the document", path: path)
         }

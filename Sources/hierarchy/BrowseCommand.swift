@@ -34,6 +34,18 @@ struct BrowseCommand: AsyncParsableCommand {
         }
     }
 
+    /// When the document is standard input, keys come from the terminal (`/dev/tty`) instead;
+    /// exit 1 with a message when there is none.
+    static func takeKeysFromTerminal(whenReading path: String?) throws {
+        guard let path, StandardInputDocument.isStandardInput(path) else { return }
+        do {
+            try StandardInputDocument.moveAsideForTerminal()
+        } catch {
+            CommandLineError.printError(error.message)
+            throw ExitCode(1)
+        }
+    }
+
     static func isDirectory(_ path: String) -> Bool {
         var status = stat()
         return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
@@ -42,6 +54,7 @@ struct BrowseCommand: AsyncParsableCommand {
     func browse() async throws {
         let theme = try faces.loadTheme(environment: ProcessInfo.processInfo.environment)
         let announcer = try screenReader.makeAnnouncer()
+        try Self.takeKeysFromTerminal(whenReading: source.path)
         guard Terminal.isInteractive() else {
             CommandLineError.printError("standard input and output must be a terminal to browse; use `hierarchy print\(source.path.map { " " + $0 } ?? "")` for a plain tree")
             throw ExitCode(1)

@@ -25,6 +25,7 @@ struct ListCommand: AsyncParsableCommand {
     func run() async throws {
         HeapSettings.apply()
         let theme = try faces.loadTheme(environment: ProcessInfo.processInfo.environment)
+        try BrowseCommand.takeKeysFromTerminal(whenReading: source.path)
         guard Terminal.isInteractive() else {
             CommandLineError.printError("standard input and output must be a terminal to list; use `hierarchy print\(source.path.map { " " + $0 } ?? "")` for a plain tree")
             throw ExitCode(1)

@@ -29,7 +29,8 @@ enum SourceResolver {
             let sample = try SampleHierarchy.load()
             return Resolved(source: sample, startID: start, name: "Sample plant")
         }
-        let name = URL(fileURLWithPath: path).lastPathComponent
+        let name = StandardInputDocument.isStandardInput(path)
+            ? StandardInputDocument.name : URL(fileURLWithPath: path).lastPathComponent
         if isSQLiteDatabase(path) {
             // Browsing never writes: the store opens read-only.
             let source = try SQLiteSource(path: path)

@@ -17,7 +17,7 @@ struct ImportCommand: AsyncParsableCommand {
             Bad rows (unknown parent, duplicate id, cycle) are reported by line and nothing is written.
             """)
 
-    @Argument(help: "The file to import (.json, .plist, .csv).")
+    @Argument(help: "The file to import (.json, .plist, .yaml, .csv), or - for standard input (the format from its first bytes, or --format).")
     var file: String
 
     @Option(name: .long, help: "The database to create.")
@@ -56,7 +56,9 @@ struct ImportCommand: AsyncParsableCommand {
             let importer = SQLiteImporter(
                 destination: URL(fileURLWithPath: into), replace: replace, searchIndex: !noSearchIndex,
                 progress: progress)
-            let summary = try await importer.importFile(at: URL(fileURLWithPath: file), format: importFormat, shape: shape)
+            let summary = try await importer.importFile(
+                at: file == StandardInputDocument.path ? URL(string: file)! : URL(fileURLWithPath: file),
+                format: importFormat, shape: shape)
             SQLiteCommandOutput.endProgress(progress)
             print("imported " + SQLiteCommandOutput.summary(summary, into: into))
         } catch {
