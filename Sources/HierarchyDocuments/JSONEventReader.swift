@@ -1,9 +1,10 @@
 /// A strict RFC 8259 JSON reader that produces ``DocumentEvent``s one at a time.
 ///
 /// It holds one chunk of input, the current string and the stack of open
-/// containers (one bit per level), never the document, so nesting of any
-/// depth costs no call stack. Everything RFC 8259 forbids is an error with the
-/// line and column where it was found: trailing commas, leading zeros, `1.`,
+/// containers (one bit per level), never the document, so nesting costs no call
+/// stack; nesting deeper than ``DocumentLimits/maximumJSONNesting`` is a `.limit`
+/// error. Everything RFC 8259 forbids is an error with the line and column where it
+/// was found: trailing commas, leading zeros, `1.`,
 /// raw control characters in strings, invalid escapes, invalid UTF-8, anything
 /// after the document. A UTF-8 byte order mark is skipped; UTF-16 and UTF-32
 /// are refused with a message saying so. Lone surrogate escapes become U+FFFD.
@@ -80,11 +81,13 @@ public struct JSONEventReader: DocumentEventSource {
             case .valueOrEnd, .value:
                 switch byte {
                 case UInt8(ascii: "{"):
+                    guard depth < DocumentLimits.maximumJSONNesting else { throw nestingError() }
                     input.advance()
                     open(true)
                     expect = .keyOrEnd
                     return .beginObject
                 case UInt8(ascii: "["):
+                    guard depth < DocumentLimits.maximumJSONNesting else { throw nestingError() }
                     input.advance()
                     open(false)
                     expect = .valueOrEnd
@@ -137,6 +140,12 @@ public struct JSONEventReader: DocumentEventSource {
             if byte > 0x20 { return byte }
         }
         return try skipWhitespace()
+    }
+
+    @inline(never)
+    private func nestingError() -> DocumentReadError {
+        DocumentReadError(
+            .limit, DocumentLimits.jsonNestingMessage, line: line, column: Int(input.offset - lineStart) + 1)
     }
 
     @inline(never)
