@@ -20,7 +20,8 @@ import ServiceLifecycle
 /// - `GET /api/sessions/{id}/search?q=...&offset=N`: a page of search results
 /// - `DELETE /api/sessions/{id}`
 ///
-/// Every request must name this server in `Host`; state-changing requests and event streams
+/// Every request must name this server in one `Host` field, with its port unless it listens on
+/// port 80 (an absolute-form target must name the same host); state-changing requests and event streams
 /// from a browser must come from its own page (`Origin`); a server with an access token
 /// (required off loopback) wants it on every request (see `WebAccessMiddleware`).
 public struct HierarchyWebServer: Sendable {
