@@ -374,29 +374,29 @@ public struct JSONEventReader: DocumentEventSource {
         case UInt8(ascii: "t"): scratch.append(0x09)
         case UInt8(ascii: "u"):
             var scalar = try readHex4()
-            if (0xD800..<0xDC00).contains(scalar) {
-                // A high surrogate pairs with a following \u low surrogate; alone it is U+FFFD.
-                if try input.peek() == UInt8(ascii: "\\") {
-                    input.advance()
-                    guard try input.peek() == UInt8(ascii: "u") else {
-                        scratch.append(contentsOf: [0xEF, 0xBF, 0xBD])
-                        try readEscape()
-                        return
-                    }
-                    input.advance()
-                    let low = try readHex4()
-                    if (0xDC00..<0xE000).contains(low) {
-                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                    } else {
-                        scratch.append(contentsOf: [0xEF, 0xBF, 0xBD])
-                        scalar = (0xD800..<0xDC00).contains(low) ? 0xFFFD : low
-                    }
-                } else {
+            // A high surrogate pairs with a following \u low surrogate; alone it is U+FFFD (and a
+            // high surrogate after it starts a pair of its own).
+            while (0xD800..<0xDC00).contains(scalar) {
+                guard try input.peek() == UInt8(ascii: "\\") else {
                     scalar = 0xFFFD
+                    break
                 }
-            } else if (0xDC00..<0xE000).contains(scalar) {
-                scalar = 0xFFFD
+                input.advance()
+                guard try input.peek() == UInt8(ascii: "u") else {
+                    scratch.append(contentsOf: [0xEF, 0xBF, 0xBD])
+                    try readEscape()
+                    return
+                }
+                input.advance()
+                let low = try readHex4()
+                if (0xDC00..<0xE000).contains(low) {
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                } else {
+                    scratch.append(contentsOf: [0xEF, 0xBF, 0xBD])
+                    scalar = low
+                }
             }
+            if (0xDC00..<0xE000).contains(scalar) { scalar = 0xFFFD }
             scratch.append(contentsOf: String(Character(UnicodeScalar(scalar) ?? "\u{FFFD}")).utf8)
         default:
             throw error("invalid escape '\\\(DocumentReadError.printable(byte))'")
