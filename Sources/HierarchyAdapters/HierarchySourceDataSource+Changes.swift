@@ -106,7 +106,7 @@ extension HierarchySourceDataSource {
             if available {
                 let note = "\(name): connected again"
                 connectionNote = note
-                clearConnectionNote(note, after: noticeDuration)
+                clearConnectionNote(note, after: Self.sleeper(on: noticeClock, for: noticeDuration))
             } else {
                 connectionNote = "\(name): reconnecting…"
                 reportError(HierarchySourceError(.io, "\(name): the server went away; reconnecting…"))
@@ -139,13 +139,13 @@ extension HierarchySourceDataSource {
         for page in (kept.lowerBound / pageSize)...((kept.upperBound - 1) / pageSize) { loadPage(page, of: parentID) }
     }
 
-    /// Clears the connection note after `duration` unless it changed meanwhile, and has the
-    /// faces draw again.
-    private func clearConnectionNote(_ note: String, after duration: Duration) {
+    /// Clears the connection note when `sleep` returns unless the note changed meanwhile, and
+    /// has the faces draw again.
+    private func clearConnectionNote(_ note: String, after sleep: @escaping @Sendable () async throws -> Void) {
         let reference = IsolatedReference(self)
         let isolation = self.isolation
         Task {
-            try? await Task.sleep(for: duration)
+            try? await sleep()
             await HierarchyIsolation.run(on: isolation) { _ in
                 guard let self = reference.object, self.connectionNote == note else { return }
                 self.connectionNote = nil
@@ -153,6 +153,15 @@ extension HierarchySourceDataSource {
                 self.view?.setNeedsDisplayHandler?()
             }
         }
+    }
+
+    /// A sleep whose deadline is fixed now, so that a clock advanced before the sleep starts still counts.
+    private nonisolated static func sleeper<C: Clock<Duration>>(
+        on clock: C,
+        for duration: Duration
+    ) -> @Sendable () async throws -> Void {
+        let deadline = clock.now.advanced(by: max(duration, .zero))
+        return { try await clock.sleep(until: deadline, tolerance: nil) }
     }
 
     /// Drops what is known of `parentID`'s children and lets the view ask again.

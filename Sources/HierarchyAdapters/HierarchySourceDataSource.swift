@@ -56,6 +56,8 @@ public final class HierarchySourceDataSource: HierarchyViewPagingDataSource {
     public internal(set) var connectionNote: String?
     /// How long a passing notice ("connected again") stays.
     public var noticeDuration: Duration = .seconds(5)
+    /// The clock a passing notice's ``noticeDuration`` runs on; inject a manual clock in tests.
+    public var noticeClock: any Clock<Duration> = ContinuousClock()
 
     /// The root item, once `load()` has run.
     public internal(set) var rootNode: HierarchyNode?

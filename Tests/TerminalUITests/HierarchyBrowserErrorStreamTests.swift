@@ -1,6 +1,7 @@
 import Foundation
 import HierarchyKit
 import HierarchySources
+import HierarchyTestSupport
 @testable import HierarchyAdapters
 import Testing
 @testable import TerminalUI
@@ -62,6 +63,8 @@ import Testing
     @Test func aConnectionThatComesBackIsANoticeNotAnError() async throws {
         let browser = try await browser(TestTreeSource.flat(3))
         let dataSource = try #require(browser.dataSource)
+        let clock = TestClock()
+        dataSource.noticeClock = clock
         _ = browser.render()
         await dataSource.apply(.connection(available: false))
         #expect(browser.render().text(row: browser.rows - 1).contains("reconnecting…"))
@@ -76,6 +79,13 @@ import Testing
         #expect(!status.contains("reconnecting"))
         #expect(browser.message == nil)
         #expect(!browser.view.recentErrors.contains { $0.message.contains("connected again") })
+        // The notice passes after `noticeDuration` on its clock, not before.
+        await clock.waitForSleepers(count: 1)
+        clock.advance(by: dataSource.noticeDuration - .milliseconds(1))
+        #expect(dataSource.connectionNote == "test: connected again")
+        clock.advance(by: .milliseconds(1))
+        #expect(await eventually { dataSource.connectionNote == nil })
+        #expect(!browser.render().text(row: browser.rows - 1).contains("connected again"))
     }
 
     @Test func theDefaultLoggingHandlerIsSilenced() async throws {
