@@ -81,6 +81,8 @@ struct ListFloorplanSeedTests {
         queries[.default] = ProductDataLoader()
         let model = FUIListViewModel<Product, ProductListReportSections>(queries: queries, isListPagingEnabled: true, isSearchEnabled: true)
         let floorplan = FUIListFloorplan<Product, ProductListReportSections>(viewModel: model)
+        // (Not from the seed: no load timeout, whose 30 s on the real clock a loaded run could lose.)
+        model.loadTimeout = nil
         floorplan.cellBinding = { tableView, indexPath, entity in
         let cell = tableView.dequeueReusableCell(withIdentifier: FUIObjectTableViewCell.reuseIdentifier, for: indexPath) as! FUIObjectTableViewCell
         entity.bind(to: cell)
@@ -174,6 +176,7 @@ struct ListFloorplanSeedTests {
     @Test func loaderPublishingLaterAndErrors() async throws {
         let loader = DeferredProductLoader()
         let model = FUIListViewModel<Product, ProductListReportSections>(queries: [.default: loader])
+        model.loadTimeout = nil
         let floorplan = FUIListFloorplan(viewModel: model)
         let first = floorplan.viewDidLoad()
         await loader.waitForQueries(1)

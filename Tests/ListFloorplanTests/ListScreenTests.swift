@@ -36,7 +36,8 @@ struct ListScreenTests {
         let empty = screen([])
         await empty.viewDidLoad().finish()
         #expect(empty.footerText == "No entries")
-        let model = ListViewModel<Item, Only>(queries: [.all: DataLoader { _, _ in throw LoaderFailure() }])
+        let model = ListViewModel<Item, Only>(queries: [.all: DataLoader { _, _ in throw LoaderFailure() }],
+                                              clock: TestClock())
         let failing = ListScreen(viewModel: model)
         await failing.viewDidLoad().finish()
         #expect(failing.footerText == "Could not load entries: server unavailable")

@@ -36,6 +36,8 @@ private func makeFloorplan() -> FUIListFloorplan<Part, PartSections> {
     var queries: [PartSections: FUIDataLoader<Part>] = [:]
     queries[.default] = PartLoader()
     let model = FUIListViewModel<Part, PartSections>(queries: queries, isListPagingEnabled: true, isSearchEnabled: true)
+    // No load timeout: its 30 s run on the real clock, which a loaded test run could lose.
+    model.loadTimeout = nil
     let floorplan = FUIListFloorplan<Part, PartSections>(viewModel: model)
     floorplan.searchDebounceTiming = 0
     return floorplan
@@ -68,6 +70,7 @@ extension SeedConformance {
             var queries: [PartSections: FUIDataLoader<Part>] = [:]
             queries[.default] = PartLoader()
             let model = FUIListViewModel<Part, PartSections>(queries: queries, isListPagingEnabled: true, isSearchEnabled: false)
+            model.loadTimeout = nil
             let floorplan = FUIListFloorplan<Part, PartSections>(viewModel: model)
             await floorplan.viewDidLoad().finish()
             #expect(floorplan.searchBar == nil)

@@ -36,6 +36,7 @@ extension SeedConformance {
             }
             let list = ListBrowser.hierarchy(loader: loader, title: "Sample plant", palette: .forTheme(S.theme(sheet)),
                                              columns: 80, rows: 24)
+            list.viewModel.loadTimeout = nil
             list.start()
             await list.finishPendingWork()
             return list
