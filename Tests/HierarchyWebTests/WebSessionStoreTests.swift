@@ -1,5 +1,6 @@
 import Foundation
 import HierarchyKit
+import HierarchyTestSupport
 import Synchronization
 import Testing
 @testable import HierarchyWeb
@@ -162,6 +163,7 @@ struct WebSessionStoreTests {
         private let value = Mutex(false)
         var isSet: Bool { value.withLock { $0 } }
         func set() { value.withLock { $0 = true } }
+        func clear() { value.withLock { $0 = false } }
     }
 
     @Test("two sessions over a source run at once: one busy on its actor does not hold up the other")
@@ -171,29 +173,28 @@ struct WebSessionStoreTests {
         let other = try await store.create(width: 800, height: 600, rightToLeft: nil)
         #expect(busy.isolation !== other.isolation)
         #expect(busy.isolation !== MainActor.shared)
-        let started = Flag()
-        let answered = Flag()
-        // The busy session lays its view out again and again on its actor until the other
-        // session has answered (at most 60 s, so a design that serialised the two fails
-        // instead of hanging; generous, since in a full run other tests may hold the pool's
-        // other thread for a while before the other session gets it).
-        let spinning = Task {
+        let inside = Flag()
+        let answered = DispatchSemaphore(value: 0)
+        // The busy session holds its actor (it lays its view out, then blocks) until the other
+        // session has answered. If the two were serialised the other could not answer, and the
+        // busy one gives up after 120 s: a hang guard, so such a design fails instead of hanging.
+        let holding = Task {
             await busy.run { _, session -> Bool in
-                started.set()
-                let deadline = ContinuousClock.now.advanced(by: .seconds(60))
-                while !answered.isSet, ContinuousClock.now < deadline {
-                    _ = session.snapshot(sourceName: "test")
-                }
-                return answered.isSet
+                _ = session.snapshot(sourceName: "test")
+                inside.set()
+                let released = answered.wait(timeout: .now() + .seconds(120)) == .success
+                inside.clear()
+                return released
             }
         }
-        let startDeadline = ContinuousClock.now.advanced(by: .seconds(10))
-        while !started.isSet, ContinuousClock.now < startDeadline { try await Task.sleep(for: .milliseconds(1)) }
-        #expect(started.isSet)
-        let columns = await other.run { _, session in session.snapshot(sourceName: "test").columns.count }
-        answered.set()
+        #expect(await eventually(.seconds(120)) { inside.isSet }, "the busy session started its work")
+        let (columns, busyWasInside) = await other.run { _, session in
+            (session.snapshot(sourceName: "test").columns.count, inside.isSet)
+        }
+        answered.signal()
         #expect(columns > 0)
-        #expect(await spinning.value, "the other session answered while the busy one was still working")
+        #expect(busyWasInside, "the other session answered while the busy one was inside its work")
+        #expect(await holding.value, "the busy session was released by the other's answer")
     }
 
     @Test("a controller's session runs on the main actor, where its data source must be called")
