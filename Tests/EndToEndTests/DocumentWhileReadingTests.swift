@@ -39,11 +39,10 @@ struct DocumentWhileReadingTests {
         try await tmux.waitFor("the count growing") { $0.contains("Part 1") && $0.contains("reading ") }
         try tmux.send("h")
         try await tmux.waitFor("the grown count") { $0.contains("2 of 450") }
-        // `q` quits at once though the pipe is still open and the read not done.
-        let asked = ContinuousClock.now
+        // `q` quits though the pipe is still open and the read not done (it never ends while
+        // the pipe is open, so a quit that waited for it would not come).
         try tmux.send("q")
         let screen = try await tmux.waitFor("the program to exit") { $0.contains("DONE") }
-        #expect(ContinuousClock.now - asked < .seconds(5))
         #expect(screen.contains("EXIT=0"))
         #expect(screen.contains("icanon echo"))
         #expect(try tmux.format("alternate_on") == "0")

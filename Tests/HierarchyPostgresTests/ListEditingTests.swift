@@ -32,13 +32,10 @@ struct ListEditingTests {
         try tmux.send("Enter")
         try await tmux.waitFor("the new item listed") { $0.contains("added “Boiler 9”") && $0.contains("  Boiler 9") }
 
-        let started = ContinuousClock.now
         let added = try await ProgramRunner.run(["add", store, "--parent", "a3", "--title", "Remote pump"])
         #expect(added.status == 0, "\(added.error)")
-        let finished = ContinuousClock.now
+        // (How fast it shows is measured in docs/performance.md, not bounded here.)
         try await tmux.waitFor("the other process's item") { $0.contains("Remote pump") }
-        let seen = ContinuousClock.now - finished
-        #expect(seen < .seconds(1), "seen \(seen) after the add ended (\(finished - started) to run it)")
 
         // Plant, Area North, Area South, Area East, Boiler 9.
         try tmux.send("Down", "Down", "Down", "Down")

@@ -47,7 +47,7 @@ final class ServeProcess: Sendable {
 @Suite("Open sessions see changes by other processes", .serialized,
        .enabled(if: postgresAvailable && Tmux.isAvailable, "\(TestCluster.missingReason ?? "tmux is missing")"))
 struct LiveSessionTests {
-    @Test func browseAndTwoServersSeeAnAddWithinASecond() async throws {
+    @Test func browseAndTwoServersSeeAnAdd() async throws {
         let cluster = try await sharedCluster()
         let (store, database) = try await makePostgresStore()
         await store.close()
@@ -60,30 +60,26 @@ struct LiveSessionTests {
         let firstSession = try await first.openSession()
         let secondSession = try await second.openSession()
         // A new session's first snapshot may still show its rows loading: wait for them.
-        #expect(await eventually(within: 10) { (try? await first.snapshot(firstSession).contains("Area North")) ?? false })
+        #expect(await eventually { (try? await first.snapshot(firstSession).contains("Area North")) ?? false })
         // The terminal and both servers each listen on a connection of their own (the servers
         // start listening with their first session): wait until the database has seen all three.
         let listening = "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND query ILIKE 'listen %'"
-        #expect(await eventually(within: 10) { (try? await cluster.psqlValue(database, listening)) == "3" })
+        #expect(await eventually { (try? await cluster.psqlValue(database, listening)) == "3" })
 
         let added = try await ProgramRunner.run(["add", url, "--parent", "plant", "--title", "Freshly added", "--id", "f1", "--position", "1"])
         #expect(added.status == 0, "\(added.error)")
-        let started = ContinuousClock.now
-        let screen = try await pane.waitFor("the added item in the terminal", timeout: .seconds(5)) { $0.contains("Freshly added") }
-        let terminalLatency = ContinuousClock.now - started
+        // (How fast it arrives is measured in docs/performance.md; a bound here would measure
+        // the load of the test run.)
+        let screen = try await pane.waitFor("the added item in the terminal") { $0.contains("Freshly added") }
         #expect(screen.contains("Area North"))
-        #expect(terminalLatency < .seconds(1), "terminal: \(terminalLatency)")
-        let seenByFirst = await eventually(within: 5) { (try? await first.snapshot(firstSession).contains("Freshly added")) ?? false }
-        let seenBySecond = await eventually(within: 5) { (try? await second.snapshot(secondSession).contains("Freshly added")) ?? false }
-        let webLatency = ContinuousClock.now - started
+        let seenByFirst = await eventually { (try? await first.snapshot(firstSession).contains("Freshly added")) ?? false }
+        let seenBySecond = await eventually { (try? await second.snapshot(secondSession).contains("Freshly added")) ?? false }
         #expect(seenByFirst && seenBySecond)
-        #expect(webLatency < .seconds(1), "web: \(webLatency)")
-        print("change latency: terminal \(terminalLatency), both web sessions \(webLatency)")
 
         // A deletion by plain SQL reaches them too.
         try await cluster.psql(database, "DELETE FROM hierarchy_item WHERE id = 'f1'")
-        _ = try await pane.waitFor("the item gone", timeout: .seconds(5)) { !$0.contains("Freshly added") }
-        #expect(await eventually(within: 5) { (try? await second.snapshot(secondSession).contains("Freshly added")) == false })
+        _ = try await pane.waitFor("the item gone") { !$0.contains("Freshly added") }
+        #expect(await eventually { (try? await second.snapshot(secondSession).contains("Freshly added")) == false })
         try pane.send("q")
     }
 
@@ -98,9 +94,8 @@ struct LiveSessionTests {
         // watcher has read its starting point: the add below is a change to it.
         _ = try await pane.waitFor("the browser") { $0.contains("Area North") }
         #expect(try await ProgramRunner.run(["add", db, "--parent", "plant", "--title", "Added elsewhere"]).status == 0)
-        let started = ContinuousClock.now
-        _ = try await pane.waitFor("the added item", timeout: .seconds(5)) { $0.contains("Added elsewhere") }
-        #expect(ContinuousClock.now - started < .seconds(1))
+        let screen = try await pane.waitFor("the added item") { $0.contains("Added elsewhere") }
+        #expect(screen.contains("Area North"))
         try pane.send("q")
     }
 }

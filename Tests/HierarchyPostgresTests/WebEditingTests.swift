@@ -41,17 +41,17 @@ struct WebEditingTests {
         #expect(try await first.page("edit.js").contains("\"delete\""))
         let one = try await first.openSession()
         let two = try await second.openSession()
-        #expect(await eventually(within: 10) { (try? await second.snapshot(two).contains("Area North")) ?? false })
+        #expect(await eventually { (try? await second.snapshot(two).contains("Area North")) ?? false })
         let listening = "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND query ILIKE 'listen %'"
-        #expect(await eventually(within: 10) { (try? await cluster.psqlValue(database, listening)) == "2" })
+        #expect(await eventually { (try? await cluster.psqlValue(database, listening)) == "2" })
 
         let added = try await first.act(one, #"{"type": "add", "parent": "plant", "title": "Added on the web"}"#)
         #expect(added.status == 200, "\(added.body)")
-        #expect(await eventually(within: 5) { (try? await second.snapshot(two).contains("Added on the web")) ?? false })
+        #expect(await eventually { (try? await second.snapshot(two).contains("Added on the web")) ?? false })
         let id = try await cluster.psqlValue(database, "SELECT id FROM hierarchy_item WHERE title = 'Added on the web'")
         let deleted = try await second.act(two, #"{"type": "delete", "id": "\#(id)"}"#)
         #expect(deleted.status == 200, "\(deleted.body)")
-        #expect(await eventually(within: 5) { (try? await first.snapshot(one).contains("Added on the web")) == false })
+        #expect(await eventually { (try? await first.snapshot(one).contains("Added on the web")) == false })
 
         let unknown = try await first.act(one, #"{"type": "delete", "id": "no-such-item"}"#)
         #expect(unknown.status == 404, "\(unknown.body)")

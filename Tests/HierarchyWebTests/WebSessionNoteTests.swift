@@ -26,7 +26,7 @@ struct WebSessionNoteTests {
             size: Size(width: 1200, height: 617), rightToLeft: false, now: { clock.now() })
         try await session.start(at: nil)
         await session.dataSource!.settle()
-        #expect(await LiveServer.eventually(timeout: .seconds(10)) {
+        #expect(await LiveServer.eventually(timeout: .seconds(60)) {
             session.snapshot(sourceName: "t").status.hasSuffix("  " + note)
         })
         let status = session.snapshot(sourceName: "t").status

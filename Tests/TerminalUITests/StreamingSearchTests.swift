@@ -68,16 +68,12 @@ final class StreamLog: Sendable {
         #expect(frame.contains("1 of 3+  searching…"))
         #expect(frame.contains("^S all results"))
         // Every key is handled and drawn while the search blocks: a key that waited for the
-        // search would take its 30 s. (The 16 ms key-response target is measured by the
-        // benchmarks; a wall-clock bound that tight fails on a loaded test run.)
-        var worst = Duration.zero
+        // search would only return once it ended. (The 16 ms key-response target is measured
+        // by the benchmarks; a wall-clock bound fails on a loaded test run.)
         for key in [KeyEvent(.down), KeyEvent(.down), KeyEvent(.up), KeyEvent(.end), KeyEvent(.home)] {
-            let start = ContinuousClock.now
             _ = list.handle([.key(key)])
             _ = list.render()
-            worst = max(worst, ContinuousClock.now - start)
         }
-        #expect(worst < .seconds(5), "slowest key \(worst)")
         #expect(log.ended.isEmpty, "the search was still running while the keys were answered")
         // The next keystroke ends the search in flight at once.
         _ = list.handle([.key(KeyEvent(.character("u")))])
