@@ -103,6 +103,34 @@ struct PostgresNULTests {
             #expect(!answer.body.contains(raw), "\(answer.body)")
         }
     }
+
+    @Test func aRowTheServerRefusesGets400AndAFailure502WithoutTheServersText() async throws {
+        let cluster = try await sharedCluster()
+        let (store, database) = try await makePostgresStore()
+        await store.close()
+        _ = try await cluster.psqlValue(
+            database, "ALTER TABLE hierarchy_item ADD CONSTRAINT hidden_rule CHECK (title <> 'Refused by rule')")
+        let server = try await ServeProcess([cluster.url(database)])
+        let session = try await server.openSession()
+        let refused = try await server.act(session, #"{"type": "add", "parent": "plant", "title": "Refused by rule"}"#)
+        #expect(refused.status == 400, "\(refused.body)")
+        #expect(refused.body.contains("malformed"), "\(refused.body)")
+        _ = try await cluster.psqlValue(database, """
+            CREATE FUNCTION hidden_failure() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN IF NEW.title = 'Fails' THEN RAISE EXCEPTION 'hidden server detail'; END IF; RETURN NEW; END $$;
+            CREATE TRIGGER hidden_failure BEFORE INSERT ON hierarchy_item FOR EACH ROW EXECUTE FUNCTION hidden_failure();
+            """)
+        let failed = try await server.act(session, #"{"type": "add", "parent": "plant", "title": "Fails"}"#)
+        #expect(failed.status == 502, "\(failed.body)")
+        #expect(failed.body.contains("the store failed"), "\(failed.body)")
+        for answer in [refused, failed] {
+            for raw in ["hidden_rule", "hidden server detail", "hierarchy_item", database] {
+                #expect(!answer.body.contains(raw), "\(answer.body)")
+            }
+        }
+        let added = try await server.act(session, #"{"type": "add", "parent": "plant", "title": "Allowed"}"#)
+        #expect(added.status == 200, "\(added.body)")
+    }
 }
 
 /// A password inside a `postgres://` address works but is warned about: `ps` shows it to
