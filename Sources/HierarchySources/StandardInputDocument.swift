@@ -27,11 +27,13 @@ public enum StandardInputDocument {
     public static func isStandardInput(_ path: String) -> Bool { path == Self.path }
 
     /// Whether standard input holds a document to read when no path is given: a pipe, a socket
-    /// or a file, not a terminal and not a device such as `/dev/null`.
+    /// or a file, not a terminal and not a device such as `/dev/null` (still so once moved aside).
     public static var isPiped: Bool {
-        guard isatty(STDIN_FILENO) == 0 else { return false }
+        let descriptor = documentDescriptor.load(ordering: .acquiring)
+        if descriptor != STDIN_FILENO { return true }
+        guard isatty(descriptor) == 0 else { return false }
         var info = stat()
-        guard fstat(STDIN_FILENO, &info) == 0 else { return false }
+        guard fstat(descriptor, &info) == 0 else { return false }
         let type = info.st_mode & S_IFMT
         return type == S_IFIFO || type == S_IFSOCK || type == S_IFREG
     }
