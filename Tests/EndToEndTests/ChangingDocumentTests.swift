@@ -31,7 +31,7 @@ import Testing
         for (index, command) in commands.enumerated() {
             let feeder = try FIFOFeeder(path: directory.path + "/cut-\(index).json")
             let arguments = [command[0], feeder.path] + command.dropFirst()
-            async let run = ProgramRunner.run(arguments, timeout: .seconds(30))
+            async let run = ProgramRunner.run(arguments)
             feeder.write(String(Self.document.prefix(Self.document.utf8.count / 2)))
             feeder.close()
             let result = try await run

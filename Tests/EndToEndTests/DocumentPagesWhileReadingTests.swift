@@ -48,7 +48,7 @@ struct DocumentPagesWhileReadingTests {
             "\(created)")
         // The pipe is still open: the read cannot have ended, yet the first rows are served.
         var snapshot = created
-        let until = ContinuousClock.now + .seconds(20)
+        let until = ContinuousClock.now + .seconds(60)
         while !snapshot.contains("Item 5"), ContinuousClock.now < until {
             let version = (try? JSONSerialization.jsonObject(with: Data(snapshot.utf8)) as? [String: Any])?["version"] as? Int ?? 0
             snapshot = try await Self.curl(["-s", "--max-time", "5", address + "/api/sessions/\(session)?after=\(version)"])

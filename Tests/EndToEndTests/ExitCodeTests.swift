@@ -102,9 +102,9 @@ import Testing
         let f = try Fixture()
         for name in names.sorted() {
             let file = corpus.appendingPathComponent(name).path
-            let printed = try await ProgramRunner.run(["print", file], timeout: .seconds(30))
+            let printed = try await ProgramRunner.run(["print", file])
             let imported = try await ProgramRunner.run(
-                ["import", file, "--into", f.path("c.db"), "--replace", "--no-search-index"], timeout: .seconds(30))
+                ["import", file, "--into", f.path("c.db"), "--replace", "--no-search-index"])
             #expect(printed.status < 128 && imported.status < 128, "\(name) crashed")
             if name.hasPrefix("y_") {
                 #expect(printed.status == 0 && imported.status == 0, "\(name): \(printed.error) \(imported.error)")

@@ -34,7 +34,7 @@ struct PermissionExitCodeTests {
 
     /// Runs the program as `nobody` and expects 77 with one `hierarchy: ...` line naming the refusal.
     static func expectDenied(_ arguments: [String]) async throws {
-        let result = try await ProgramRunner.run(arguments, timeout: .seconds(30), user: "nobody")
+        let result = try await ProgramRunner.run(arguments, user: "nobody")
         let command = "hierarchy \(arguments.joined(separator: " "))"
         #expect(result.status == 77, "\(command): \(result.status) \(result.error)")
         let lines = result.error.split(separator: "\n", omittingEmptySubsequences: true)

@@ -34,7 +34,7 @@ struct ScreenReaderSessionTests {
         }
         // The file holds the focused item's text, then the next item's, one line each.
         let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: .seconds(10))
+        let deadline = clock.now.advanced(by: .seconds(60))
         var lines: [Substring] = []
         func done() -> Bool {
             guard let index = lines.firstIndex(of: Substring(status)) else { return false }

@@ -46,9 +46,9 @@ struct SQLiteReaderPoolTests {
         // The first read holds its connection (on GRDB's thread, not the cooperative pool)
         // until the second read has run; were reads serial, it would time out instead.
         let long = Task {
-            try await source.readers.read { _ in release.wait(timeout: .now() + 10) == .success }
+            try await source.readers.read { _ in release.wait(timeout: .now() + 60) == .success }
         }
-        let deadline = ContinuousClock.now + .seconds(10)
+        let deadline = ContinuousClock.now + .seconds(60)
         while source.readers.readsInFlight != [1, 0], ContinuousClock.now < deadline { await Task.yield() }
         #expect(source.readers.readsInFlight == [1, 0])
         let count = try await source.childCount(ofID: "r")

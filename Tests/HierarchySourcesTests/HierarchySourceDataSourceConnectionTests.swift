@@ -14,7 +14,8 @@ import Testing
         view.silenceDefaultErrorLog()
         let dataSource = HierarchySourceDataSource(source: source, pageSize: 10)
         dataSource.attach(to: view)
-        dataSource.noticeDuration = .milliseconds(300)
+        let clock = TestClock()
+        dataSource.noticeClock = clock
         var heard: [String] = []
         dataSource.errorHandler = { heard.append($0.message) }
         try await dataSource.load()
@@ -38,7 +39,9 @@ import Testing
         await dataSource.apply(.progress("checking…"))
         #expect(dataSource.progressNote == "checking…")
         await dataSource.apply(.progress(nil))
-        #expect(await eventually(.seconds(10)) { dataSource.progressNote == nil })
+        #expect(dataSource.progressNote == "lagging: connected again")
+        clock.advance(by: dataSource.noticeDuration)
+        #expect(await eventually(.seconds(60)) { dataSource.progressNote == nil })
         #expect(dataSource.connectionNote == nil)
     }
 }

@@ -171,7 +171,7 @@ final class LaggingSource: HierarchySource {
         await dataSource.settle()
         // Read ahead of the changes: the rows wait for the missing change, then, after the
         // grace, the parent's children are read afresh.
-        let settled = try await eventually(.seconds(10)) {
+        let settled = try await eventually(.seconds(60)) {
             await dataSource.settle()
             return try rows(view) == source.children.map { Optional($0) }
         }
@@ -214,7 +214,7 @@ final class SlowCountSource: HierarchySource {
         view.layoutIfNeeded()
         #expect(dataSource.childrenNote(of: "R") == "Loading…")
         // The count of 30 is taken, and waits at the gate.
-        #expect(await eventually(.seconds(10)) { source.countsTaken.withLock { $0 } == 1 })
+        #expect(await eventually(.seconds(60)) { source.countsTaken.withLock { $0 } == 1 })
         await dataSource.apply(source.base.insert("x", at: 0))
         await dataSource.apply(source.base.insert("y", at: 31))
         source.gate.open()

@@ -134,7 +134,7 @@ struct WebSessionFocusUnderChangesTests {
         let version = session.version
         // One row at a time, each applied before the next is made (the adapter reads the
         // source again after a change, so the source must not run ahead of the changes).
-        let deadline = ContinuousClock.now.advanced(by: .seconds(30))
+        let deadline = ContinuousClock.now.advanced(by: .seconds(60))
         for k in 0..<40 {
             source.insert(1, at: k, named: "new\(k)-")
             while session.snapshot(sourceName: "t").columns.first(where: { $0.parent == "r" })?.itemCount != 2_001 + k,

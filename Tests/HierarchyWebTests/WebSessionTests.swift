@@ -22,7 +22,7 @@ struct WebSessionTests {
         _ = try await session.apply(.tapIndicator(uuid: "r.3"))
         let afterTap = session.version
         #expect(afterTap > before)
-        await session.waitForChange(after: afterTap, timeout: .seconds(30))
+        await session.waitForChange(after: afterTap, timeout: .seconds(60))
         #expect(session.version > afterTap)
         await session.dataSource!.settle()
         #expect(session.snapshot(sourceName: "t").columns.contains { $0.parent == "r.3" && $0.items.count == 3 })

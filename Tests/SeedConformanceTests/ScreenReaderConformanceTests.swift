@@ -37,9 +37,9 @@ final class Heard: Sendable {
     var all: [String] { texts.withLock { $0 } }
 }
 
-/// Polls `condition` every 10 ms until it holds or `seconds` pass.
+/// Polls `condition` every 10 ms until it holds or `seconds` pass (generous: only a failing test waits that long).
 @MainActor
-func eventually(within seconds: Double = 10, _ condition: () -> Bool) async throws -> Bool {
+func eventually(within seconds: Double = 60, _ condition: () -> Bool) async throws -> Bool {
     let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
     while !condition() {
         guard ContinuousClock.now < deadline else { return false }

@@ -16,7 +16,7 @@ struct TerminalEventSourceTests {
         pipe.write("\u{1B}[Ax\u{1B}[<0;2;3M")
         let event = try await withTimeout { await source.events.first { _ in true } }
         #expect(event == .input([.key(KeyEvent(.up)), Self.char("x"), .mouse(MouseEvent(kind: .press, button: .left, x: 1, y: 2))]))
-        #expect(source.stop(timeout: .seconds(10)))
+        #expect(source.stop(timeout: .seconds(60)))
     }
 
     @Test("A lone ESC becomes the Escape key after the timeout")
@@ -27,7 +27,7 @@ struct TerminalEventSourceTests {
         pipe.write([0x1B])
         let event = try await withTimeout { await source.events.first { _ in true } }
         #expect(event == .input([.key(KeyEvent(.escape))]))
-        #expect(source.stop(timeout: .seconds(10)))
+        #expect(source.stop(timeout: .seconds(60)))
     }
 
     @Test("End of input flushes pending bytes, reports SIGHUP and ends the stream")
@@ -56,14 +56,14 @@ struct TerminalEventSourceTests {
         let pipe = TestPipe()
         let source = TerminalEventSource(inputFileDescriptor: pipe.readFD)
         if started { source.start() }
-        #expect(source.stop(timeout: .seconds(10)))
+        #expect(source.stop(timeout: .seconds(60)))
         let remaining = try await withTimeout {
             var count = 0
             for await _ in source.events { count += 1 }
             return count
         }
         #expect(remaining == 0)
-        #expect(source.stop(timeout: .seconds(10)))
+        #expect(source.stop(timeout: .seconds(60)))
     }
 
     @Test("Terminal events join the stream")
