@@ -2,6 +2,7 @@ import Foundation
 import HierarchyPostgres
 import HierarchySources
 import HierarchyTestSupport
+import Synchronization
 import Testing
 
 /// A web add with a control character in its title, on an SQLite store (which would keep the
@@ -158,9 +159,9 @@ struct PasswordInAddressTests {
         #expect(!result.error.contains("hunter2secret"))
     }
 
-    final class Warnings: @unchecked Sendable {
-        // @unchecked: used on one task at a time.
-        var all: [String] = []
-        func add(_ warning: String) { all.append(warning) }
+    final class Warnings: Sendable {
+        private let warnings = Mutex<[String]>([])
+        var all: [String] { warnings.withLock { $0 } }
+        func add(_ warning: String) { warnings.withLock { $0.append(warning) } }
     }
 }
