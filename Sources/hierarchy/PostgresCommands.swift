@@ -27,7 +27,7 @@ enum PostgresCommands {
         }
         do {
             _ = try await SQLiteImporter(destination: scratch, replace: true, searchIndex: false)
-                .importFile(at: URL(fileURLWithPath: file), format: format)
+                .importFile(at: ImportCommand.inputURL(file), format: format)
         } catch {
             throw SQLiteCommandOutput.fail(error)
         }

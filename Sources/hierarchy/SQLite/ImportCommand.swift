@@ -39,6 +39,11 @@ struct ImportCommand: AsyncParsableCommand {
         help: "Skip the full-text index: a smaller store, built faster, that browses but cannot search.")
     var noSearchIndex = false
 
+    /// The file to import as a URL; `-` (standard input) stays `-`.
+    static func inputURL(_ file: String) -> URL {
+        StandardInputDocument.isStandardInput(file) ? URL(string: file)! : URL(fileURLWithPath: file)
+    }
+
     func validate() throws {
         if let format, ImportFormat(rawValue: format.lowercased()) == nil {
             throw ValidationError("unknown format \"\(format)\" (json, csv, plist, yaml)")
@@ -56,9 +61,7 @@ struct ImportCommand: AsyncParsableCommand {
             let importer = SQLiteImporter(
                 destination: URL(fileURLWithPath: into), replace: replace, searchIndex: !noSearchIndex,
                 progress: progress)
-            let summary = try await importer.importFile(
-                at: file == StandardInputDocument.path ? URL(string: file)! : URL(fileURLWithPath: file),
-                format: importFormat, shape: shape)
+            let summary = try await importer.importFile(at: Self.inputURL(file), format: importFormat, shape: shape)
             SQLiteCommandOutput.endProgress(progress)
             print("imported " + SQLiteCommandOutput.summary(summary, into: into))
         } catch {
