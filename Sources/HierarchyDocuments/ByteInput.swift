@@ -14,7 +14,7 @@ import Foundation
 /// FIFO) streams through it.
 public final class ByteInput {
     private let descriptor: Int32?
-    private let closesDescriptor: Bool
+    private var closesDescriptor: Bool
     private let capacity: Int
     private(set) var storage: UnsafeMutablePointer<UInt8>
     /// Valid bytes in `storage`.
@@ -28,6 +28,10 @@ public final class ByteInput {
     public let limit: Int64
     /// The size the file had when opened, when it is a regular file.
     public let expectedSize: Int64?
+    /// The chunks read and passed so far, kept while recording (see ``startRecording(limit:)``);
+    /// `nil` when not recording or past the limit.
+    private var recorded: [UInt8]?
+    private var recordingLimit = 0
 
     /// Opens a file for reading: the one open of the path, so a FIFO's writer meets this reader.
     ///
@@ -84,6 +88,42 @@ public final class ByteInput {
         atEnd = true
         expectedSize = Int64(bytes.count)
         limit = .max
+    }
+
+    /// Reads the bytes held, then goes on reading the descriptor (a replay).
+    private init(prefix: [UInt8], descriptor fd: Int32, capacity chunkSize: Int, limit: Int64) {
+        descriptor = fd
+        closesDescriptor = true
+        capacity = max(chunkSize, prefix.count)
+        storage = .allocate(capacity: capacity)
+        _ = UnsafeMutableBufferPointer(start: storage, count: capacity).initialize(from: prefix)
+        end = prefix.count
+        expectedSize = nil
+        self.limit = limit
+    }
+
+    /// Keeps every byte read from now on (the first chunk included, when nothing was consumed
+    /// yet), up to `limit` bytes, so that an input that cannot be opened again (a pipe) can be
+    /// read again from its start once (``replay()``).
+    public func startRecording(limit: Int) {
+        guard base == 0 else { return }
+        recorded = []
+        recordingLimit = limit
+    }
+
+    /// The input again from its start: the recorded bytes, then the rest of the descriptor,
+    /// which the new input owns from now on (this one reads nothing more). `nil` when nothing
+    /// was recorded, more than the limit was read, or the input was replayed already.
+    public func replay() -> ByteInput? {
+        guard let recorded, let descriptor, closesDescriptor else { return nil }
+        closesDescriptor = false
+        let ended = atEnd
+        atEnd = true
+        let prefix = recorded + UnsafeBufferPointer(start: storage, count: end)
+        self.recorded = nil
+        let again = ByteInput(prefix: prefix, descriptor: descriptor, capacity: capacity, limit: limit)
+        again.atEnd = ended
+        return again
     }
 
     deinit {
@@ -187,6 +227,13 @@ public final class ByteInput {
     @inline(never)
     private func refill() throws(DocumentReadError) -> Bool {
         guard !atEnd, let descriptor else { return false }
+        if recorded != nil {
+            if recorded!.count + end <= recordingLimit {
+                recorded!.append(contentsOf: UnsafeBufferPointer(start: storage, count: end))
+            } else {
+                recorded = nil
+            }
+        }
         base += Int64(end)
         index = 0
         end = 0

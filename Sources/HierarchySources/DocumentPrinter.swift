@@ -18,8 +18,10 @@ import HierarchyDocuments
 /// read to its end first (nothing printed) to learn its shape, then read again and streamed.
 /// Read again as its structure, the first ``holdLimit`` bytes are held too, then streamed. So
 /// a small document prints exactly as a whole read, errors included (nothing before them).
-/// A document that cannot be read twice (a FIFO) is streamed as items at once, and a misfit
-/// is reported as an error, as a whole read reports it.
+/// A document that cannot be opened twice (a FIFO, standard input) keeps its first 16 MiB
+/// while it is read (``DocumentSource/replayLimit``): found to be no items document before
+/// its held output was written and within those bytes, it is read again from them as its
+/// structure; otherwise the misfit is reported as an error.
 ///
 /// Errors come after the lines decided before them (with an explicit shape, or past the held
 /// part): malformed input at byte 20 M prints what came before, then the one-line error.
@@ -157,7 +159,21 @@ public struct DocumentPrinter: Sendable {
                 let rereadable = events.format == .propertyList
                     || (stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG)
                 guard rereadable else {
-                    try pass(events.first, shape: .automatic, name: name, emit: output.append)
+                    // A pipe streams once its first item is read: found to be no items document
+                    // before (an envelope, a config object), it is read again from its kept first
+                    // bytes as its structure; after, the misfit is an error.
+                    let held = Held(limit: holdLimit, spill: output)
+                    do {
+                        try pass(events.first, shape: .automatic, name: name, emit: held.append) {
+                            held.release(to: output)
+                        }
+                        held.release(to: output)
+                    } catch let error as DocumentReadError where error.kind == .shape && held.bytes != nil {
+                        guard let again = try events.makeReader() else { throw error }
+                        let heldStructure = Held(limit: holdLimit, spill: output)
+                        try pass(again, shape: .structure, name: name, emit: heldStructure.append)
+                        heldStructure.release(to: output)
+                    }
                     return
                 }
                 let held = Held(limit: holdLimit)
@@ -181,9 +197,11 @@ public struct DocumentPrinter: Sendable {
         }
     }
 
-    /// Reads a document once, handing its lines to `emit` as they are decided.
+    /// Reads a document once, handing its lines to `emit` as they are decided, and telling
+    /// `itemRead` when the first item's record is read.
     private func pass(
-        _ reader: any DocumentEventSource, shape: DocumentShape, name: String, emit: @escaping ([UInt8]) -> Void
+        _ reader: any DocumentEventSource, shape: DocumentShape, name: String, emit: @escaping ([UInt8]) -> Void,
+        itemRead: (() -> Void)? = nil
     ) throws {
         var source = reader
         var builder = DocumentRecordBuilder(shape: shape, name: name)
@@ -191,6 +209,7 @@ public struct DocumentPrinter: Sendable {
         var state = DocumentPrintState(
             shape: shape, name: name, maxDepth: depth, ascii: ascii, escape: escape, emit: emit)
         var first = true
+        var itemRead = itemRead
         while let event = try source.next() {
             if first {
                 state.topIsArray = event == .beginArray
@@ -198,7 +217,11 @@ public struct DocumentPrinter: Sendable {
             }
             let record = try builder.consume(event, line: source.eventLine, column: source.eventColumn)
             if let opened = builder.openedRecord { state.opened(opened, titleIsFinal: builder.openedTitleIsFinal) }
-            if let record { try state.closed(record) }
+            if let record {
+                try state.closed(record)
+                itemRead?()
+                itemRead = nil
+            }
         }
         try state.end(top: builder.top, keyCount: builder.nextKey)
     }

@@ -81,6 +81,11 @@ public enum DocumentSource {
         return try buildTree(parsed, shape: shape, name: name, path: path)
     }
 
+    /// The most bytes of a pipe kept while it is read (16 MiB), so that a document found to be no
+    /// items document within them is read again as its structure; past them, it is an error
+    /// that names `--as structure`.
+    static let replayLimit = 16 << 20
+
     /// Bytes read from a document file at a time: 256 KiB (the reader's one buffer; a larger one
     /// read no faster and stayed resident while a document is browsed, see docs/performance.md).
     static let readChunkSize = 256 << 10
@@ -155,12 +160,14 @@ public enum DocumentSource {
                 .unsupported, "not a JSON, property list or YAML document (binary data)", path: path)
         }
         // Only a regular file is opened again: opening a FIFO whose writer is gone would wait forever.
+        // A pipe's first bytes are kept instead, so it can be read again once from its start.
         let rereadable = input.expectedSize != nil
+        if !rereadable, format != .propertyList { input.startRecording(limit: replayLimit) }
         switch format {
         case .json:
             return Events(
                 makeReader: { () throws(HierarchySourceError) in
-                    guard rereadable else { return nil }
+                    guard rereadable else { return input.replay().map { JSONEventReader(input: $0) } }
                     let again = try open()
                     return again.expectedSize == nil ? nil : JSONEventReader(input: again)
                 },
@@ -193,7 +200,7 @@ public enum DocumentSource {
         case .yaml:
             return Events(
                 makeReader: { () throws(HierarchySourceError) in
-                    guard rereadable else { return nil }
+                    guard rereadable else { return input.replay().map { DocumentYAMLReader(input: $0) } }
                     return DocumentYAMLReader(input: try open())
                 },
                 first: DocumentYAMLReader(input: input), format: .yaml)
