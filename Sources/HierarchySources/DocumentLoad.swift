@@ -428,18 +428,32 @@ public final class DocumentLoad: HierarchySource {
         enum Plan { case finished(InMemoryTree, [Int32: String]), answered([HierarchyNode]) }
         let plan = try state.withLock { (state: inout State) throws -> Plan in
             if state.isFinished { return .finished(state.tree, state.shownIDs) }
-            let found = try state.tree.indexes(matching: matcher, skipping: skip, limit: limit)
+            let found = try state.tree.indexes(matching: matcher, skipping: skip, limit: limit).found
             return .answered(found.map { state.node(at: $0) })
         }
         switch plan {
         case .answered(let nodes):
             return nodes
         case .finished(let tree, let shownIDs):
-            return try tree.indexes(matching: matcher, skipping: skip, limit: limit).map { index in
+            return try tree.indexes(matching: matcher, skipping: skip, limit: limit).found.map { index in
                 var node = tree.node(at: index)
                 node.id = shownIDs[index] ?? node.id
                 return node
             }
+        }
+    }
+
+    /// The items read from the item numbered `start` on (in document order) whose title,
+    /// subtitle or footnote contains the query, at most `limit`, with the number where the next
+    /// look goes on: a search that follows the read looks only at what was read since its last look.
+    ///
+    /// - Complexity: O(m) items' text for the m items from `start`, under the lock.
+    public func search(_ query: String, from start: Int, limit: Int) throws -> (nodes: [HierarchyNode], next: Int) {
+        let matcher = NameMatcher(query)
+        guard !matcher.isEmpty, limit > 0 else { return ([], start) }
+        return try state.withLock { (state: inout State) throws -> ([HierarchyNode], Int) in
+            let (found, next) = try state.tree.indexes(matching: matcher, from: start, limit: limit)
+            return (found.map { state.node(at: $0) }, next)
         }
     }
 

@@ -539,15 +539,18 @@ struct InMemoryTree: Sendable {
 
     /// The present nodes whose title, subtitle or footnote contains the matcher's text, in index
     /// order (the order a document is read in, so a tree being read only adds matches after the
-    /// last one), leaving out the first `skip` matches and stopping after `limit`.
+    /// last one), from the node `start` on, leaving out the first `skip` matches and stopping
+    /// after `limit`; with the index where a later look goes on.
     ///
     /// - Throws: `CancellationError` when the task is cancelled (checked every
     ///   ``titleSearchStride`` nodes).
-    /// - Complexity: O(n) nodes' text for n nodes at worst.
-    func indexes(matching matcher: NameMatcher, skipping skip: Int, limit: Int) throws -> [Int32] {
+    /// - Complexity: O(n) nodes' text for the n nodes from `start` at worst.
+    func indexes(matching matcher: NameMatcher, from start: Int = 0, skipping skip: Int = 0, limit: Int) throws
+        -> (found: [Int32], next: Int)
+    {
         var found: [Int32] = []
         var skipped = 0
-        var index = 0
+        var index = max(0, start)
         while index < parents.count, found.count < limit {
             if index % Self.titleSearchStride == 0 { try Task.checkCancellation() }
             if entries[index] & Self.present != 0, textContains(matcher, at: Int32(index)) {
@@ -555,7 +558,7 @@ struct InMemoryTree: Sendable {
             }
             index += 1
         }
-        return found
+        return (found, index)
     }
 
     /// The node at an index, with its child count and container flag.
