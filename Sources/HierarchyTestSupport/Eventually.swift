@@ -10,7 +10,7 @@
 ///   - poll: The pause between two looks.
 ///   - condition: What the test waits for.
 nonisolated(nonsending) public func eventually(
-    _ limit: Duration = .seconds(30), poll: Duration = .milliseconds(5), _ condition: () async throws -> Bool
+    _ limit: Duration = .seconds(120), poll: Duration = .milliseconds(5), _ condition: () async throws -> Bool
 ) async rethrows -> Bool {
     let deadline = ContinuousClock.now.advanced(by: limit)
     while ContinuousClock.now < deadline {

@@ -8,8 +8,10 @@ import Musl
 
 /// A named pipe that a test writes in steps, from a thread of its own, to feed a reader slowly.
 ///
-/// The thread waits (at most a minute) for a reader to open the pipe, then writes each chunk
-/// given to ``write(_:)`` as it comes, and closes the pipe after ``close()``. Writes to a reader
+/// The thread waits (at most two minutes) for a reader to open the pipe, then writes each chunk
+/// given to ``write(_:)`` as it comes, and closes the pipe after ``close()`` (or, should a test
+/// never call it, after ten minutes: a guard against a leaked thread, far past any test, so a
+/// loaded run that takes minutes never sees its document end early). Writes to a reader
 /// that went away are dropped (SIGPIPE is ignored in the test process).
 public final class FIFOFeeder: @unchecked Sendable {
     // `@unchecked`: `chunks` and `isClosed` are guarded by `condition`.
@@ -47,15 +49,16 @@ public final class FIFOFeeder: @unchecked Sendable {
     }
 
     private func feed() {
-        let deadline = Date().addingTimeInterval(60)
+        let openDeadline = Date().addingTimeInterval(120)
         var descriptor: Int32 = -1
-        while descriptor < 0, Date() < deadline {
+        while descriptor < 0, Date() < openDeadline {
             descriptor = open(path, O_WRONLY | O_NONBLOCK)
             if descriptor < 0 { usleep(5_000) }
         }
         guard descriptor >= 0 else { return }
         defer { Glibc.close(descriptor) }
         _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        let deadline = Date().addingTimeInterval(600)
         while true {
             condition.lock()
             while chunks.isEmpty, !isClosed {

@@ -150,10 +150,22 @@ import Testing
         try Data(#"{"data":[{"id":"u1","attributes":{"title":"First"}}],"meta":{"total":2}}"#.utf8).write(to: file)
         let served = try await ServedProgram(["serve", file.path, "--port", "0"], deadline: .seconds(60))
         let address = try #require(served.address, "\(served.firstLine)")
-        let created = try await DocumentPagesWhileReadingTests.curl([
+        var snapshot = try await DocumentPagesWhileReadingTests.curl([
             "-s", "-X", "POST", "-H", "Content-Type: application/json", "-d", #"{"width": 1200, "height": 800}"#,
             address + "/api/sessions",
         ])
-        #expect(created.contains("\"data\"") && created.contains("\"meta\""), "\(created)")
+        // The root's children may still be loading in the first snapshot: the next ones (long
+        // polls) follow until they are there, 60 s at most.
+        struct Version: Decodable { var session: String; var version: Int }
+        let deadline = ContinuousClock.now + .seconds(60)
+        while !(snapshot.contains("\"data\"") && snapshot.contains("\"meta\"")), ContinuousClock.now < deadline,
+              let seen = try? JSONDecoder().decode(Version.self, from: Data(snapshot.utf8)) {
+            let next = try await DocumentPagesWhileReadingTests.curl([
+                "-s", address + "/api/sessions/\(seen.session)?after=\(seen.version)",
+            ])
+            // A poll that curl gave up on (10 s without a change) is asked again.
+            if !next.isEmpty { snapshot = next }
+        }
+        #expect(snapshot.contains("\"data\"") && snapshot.contains("\"meta\""), "\(snapshot)")
     }
 }

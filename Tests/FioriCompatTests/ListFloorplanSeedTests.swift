@@ -68,7 +68,7 @@ struct CatalogUnavailable: Error, CustomStringConvertible {
 
 // MARK: - Tests
 
-@Suite("List floorplan seed", .timeLimit(.minutes(1)))
+@Suite("List floorplan seed", .timeLimit(.minutes(5)))
 @MainActor
 struct ListFloorplanSeedTests {
     /// The setup code of the seed documentation, with only the import changed.

@@ -48,9 +48,10 @@ struct WebHostAndConnectionTests {
     @Test("a request head never finished is closed after the read timeout; a long poll is not cut by it")
     func slowHead() async throws {
         // The read timeout is long enough that a loaded machine's gap between a client's connect
-        // and its request never reaches it; the long poll outlasts it by 3 s.
-        var configuration = HierarchyWebServer.Configuration(port: 0, pollTimeout: .seconds(5))
-        configuration.readTimeout = .seconds(2)
+        // and its request (a task waiting for a busy pool) does not reach it; the long poll
+        // outlasts it by 5 s.
+        var configuration = HierarchyWebServer.Configuration(port: 0, pollTimeout: .seconds(15))
+        configuration.readTimeout = .seconds(10)
         try await LiveServer.with(try WebTest.server(configuration: configuration)) { port in
             let slow = try await RawConnection(port: port)
             try await slow.send("GET / HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nX-Slow: ")

@@ -2,7 +2,7 @@ import HierarchyTestSupport
 import Testing
 @testable import ListFloorplan
 
-@Suite("ListScreen", .timeLimit(.minutes(1)))
+@Suite("ListScreen", .timeLimit(.minutes(5)))
 @MainActor
 struct ListScreenTests {
     func screen(_ all: [Item], search: Bool = true, clock: TestClock = TestClock()) -> ListScreen<Item, Only> {

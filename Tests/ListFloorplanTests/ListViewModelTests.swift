@@ -2,7 +2,7 @@ import HierarchyTestSupport
 import Testing
 @testable import ListFloorplan
 
-@Suite("ListViewModel", .timeLimit(.minutes(1)))
+@Suite("ListViewModel", .timeLimit(.minutes(5)))
 @MainActor
 struct ListViewModelTests {
     func model(

@@ -2,7 +2,7 @@ import HierarchyTestSupport
 import Testing
 @testable import ListFloorplan
 
-@Suite("TestClock", .timeLimit(.minutes(1)))
+@Suite("TestClock", .timeLimit(.minutes(5)))
 struct TestClockTests {
     @Test func advanceWakesOnlyDueSleepers() async throws {
         let clock = TestClock()

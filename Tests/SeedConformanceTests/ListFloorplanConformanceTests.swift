@@ -49,7 +49,7 @@ private func text(of buffer: ScreenBuffer) -> String {
 
 extension SeedConformance {
     @MainActor
-    @Suite("List floorplan", .timeLimit(.minutes(1)))
+    @Suite("List floorplan", .timeLimit(.minutes(5)))
     struct ListFloorplanDocument {
         @Test("\"searchBar: Fiori style UISearchBar (set in viewDidLoad in case ListViewModel.isSearchEnabled is true)\": typing into it searches")
         func searchBarSearches() async throws {

@@ -70,9 +70,10 @@ struct TerminalRunLoopTests {
         let terminal = Terminal(output: output, inputFileDescriptor: pipe.readFD, environment: [:], handlesSignals: false)
         let screen = CountingScreen()
         let run = Task { await TerminalRunLoop.run(screen: screen, terminal: terminal, capability: .none) }
-        // Whatever happens, the stall ends and the loop is told to quit within 60 s.
+        // Whatever happens, the stall ends and the loop is told to quit within 5 minutes (a
+        // guard against hanging only: a loaded run may wait long for the main actor).
         let watchdog = Task.detached {
-            try? await Task.sleep(for: .seconds(60))
+            try? await Task.sleep(for: .seconds(300))
             output.release()
             pipe.write("q")
         }
