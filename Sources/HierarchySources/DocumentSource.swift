@@ -15,7 +15,8 @@ import HierarchyDocuments
 /// browses as items, any other as its structure.
 ///
 /// Malformed documents throw ``HierarchySourceError/Code/malformed`` with the line
-/// and column. Nesting has no limit: no reader recurses.
+/// and column. No reader recurses; JSON nests at most
+/// ``DocumentLimits/maximumJSONNesting`` levels, YAML and property lists 512.
 public enum DocumentSource {
     /// The first bytes of an SQLite database file.
     static let sqliteHeader = Array("SQLite format 3\0".utf8)
