@@ -76,3 +76,26 @@ public final class FIFOFeeder: @unchecked Sendable {
         }
     }
 }
+
+/// Lets a writer thread of a FIFO end once the program that read it has exited, and waits for it.
+///
+/// The writer either still blocks in `open` (its reader never came, or has not come yet) or
+/// writes to a pipe that no longer has a reader. Each round opens and closes a reader of our
+/// own, which lets a blocked `open` return and leaves the next write failing with `EPIPE`
+/// (SIGPIPE is ignored), until the writer says it is done. The rounds wait on the writer's
+/// signal, not on a time; the limit only keeps a broken writer from hanging the test.
+///
+/// - Parameters:
+///   - path: The FIFO.
+///   - done: Signalled by the writer thread when it has closed its end.
+/// - Returns: Whether the writer ended.
+@discardableResult
+public func releaseFIFOWriter(path: String, done: DispatchSemaphore) -> Bool {
+    let limit = Date().addingTimeInterval(600)
+    while Date() < limit {
+        let reader = open(path, O_RDONLY | O_NONBLOCK)
+        if reader >= 0 { Glibc.close(reader) }
+        if done.wait(timeout: .now() + .milliseconds(100)) == .success { return true }
+    }
+    return false
+}

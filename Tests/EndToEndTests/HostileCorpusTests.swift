@@ -67,7 +67,7 @@ import Glibc
 
     /// Runs the program with standard input from /dev/null and its output in files, polling for
     /// its end (at most `timeout`, then it is killed), and reads its resource usage from `wait4`.
-    static func run(_ arguments: [String], in directory: URL, timeout: Duration = .seconds(120)) async throws -> Run {
+    static func run(_ arguments: [String], in directory: URL, timeout: Duration = .seconds(300)) async throws -> Run {
         let out = directory.appendingPathComponent("stdout-\(UUID().uuidString)").path
         let err = directory.appendingPathComponent("stderr-\(UUID().uuidString)").path
         let executable = ProgramRunner.executable.path
