@@ -23,13 +23,14 @@ public final class ServedProgram: Sendable {
     /// - Parameters:
     ///   - arguments: The program's arguments.
     ///   - deadline: When the program is killed if still running.
-    public init(_ arguments: [String], deadline: Duration = .seconds(120)) async throws {
+    ///   - errorPath: A file that receives the program's standard error (else it is discarded).
+    public init(_ arguments: [String], deadline: Duration = .seconds(120), errorPath: String? = nil) async throws {
         let process = Process()
         process.executableURL = ProgramRunner.executable
         process.arguments = arguments
         let out = Pipe()
         process.standardOutput = out
-        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+        process.standardError = FileHandle(forWritingAtPath: errorPath ?? "/dev/null")
         process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
         try process.run()
         let pid = process.processIdentifier

@@ -8,44 +8,18 @@ import Glibc
 
 /// `hierarchy serve` stops quietly on a signal and names a refused port with its exit code.
 @Suite struct ServeStopAndBindTests {
-    /// Runs `serve --port 0` with standard output and error in files; returns the exit status and
-    /// standard error after `number` was sent once the address was printed.
+    /// Runs `serve --port 0` with standard error in a file; returns the exit status and standard
+    /// error after `number` was sent once the address was printed.
     static func serveAndSignal(_ number: Int32) async throws -> (status: Int32, error: String) {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hierarchy-stop-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let outPath = directory.appendingPathComponent("out").path
         let errPath = directory.appendingPathComponent("err").path
-        FileManager.default.createFile(atPath: outPath, contents: nil)
         FileManager.default.createFile(atPath: errPath, contents: nil)
-        let process = Process()
-        process.executableURL = ProgramRunner.executable
-        process.arguments = ["serve", "--port", "0"]
-        process.standardOutput = FileHandle(forWritingAtPath: outPath)
-        process.standardError = FileHandle(forWritingAtPath: errPath)
-        process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
-        try process.run()
-        let pid = process.processIdentifier
-        defer { if process.isRunning { kill(pid, SIGKILL) } }
-        let deadline = ContinuousClock.now + .seconds(120)
-        var output = ""
-        while !output.contains("Serving"), process.isRunning, ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(20))
-            output = (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? ""
-        }
-        #expect(output.contains("Serving"), "serve printed no address: \(output)")
-        kill(pid, number)
-        let killer = Task {
-            try? await Task.sleep(for: .seconds(60))
-            if !Task.isCancelled { kill(pid, SIGKILL) }
-        }
-        defer { killer.cancel() }
-        let status = await withCheckedContinuation { continuation in
-            Thread.detachNewThread {
-                process.waitUntilExit()
-                continuation.resume(returning: process.terminationStatus)
-            }
-        }
+        let served = try await ServedProgram(["serve", "--port", "0"], errorPath: errPath)
+        #expect(served.address != nil, "serve printed no address: \(served.firstLine)")
+        served.send(number)
+        let status = await served.exitStatus()
         return (status, (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "")
     }
 
