@@ -61,82 +61,77 @@ final class Collected: Sendable {
         clock.advance(by: .milliseconds(250))
     }
 
-    /// Starts a read that stops after 200 items, with the list of the global search over it.
-    static func start(_ name: String) throws -> (FIFOFeeder, URL) {
+    /// Runs `body` over a document read through a FIFO that has 200 items so far and goes on
+    /// as the test writes to the feeder; the feeder is closed and its folder removed after.
+    static func whileReading(_ name: String, _ body: (FIFOFeeder, DocumentLoad) async throws -> Void) async throws {
         let directory = try ScratchDirectory.make(name)
         let feeder = try FIFOFeeder(path: directory.path + "/big.json")
+        defer {
+            feeder.close()
+            try? FileManager.default.removeItem(at: directory)
+        }
         feeder.write(#"{"title": "Big", "children": ["# + items(0..<200) + ",")
-        return (feeder, directory)
+        guard case .reading(let load) = try await open(feeder.path) else {
+            Issue.record("a document that never ends was read to its end")
+            return
+        }
+        try await body(feeder, load)
     }
 
     @Test func resultsOfASearchTypedDuringTheReadArriveAsTheReadGoesOn() async throws {
-        let (feeder, directory) = try Self.start("search-follows")
-        defer {
+        try await Self.whileReading("search-follows") { feeder, load in
+            let clock = TestClock()
+            let list = ListBrowser.hierarchy(HierarchyListQuery(source: load), title: "big.json", palette: .monochrome,
+                                             columns: 80, rows: 30, clock: clock)
+            list.start()
+            await list.finishPendingWork()
+            Self.type("needle", into: list, clock: clock)
+            // Nothing read so far matches; the search keeps waiting for the read.
+            #expect(await eventually { list.render().plainText.contains("searching") })
+            #expect(Self.titles(list).isEmpty)
+
+            feeder.write(#"{"title": "Needle one"},"# + Self.items(200..<300) + ",")
+            #expect(await eventually { Self.titles(list) == ["Needle one"] })
+            #expect(list.viewModel.state != .finished, "the search stopped while the read goes on")
+
+            feeder.write(#"{"title": "Other", "subtitle": "a needle too"},"# + Self.items(300..<400) + ",")
+            #expect(await eventually { Self.titles(list) == ["Needle one", "Other"] })
+
+            feeder.write(#"{"title": "Needle three"}]}"#)
             feeder.close()
-            try? FileManager.default.removeItem(at: directory)
+            #expect(await eventually { list.viewModel.state == .finished })
+            #expect(Self.titles(list) == ["Needle one", "Other", "Needle three"])
+            #expect(!load.isReading)
+            // Typed again once read: the same results, in the same order.
+            _ = list.handle([.key(KeyEvent(.backspace))])
+            Self.type("e", into: list, clock: clock)
+            await list.finishPendingWork()
+            #expect(await eventually { list.viewModel.state == .finished && Self.titles(list).count == 3 })
+            #expect(Self.titles(list) == ["Needle one", "Other", "Needle three"])
         }
-        guard case .reading(let load) = try await Self.open(feeder.path) else {
-            Issue.record("a document that never ends was read to its end")
-            return
-        }
-        let clock = TestClock()
-        let list = ListBrowser.hierarchy(HierarchyListQuery(source: load), title: "big.json", palette: .monochrome,
-                                         columns: 80, rows: 30, clock: clock)
-        list.start()
-        await list.finishPendingWork()
-        Self.type("needle", into: list, clock: clock)
-        // Nothing read so far matches; the search keeps waiting for the read.
-        #expect(await eventually { list.render().plainText.contains("searching") })
-        #expect(Self.titles(list).isEmpty)
-
-        feeder.write(#"{"title": "Needle one"},"# + Self.items(200..<300) + ",")
-        #expect(await eventually { Self.titles(list) == ["Needle one"] })
-        #expect(list.viewModel.state != .finished, "the search stopped while the read goes on")
-
-        feeder.write(#"{"title": "Other", "subtitle": "a needle too"},"# + Self.items(300..<400) + ",")
-        #expect(await eventually { Self.titles(list) == ["Needle one", "Other"] })
-
-        feeder.write(#"{"title": "Needle three"}]}"#)
-        feeder.close()
-        #expect(await eventually { list.viewModel.state == .finished })
-        #expect(Self.titles(list) == ["Needle one", "Other", "Needle three"])
-        #expect(!load.isReading)
-        // Typed again once read: the same results, in the same order.
-        _ = list.handle([.key(KeyEvent(.backspace))])
-        Self.type("e", into: list, clock: clock)
-        await list.finishPendingWork()
-        #expect(await eventually { list.viewModel.state == .finished && Self.titles(list).count == 3 })
-        #expect(Self.titles(list) == ["Needle one", "Other", "Needle three"])
     }
 
     @Test func aPageOfResultsFillsAsTheReadGoesOnAndTheNextPageContinuesIt() async throws {
-        let (feeder, directory) = try Self.start("search-follows-pages")
-        defer {
+        try await Self.whileReading("search-follows-pages") { feeder, load in
+            let query = HierarchyListQuery(source: load)
+            // A page of 3 while 2 matches are read: the page waits for the third.
+            feeder.write(#"{"title": "Match 0"}, {"title": "Match 1"},"#)
+            let first = Collected(query.searchBatches("match", in: 0..<3))
+            #expect(await eventually { first.titles == ["Match 0", "Match 1"] })
+            #expect(!first.ended)
+            feeder.write((2..<6).map { #"{"title": "Match \#($0)"}"# }.joined(separator: ",") + ",")
+            #expect(await eventually { first.ended })
+            #expect(first.titles == ["Match 0", "Match 1", "Match 2"])
+            // The next page starts where the first ended, while the read still goes on.
+            let next = Collected(query.searchBatches("match", in: 3..<10))
+            #expect(await eventually { next.titles == ["Match 3", "Match 4", "Match 5"] })
+            #expect(!next.ended)
+            feeder.write(#"{"title": "Match 6"}]}"#)
             feeder.close()
-            try? FileManager.default.removeItem(at: directory)
+            #expect(await eventually { next.ended })
+            #expect(next.titles == ["Match 3", "Match 4", "Match 5", "Match 6"])
+            #expect(next.failure == nil)
+            #expect(!load.isReading)
         }
-        guard case .reading(let load) = try await Self.open(feeder.path) else {
-            Issue.record("a document that never ends was read to its end")
-            return
-        }
-        let query = HierarchyListQuery(source: load)
-        // A page of 3 while 2 matches are read: the page waits for the third.
-        feeder.write(#"{"title": "Match 0"}, {"title": "Match 1"},"#)
-        let first = Collected(query.searchBatches("match", in: 0..<3))
-        #expect(await eventually { first.titles == ["Match 0", "Match 1"] })
-        #expect(!first.ended)
-        feeder.write((2..<6).map { #"{"title": "Match \#($0)"}"# }.joined(separator: ",") + ",")
-        #expect(await eventually { first.ended })
-        #expect(first.titles == ["Match 0", "Match 1", "Match 2"])
-        // The next page starts where the first ended, while the read still goes on.
-        let next = Collected(query.searchBatches("match", in: 3..<10))
-        #expect(await eventually { next.titles == ["Match 3", "Match 4", "Match 5"] })
-        #expect(!next.ended)
-        feeder.write(#"{"title": "Match 6"}]}"#)
-        feeder.close()
-        #expect(await eventually { next.ended })
-        #expect(next.titles == ["Match 3", "Match 4", "Match 5", "Match 6"])
-        #expect(next.failure == nil)
-        #expect(!load.isReading)
     }
 }
