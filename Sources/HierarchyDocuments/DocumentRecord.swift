@@ -33,11 +33,14 @@ public struct DocumentRecord: Sendable, Equatable {
     /// Where the item starts in the input, when the format has lines.
     public var line: Int?
     public var column: Int?
+    /// What the item is in a structure read (an object, an array, a scalar); `nil` in an
+    /// items read.
+    public var valueKind: DocumentValueKind?
 
     public init(
         key: Int64, parent: Int64?, position: Int64, id: String, title: String, subtitle: String? = nil,
         footnote: String? = nil, status: String? = nil, attributes: [Attribute] = [], isDynamic: Bool = false,
-        childCount: Int64 = 0, line: Int? = nil, column: Int? = nil
+        childCount: Int64 = 0, line: Int? = nil, column: Int? = nil, valueKind: DocumentValueKind? = nil
     ) {
         self.key = key
         self.parent = parent
@@ -52,6 +55,7 @@ public struct DocumentRecord: Sendable, Equatable {
         self.childCount = childCount
         self.line = line
         self.column = column
+        self.valueKind = valueKind
     }
 
     /// The identifier of an item without an explicit `id`.

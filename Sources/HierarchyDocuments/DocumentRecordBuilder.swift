@@ -413,7 +413,8 @@ public struct DocumentRecordBuilder {
             default:
                 return DocumentRecord(
                     key: 0, parent: nil, position: 0, id: DocumentRecord.generatedID(key: 0), title: name,
-                    subtitle: Self.scalarText(event), line: line, column: column)
+                    subtitle: Self.scalarText(event), line: line, column: column,
+                    valueKind: DocumentValueKind.ofScalar(event))
             }
         }
         let index = frames.count - 1
@@ -452,7 +453,8 @@ public struct DocumentRecordBuilder {
         default:
             return DocumentRecord(
                 key: key, parent: frames[index].key, position: position, id: DocumentRecord.generatedID(key: key),
-                title: title, subtitle: Self.scalarText(event), line: line, column: column)
+                title: title, subtitle: Self.scalarText(event), line: line, column: column,
+                valueKind: DocumentValueKind.ofScalar(event))
         }
     }
 
@@ -464,7 +466,8 @@ public struct DocumentRecordBuilder {
     private func structureRecord(_ frame: Frame) -> DocumentRecord {
         DocumentRecord(
             key: frame.key, parent: frame.parent, position: frame.position, id: DocumentRecord.generatedID(key: frame.key),
-            title: frame.title, childCount: frame.childCount, line: frame.line, column: frame.column)
+            title: frame.title, childCount: frame.childCount, line: frame.line, column: frame.column,
+            valueKind: frame.isObject ? .object : .array)
     }
 
     /// An item as far as it is read: its fields so far, an empty title when none came yet.

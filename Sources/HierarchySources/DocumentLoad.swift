@@ -467,3 +467,20 @@ public final class DocumentLoad: HierarchySource {
         return stream
     }
 }
+
+extension DocumentLoad {
+    /// Where an item of a document read as its structure sits in the document (see
+    /// ``InMemorySource/documentPath(ofID:)``); known as soon as the item is read.
+    public func documentPath(ofID id: String) -> DocumentPath? {
+        state.withLock { state in state.index(of: id).flatMap { state.tree.documentPath(of: $0) } }
+    }
+
+    /// An item of a document read as its structure as compact JSON (see
+    /// ``InMemorySource/documentJSON(ofID:limit:)``); `nil` until the read has ended.
+    public func documentJSON(ofID id: String, limit: Int) throws(DocumentJSONTooLarge) -> String? {
+        try state.withLock { (state: inout State) throws(DocumentJSONTooLarge) -> String? in
+            guard state.isFinished, let index = state.index(of: id) else { return nil }
+            return try state.tree.documentJSON(of: index, limit: limit)
+        }
+    }
+}

@@ -37,7 +37,8 @@ extension InMemoryTree {
             at: Int(record.key), parent: record.parent.map { Int32(clamping: $0) } ?? -1, isDynamic: record.isDynamic,
             id: generated ? nil : record.id, title: record.title, subtitle: record.subtitle,
             footnote: record.footnote, status: record.status, attributes: record.attributes, name: \.name,
-            value: \.value, location: record.line.map { "line \($0)" }, sharesTitle: sharesTitle && record.key > 0)
+            value: \.value, location: record.line.map { "line \($0)" }, sharesTitle: sharesTitle && record.key > 0,
+            valueKind: record.valueKind)
     }
 
     /// Sets the root once every record is stored: the single top-level item, or a synthetic

@@ -1,3 +1,5 @@
+import HierarchyDocuments
+
 /// The compact storage behind ``InMemorySource``: a structure of arrays.
 ///
 /// Each node is an `Int32` index. Per node the tree keeps its parent, where its
@@ -39,6 +41,10 @@ struct InMemoryTree: Sendable {
     private static let indexTitleFlag: UInt64 = 1 << 56
     /// The title is one of the names kept once for the tree, stored as its number.
     private static let sharedTitleFlag: UInt64 = 1 << 55
+    /// Three bits holding a structure read's ``DocumentValueKind`` (0: none), below the flags
+    /// and above the arena reference.
+    private static let valueKindShift: UInt64 = 52
+    private static let valueKindMask: UInt64 = 0b111 << 52
     /// The most attribute names kept once for the whole tree; others are stored with each value.
     private static let sharedNameLimit = 4_096
 
@@ -128,7 +134,8 @@ struct InMemoryTree: Sendable {
     mutating func store<Attributes: Collection>(
         at index: Int, parent: Int32, isDynamic: Bool, id: String?, title: String, subtitle: String?,
         footnote: String?, status: String?, attributes: Attributes, name: (Attributes.Element) -> String,
-        value: (Attributes.Element) -> String, location: String?, sharesTitle: Bool = false
+        value: (Attributes.Element) -> String, location: String?, sharesTitle: Bool = false,
+        valueKind: DocumentValueKind? = nil
     ) throws(HierarchySourceError) {
         guard index < Self.capacity, Int(parent) < Self.capacity else {
             throw HierarchySourceError(.unsupported, "more than \(Self.capacity) items")
@@ -147,6 +154,7 @@ struct InMemoryTree: Sendable {
             identifiers.remove(key, hash: hash)
         }
         var flags = Self.present | (isDynamic ? Self.dynamicFlag : 0)
+        if let valueKind { flags |= UInt64(valueKind.rawValue) << Self.valueKindShift }
         staging.removeAll(keepingCapacity: true)
         var idHash = 0
         if let id {
@@ -391,6 +399,22 @@ struct InMemoryTree: Sendable {
 
     /// Whether the host supplies a node's children.
     func isDynamic(_ index: Int32) -> Bool { entries[Int(index)] & Self.dynamicFlag != 0 }
+
+    /// What a node of a structure read is (an object, an array, a scalar); `nil` for others.
+    func valueKind(of index: Int32) -> DocumentValueKind? {
+        DocumentValueKind(rawValue: UInt8((entries[Int(index)] & Self.valueKindMask) >> Self.valueKindShift))
+    }
+
+    /// A node's subtitle (a structure read's scalar value), read in place.
+    func subtitle(of index: Int32) -> String? {
+        let flags = entries[Int(index)]
+        guard flags & Self.subtitleFlag != 0 else { return nil }
+        return arena.read(flags & TextArena.referenceMask) { reader -> String in
+            if flags & Self.explicitFlag != 0 { reader.skipString() }
+            if flags & (Self.indexTitleFlag | Self.sharedTitleFlag) != 0 { _ = reader.length() } else { reader.skipString() }
+            return reader.string()
+        }
+    }
 
     /// The number of static children (so far, while building).
     func childCount(of index: Int32) -> Int {

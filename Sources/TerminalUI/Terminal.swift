@@ -53,6 +53,9 @@ public final class Terminal: Sendable {
         var relay: SignalRelay?
         /// Whether the next SIGCONT was already answered after a SIGTSTP stop.
         var skipNextContinue = false
+        /// Whether another program has the terminal (``handOver()``): the keyboard's SIGINT and
+        /// SIGQUIT are that program's, not a reason to end this one.
+        var isHandedOver = false
         /// Receives events.
         var eventHandler: (@Sendable (TerminalEvent) -> Void)?
     }
@@ -220,6 +223,28 @@ public final class Terminal: Sendable {
         }
     }
 
+    /// Gives the terminal to another program run in the foreground (an editor, a pager): the
+    /// screen and settings are restored as at exit, and until ``takeBack()`` the keyboard's
+    /// SIGINT and SIGQUIT are left to that program instead of ending this one. Stop reading
+    /// input before, so the program gets every key.
+    public func handOver() {
+        state.withLock { state in
+            state.wantsActive = false
+            state.isHandedOver = true
+            restoreLocked(&state)
+        }
+    }
+
+    /// Takes the terminal back after ``handOver()``: full-screen mode again, from the settings
+    /// saved at the first ``enter()`` (the program may have left others). Draw a whole frame next.
+    public func takeBack() {
+        state.withLock { state in
+            state.isHandedOver = false
+            state.wantsActive = true
+            enterLocked(&state)
+        }
+    }
+
     // MARK: - Internals
 
     private func enterLocked(_ state: inout State) {
@@ -290,6 +315,8 @@ public final class Terminal: Sendable {
                 return true
             }
             if resumed { emit(.resume) }
+        case SIGINT where state.withLock({ $0.isHandedOver }), SIGQUIT where state.withLock({ $0.isHandedOver }):
+            return
         default:
             state.withLock { state in
                 state.wantsActive = false

@@ -17,8 +17,34 @@ struct BrowseCommand: AsyncParsableCommand {
     @Flag(name: .customLong("rtl"), help: "Lay the columns out right to left.")
     var rightToLeft = false
 
+    @Flag(help: ArgumentHelp(
+        "On q, print the selected items (or the focused one) on standard output, one a line: paths in a folder, ids elsewhere.",
+        discussion: "The browser draws on /dev/tty, so that vim \"$(hierarchy --choose .)\" works."))
+    var choose = false
+
+    @Option(name: .customLong("print-selection"), help: ArgumentHelp(
+        "Write the items --choose prints to this file instead.", valueName: "file"))
+    var selectionFile: String?
+
+    @Flag(name: .customShort("0"), help: "Separate the chosen items with NUL instead of newlines.")
+    var nulSeparated = false
+
+    @Flag(name: .customLong("print-last-dir"), help: ArgumentHelp(
+        "On exit, print the folder last browsed, for cd \"$(hierarchy --print-last-dir)\".",
+        discussion: "The browser draws on /dev/tty."))
+    var printLastDir = false
+
+    var results: BrowseResults {
+        BrowseResults(choose: choose, selectionFile: selectionFile, nulSeparated: nulSeparated, printLastDir: printLastDir)
+    }
+
+    func validate() throws {
+        if let problem = results.usageProblem(layout: faces.layout) { throw ValidationError(problem) }
+    }
+
     func run() async throws {
         HeapSettings.apply()
+        if results.isWanted { try results.takeTerminal() }
         if ProcessSupervisor.isSupervised {
             ProcessSupervisor.attachToSupervisor()
         } else if let path = source.path, Terminal.isInteractive(), Self.isDirectory(path) {
@@ -67,10 +93,19 @@ struct BrowseCommand: AsyncParsableCommand {
         } catch {
             throw CommandLineError.report(error)
         }
+        if printLastDir, !(resolved.source is FileSystemSource) {
+            CommandLineError.printError("--print-last-dir needs a folder to browse, not \(resolved.name)")
+            throw ExitCode(64)
+        }
         let environment = ProcessInfo.processInfo.environment
+        let results = results
+        let source = resolved.source
+        let finished: (@MainActor (HierarchyView) throws -> Void)? = results.isWanted
+            ? { @MainActor (view: HierarchyView) throws in try results.write(view: view, source: source) } : nil
         let signal = try await BrowseSession.run(
             resolved, rightToLeft: rightToLeft, layout: faces.layout, theme: theme,
-            screenReader: screenReader.screenReaderMode(environment: environment), announcer: announcer)
+            screenReader: screenReader.screenReaderMode(environment: environment), announcer: announcer,
+            finished: finished)
         if let signal { throw ExitCode(128 + signal) }
     }
 }
@@ -79,7 +114,8 @@ struct BrowseCommand: AsyncParsableCommand {
 enum BrowseSession {
     static func run(
         _ resolved: SourceResolver.Resolved, rightToLeft: Bool, layout: BrowseLayout = .columns, theme: Theme? = nil,
-        screenReader: Bool = false, announcer: ScreenReaderAnnouncer? = nil
+        screenReader: Bool = false, announcer: ScreenReaderAnnouncer? = nil,
+        finished: (@MainActor (HierarchyView) throws -> Void)? = nil
     ) async throws -> Int32? {
         switch layout {
         case .columns, .table:
@@ -95,7 +131,10 @@ enum BrowseSession {
                 screenReader: screenReader, announcer: announcer)
             defer { withExtendedLifetime(adapter) {} }
             do {
-                return try await TerminalBrowser.run(view: view, options: options)
+                let signal = try await TerminalBrowser.run(view: view, options: options)
+                // The user quit (a signal tells nothing).
+                if signal == nil { try finished?(view) }
+                return signal
             } catch let failure as TerminalBrowser.Failure {
                 CommandLineError.printError(failure.message)
                 throw ExitCode(1)

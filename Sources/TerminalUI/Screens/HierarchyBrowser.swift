@@ -11,6 +11,9 @@ public enum BrowserCommand: Equatable, Sendable {
     case write([UInt8])
     /// Open the global search (handled by the owner of the browser).
     case search
+    /// Hand the terminal to a program (an editor, a pager, the desktop's opener) until it
+    /// ends, then take it back and redraw.
+    case run(ExternalProgram)
 }
 
 /// The full-screen Miller-column browser: the path line, the columns of a `HierarchyView`,
@@ -36,7 +39,7 @@ public final class HierarchyBrowser {
     /// A one-line message on the status line (copied, errors), until the next key. Errors come
     /// from the view's one error stream (``HierarchyView/takeErrors()``): the newest pending
     /// one replaces the message when it is read or drawn.
-    public private(set) var message: (text: String, isError: Bool)? {
+    public internal(set) var message: (text: String, isError: Bool)? {
         get {
             showPendingErrors()
             return shownMessage
@@ -61,11 +64,19 @@ public final class HierarchyBrowser {
     /// Draws the body (the rows between the path and status lines) instead of the columns when
     /// it returns `true` (the table form); set by `TableBrowser`.
     var bodyRenderer: ((HierarchyViewSnapshot, inout ScreenBuffer) -> Bool)?
-    private let now: () -> ContinuousClock.Instant
-    private var typeSelect = TypeSelect(timeout: HierarchyBrowser.typeSelectTimeout)
+    let now: () -> ContinuousClock.Instant
+    var typeSelect = TypeSelect(timeout: HierarchyBrowser.typeSelectTimeout)
     private let bindings = HierarchyKeyBindings()
     private var drag: (startX: Int, lastX: Int, lastTime: ContinuousClock.Instant, velocity: Double, panning: Bool)?
     private var lastClick: (uuid: String, time: ContinuousClock.Instant)?
+    /// Whether `y` was the last key: `p`, `q` or `v` next copies a path or the value instead
+    /// (see `HierarchyBrowser+Copies.swift`). No clock: it waits for the next key.
+    var isCopyPending = false
+    /// Whether Enter and `o` open a focused file with its program (see
+    /// `HierarchyBrowser+Open.swift`); on by default for a folder's source.
+    public var opensFiles: Bool
+    /// Decides the program that opens a file.
+    public var fileOpener = FileOpener()
 
     /// How long typed characters keep extending one type-select search.
     public static let typeSelectTimeout: Duration = .seconds(1)
@@ -94,6 +105,7 @@ public final class HierarchyBrowser {
         self.columns = columns
         self.rows = rows
         self.now = now
+        opensFiles = dataSource?.source is FileSystemSource
         view.itemHeightProvider = { cell, _ in ColumnsRenderer.height(of: cell) }
         view.expandsFocusedItem = true
         view.allowsMultipleSelectionDuringEditing = true
@@ -152,8 +164,12 @@ public final class HierarchyBrowser {
         for event in events {
             switch event {
             case .key(let key): commands += handle(key)
-            case .mouse(let mouse): handle(mouse)
-            case .paste(let text): commands += perform(.typeSelect(text))
+            case .mouse(let mouse):
+                isCopyPending = false
+                handle(mouse)
+            case .paste(let text):
+                isCopyPending = false
+                commands += perform(.typeSelect(text))
             case .focus, .unknown: break
             }
             if commands.contains(.quit) { return commands }
@@ -168,6 +184,8 @@ public final class HierarchyBrowser {
             if event.key == .character("q") && event.modifiers.isEmpty { return [.quit] }
             return []
         }
+        if let commands = handleCopyPrefix(event) { return commands }
+        if let commands = openFocusedFile(for: event) { return commands }
         guard let key = Self.hierarchyKey(event.key),
               let command = bindings.command(
                 for: key, control: event.modifiers.contains(.control),
@@ -209,7 +227,10 @@ public final class HierarchyBrowser {
         if outcome.help { showsHelp = true }
         var commands: [BrowserCommand] = []
         if outcome.search { commands.append(.search) }
-        if let copied = outcome.copied { commands.append(.write(OSC52.copy(copied))) }
+        if let copied = outcome.copied {
+            commands.append(.write(OSC52.copy(copied)))
+            startCopyPrefix()
+        }
         return commands
     }
 
@@ -345,6 +366,23 @@ public final class HierarchyBrowser {
     }
 
     private func drawHelp(into buffer: inout ScreenBuffer) {
-        HelpOverlay(lines: HierarchyKeyBindings.help).draw(into: &buffer, palette: palette)
+        HelpOverlay(lines: helpLines).draw(into: &buffer, palette: palette)
+    }
+
+    /// The keys every face shares, with this browser's own: the copies, and opening files.
+    var helpLines: [(keys: String, meaning: String)] {
+        var lines: [(keys: String, meaning: String)] = []
+        for line in HierarchyKeyBindings.help {
+            if line.keys == "y" {
+                lines.append(("y", "copy title, subtitle and footnote"))
+                lines += copyHelp
+            } else if line.keys == "→ ⏎  l", opensFiles {
+                lines.append(("→ ⏎  l", "open the next level; ⏎ on a file opens it"))
+                lines.append(("o", "open the file ($EDITOR, $PAGER, xdg-open)"))
+            } else {
+                lines.append(line)
+            }
+        }
+        return lines
     }
 }

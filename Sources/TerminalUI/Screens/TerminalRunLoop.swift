@@ -10,6 +10,10 @@ public enum TerminalRunLoop {
         case terminal(TerminalEvent)
         case redraw
         case frameWritten
+        /// A tick of an animated screen (``AnimatedTerminalScreen``).
+        case tick
+        /// The input of this event source ended.
+        case inputEnded(ObjectIdentifier)
     }
 
     /// The longest wait at exit (or suspension) for the frame in flight and the input thread.
@@ -51,12 +55,18 @@ public enum TerminalRunLoop {
             continuation.yield(.redraw)
         }
         terminal.enter()
-        let events = TerminalEventSource(inputFileDescriptor: terminal.inputFileDescriptor, terminal: terminal)
-        events.start()
-        let forward = Task {
-            for await event in events.events { continuation.yield(.terminal(event)) }
-            continuation.finish()
+        // Reads keys until the user quits, or until another program gets the terminal (a new
+        // source reads them afterwards).
+        func startReading() -> (TerminalEventSource, Task<Void, Never>) {
+            let events = TerminalEventSource(inputFileDescriptor: terminal.inputFileDescriptor, terminal: terminal)
+            events.start()
+            let forward = Task {
+                for await event in events.events { continuation.yield(.terminal(event)) }
+                continuation.yield(.inputEnded(ObjectIdentifier(events)))
+            }
+            return (events, forward)
         }
+        var (events, forward) = startReading()
         var renderer = FrameRenderer(capability: capability)
         let writer = FrameWriter(terminal: terminal)
         // Set while the screen changed but a frame was still being written; drawn when it ends.
@@ -70,10 +80,21 @@ public enum TerminalRunLoop {
             let frame = screen.render()
             writer.submit(renderer.render(frame, cursor: screen.cursorPosition)) { continuation.yield(.frameWritten) }
         }
+        // An animated screen gets one tick per interval while it animates, none otherwise.
+        var tickScheduled = false
+        func scheduleTick() {
+            guard !tickScheduled, let animated = screen as? AnimatedTerminalScreen, animated.isAnimating else { return }
+            tickScheduled = true
+            Task {
+                try? await Task.sleep(for: animationTickInterval)
+                continuation.yield(.tick)
+            }
+        }
         let size = terminal.size()
         screen.resize(columns: size.columns, rows: size.rows)
         var endedBy: Int32?
         drawFrame()
+        scheduleTick()
 
         loop: for await event in stream {
             switch event {
@@ -81,6 +102,13 @@ public enum TerminalRunLoop {
                 redrawPending = false
             case .frameWritten:
                 guard frameDeferred else { continue loop }
+            case .tick:
+                tickScheduled = false
+                guard let animated = screen as? AnimatedTerminalScreen, animated.isAnimating else { continue loop }
+                animated.advanceAnimation()
+            case .inputEnded(let source):
+                guard source == ObjectIdentifier(events) else { continue loop }
+                break loop
             case .terminal(.input(var input)):
                 // Raw mode delivers Ctrl-Z as a key: suspend as the shell's job control would.
                 let suspendKey = InputEvent.key(KeyEvent(.character("z"), modifiers: .control))
@@ -100,6 +128,20 @@ public enum TerminalRunLoop {
                             await onSearch()
                             renderer.invalidate()
                         }
+                    case .run(let program):
+                        // The program gets the terminal and every key until it ends.
+                        writer.drain(timeout: Self.exitDrainTimeout)
+                        _ = events.stop(timeout: Self.exitDrainTimeout)
+                        forward.cancel()
+                        terminal.handOver()
+                        let output = (terminal.output as? StandardOutput)?.fileDescriptor ?? STDOUT_FILENO
+                        let failure = await program.run(input: terminal.inputFileDescriptor, output: output)
+                        terminal.takeBack()
+                        (events, forward) = startReading()
+                        program.finished(failure)
+                        let size = terminal.size()
+                        screen.resize(columns: size.columns, rows: size.rows)
+                        renderer.invalidate()
                     }
                 }
             case .terminal(.resize(let columns, let rows)):
@@ -116,6 +158,7 @@ public enum TerminalRunLoop {
                 break loop
             }
             drawFrame()
+            scheduleTick()
         }
         // A frame still being written to a terminal that stopped reading must not hold the exit long.
         writer.drain(timeout: Self.exitDrainTimeout)
