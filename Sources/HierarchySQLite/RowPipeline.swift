@@ -65,12 +65,19 @@ final class RowPipeline<Tail: Sendable>: @unchecked Sendable {
 
     /// The next batch, or `nil` when the reader has ended without error.
     ///
+    /// - Parameter whileWaiting: Called, outside the lock, each time a wait for the reader
+    ///   passes `pollInterval` with nothing to hand over (a slow pipe, say), so the consumer can
+    ///   show what it has done so far.
     /// - Throws: The reader's error, once the batches before it are consumed.
-    func next() throws -> (rows: [ImportRow], bytesRead: Int64?)? {
+    func next(whileWaiting: () -> Void = {}) throws -> (rows: [ImportRow], bytesRead: Int64?)? {
         condition.lock()
         defer { condition.unlock() }
         while head == queue.count && !readerEnded {
-            _ = condition.wait(until: Date(timeIntervalSinceNow: pollInterval))
+            if !condition.wait(until: Date(timeIntervalSinceNow: pollInterval)), head == queue.count, !readerEnded {
+                condition.unlock()
+                whileWaiting()
+                condition.lock()
+            }
         }
         if head < queue.count {
             let batch = queue[head]

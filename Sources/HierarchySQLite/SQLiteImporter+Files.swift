@@ -81,7 +81,9 @@ extension SQLiteImporter {
         from pipeline: RowPipeline<Tail>, into inserter: BulkInserter, reporter: inout Reporter
     ) throws -> Int64 {
         var count: Int64 = 0
-        while let batch = try pipeline.next() {
+        // A report the throttle held back is shown once the reader keeps the inserter waiting,
+        // so a slow input (a pipe written in bursts) shows where it is.
+        while let batch = try pipeline.next(whileWaiting: { reporter.flush() }) {
             for row in batch.rows { try inserter.insert(row) }
             count += Int64(batch.rows.count)
             reporter.report(.reading, items: count, bytesRead: batch.bytesRead)

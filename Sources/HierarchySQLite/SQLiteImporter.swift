@@ -84,12 +84,25 @@ public struct SQLiteImporter: Sendable {
         var totalBytes: Int64?
         let started = ContinuousClock.now
 
+        /// The last report the throttle held back, until it is shown or a later one replaces it.
+        var heldBack: (phase: ImportProgress.Phase, items: Int64, bytesRead: Int64?)?
+
         mutating func report(_ phase: ImportProgress.Phase, items: Int64, bytesRead: Int64? = nil, force: Bool = false) {
             guard let callback else { return }
             let now = ContinuousClock.now
-            guard throttle.shouldReport(at: now) || force else { return }
+            guard throttle.shouldReport(at: now) || force else {
+                heldBack = (phase, items, bytesRead)
+                return
+            }
+            heldBack = nil
             callback(ImportProgress(
                 phase: phase, items: Int(items), bytesRead: bytesRead, totalBytes: totalBytes, elapsed: now - started))
+        }
+
+        /// Shows the report the throttle held back, if the throttle now allows one.
+        mutating func flush() {
+            guard let heldBack else { return }
+            report(heldBack.phase, items: heldBack.items, bytesRead: heldBack.bytesRead)
         }
     }
 
