@@ -53,6 +53,20 @@ open class LinearHierarchyViewController: LinearHierarchyCollectionViewDataSourc
         collectionView.delegate = self
     }
 
+    /// Whether `viewDidLoad()` has run.
+    public private(set) var isViewLoaded = false
+
+    /// Called once when a face shows the controller (`TerminalBrowser.run(_:)`, a web session),
+    /// before its first frame; set up the hierarchy or register cells here.
+    open func viewDidLoad() {}
+
+    /// Runs `viewDidLoad()` once.
+    public func loadViewIfNeeded() {
+        guard !isViewLoaded else { return }
+        isViewLoaded = true
+        viewDidLoad()
+    }
+
     private static func emptyHierarchy() -> LinearHierarchy {
         // An empty item list is always valid.
         try! LinearHierarchy(items: [])

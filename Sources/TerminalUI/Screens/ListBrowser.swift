@@ -81,12 +81,14 @@ public final class ListBrowser<
 
     /// Loads the first page (once); call before the first frame.
     ///
+    /// - Parameter load: The load step to run instead of the screen's own `viewDidLoad()` (a
+    ///   floorplan's, which also sets up its search bar).
     /// - Returns: The started work, or `nil` if the list was started before.
     @discardableResult
-    public func start() -> ListTask? {
+    public func start(loading load: (() -> ListTask)? = nil) -> ListTask? {
         guard !didLoad else { return nil }
         didLoad = true
-        return track(screen.viewDidLoad())
+        return track(load?() ?? screen.viewDidLoad())
     }
 
     /// Waits for the work the last inputs started (loads and debounces that have fired).
