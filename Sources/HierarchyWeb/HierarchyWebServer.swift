@@ -105,6 +105,9 @@ public struct HierarchyWebServer: Sendable {
     public let configuration: Configuration
     let store: WebSessionStore
     let page: WebPageResources
+    /// The list floorplan or linear hierarchy page and API, which take the root instead of the
+    /// hierarchy page's routes (see `HierarchyWebServer+Screens.swift`).
+    var screens: WebScreenRoutes?
     let access: WebAccessPolicy
 
     /// A server over one source; every session browses it.
@@ -180,6 +183,10 @@ public struct HierarchyWebServer: Sendable {
         let router = Router()
         router.add(middleware: WebLimitsMiddleware())
         router.add(middleware: WebAccessMiddleware(policy: access))
+        if let screens {
+            screens.add(to: router)
+            return router
+        }
         let page = self.page
         router.get("/") { _, _ in page.response(for: .html) }
         router.get("/index.html") { _, _ in page.response(for: .html) }
@@ -272,6 +279,7 @@ public struct HierarchyWebServer: Sendable {
     public func run(onRunning: @escaping @Sendable (String) async -> Void = Self.printAddress) async throws -> Int32? {
         let application = makeApplication(onRunning: onRunning)
         let store = self.store
+        let screenStore = screens?.store
         var logger = Logger(label: "hierarchy.serve")
         logger.logLevel = .warning
         var groupConfiguration = ServiceGroupConfiguration(services: [application], logger: logger)
@@ -281,6 +289,7 @@ public struct HierarchyWebServer: Sendable {
         // default action replaced but nobody listening.
         let stopper = WebSignalStopper(signals: [SIGINT, SIGTERM, SIGHUP]) {
             store.removeAll()
+            screenStore?.removeAll()
             Task { await group.triggerGracefulShutdown() }
         }
         defer { stopper.cancel() }

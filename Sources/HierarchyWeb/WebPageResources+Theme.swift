@@ -12,7 +12,9 @@ extension WebPageResources {
     ///
     /// - Parameter theme: The theme.
     /// - Returns: One `:root { ... }` rule, then the element rules.
-    static func styleSheet(for theme: Theme) -> String {
+    static func styleSheet(
+        for theme: Theme, selectors: [(ThemeElement, Part, normal: String, selected: String?)] = elementSelectors
+    ) -> String {
         let view = theme.style(for: .hierarchyView)
         let cell = theme.style(for: .collectionItem)
         let selectedCell = theme.style(for: .collectionItem, state: .selected)
@@ -43,7 +45,7 @@ extension WebPageResources {
         properties.append(("--status-negative", theme.statusColors.negative))
         var declarations = properties.compactMap { name, color in color.map { "\(name): \(css($0));" } }
         if let background, luminance(background) < 0.4 { declarations.append("color-scheme: dark;") }
-        return ":root { " + declarations.joined(separator: " ") + " }\n" + elementRules(for: theme)
+        return ":root { " + declarations.joined(separator: " ") + " }\n" + elementRules(for: theme, selectors: selectors)
     }
 
     /// What a class path styles in the page, and how.
@@ -98,8 +100,8 @@ extension WebPageResources {
             (.listTitle, .text, "#result-list li .title", nil),
             (.listSubtitle, .text, "#result-list li .sub", nil),
             (.listStatusLine, .text, "#results #results-head", nil),
-            // The linear hierarchy has no face in the page: `.linearView` and `.linearCell` style
-            // only the terminal.
+            // The linear hierarchy's page (`serve --layout linear-*`) has its own selectors
+            // (`WebScreenPage.elementSelectors`).
         ]
     }()
 
@@ -114,9 +116,11 @@ extension WebPageResources {
     ///
     /// - Parameter theme: The theme.
     /// - Returns: The rules, one per line.
-    static func elementRules(for theme: Theme) -> String {
+    static func elementRules(
+        for theme: Theme, selectors: [(ThemeElement, Part, normal: String, selected: String?)] = elementSelectors
+    ) -> String {
         var rules = ""
-        for (element, part, normal, selected) in elementSelectors {
+        for (element, part, normal, selected) in selectors {
             rules += rule(normal, declarations(theme, element, .normal, part), part: part)
             if let selected {
                 rules += rule(selected, declarations(theme, element, .selected, part), part: part)

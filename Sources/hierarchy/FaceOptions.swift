@@ -15,6 +15,16 @@ enum BrowseLayout: String, CaseIterable, ExpressibleByArgument {
     case linearVertical = "linear-vertical"
 }
 
+/// How `serve` shows the hierarchy.
+enum ServeLayout: String, CaseIterable, ExpressibleByArgument {
+    /// Miller columns; the table form when the window is too narrow for two.
+    case columns
+    /// The path and the current level as a row of cells.
+    case linearHorizontal = "linear-horizontal"
+    /// The path and the current level as a column of cells.
+    case linearVertical = "linear-vertical"
+}
+
 /// The options choosing the face of `browse`: the layout and the theme.
 struct FaceOptions: ParsableArguments {
     @Option(help: "How to show the hierarchy; columns become the table when the terminal is too narrow for two.")

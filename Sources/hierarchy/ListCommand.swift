@@ -22,9 +22,27 @@ struct ListCommand: AsyncParsableCommand {
     @OptionGroup var source: SourceOptions
     @OptionGroup var faces: FaceOptions
 
+    @Flag(help: "Serve the list as a web page (a list per browser tab) instead of showing it in the terminal.")
+    var web = false
+
+    @Option(help: "With --web: the port to listen on; 0 picks a free one.")
+    var port: Int = 8080
+
+    @Option(help: "With --web: the address to bind. Anything but a loopback address exposes the hierarchy to the network.")
+    var host: String = "127.0.0.1"
+
+    func validate() throws {
+        guard (0...65_535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
+        guard !host.isEmpty, host.count <= 255 else { throw ValidationError("--host must be an address") }
+    }
+
     func run() async throws {
         HeapSettings.apply()
         let theme = try faces.loadTheme(environment: ProcessInfo.processInfo.environment)
+        if web {
+            try await serve(theme: theme)
+            return
+        }
         try BrowseCommand.takeKeysFromTerminal(whenReading: source.path)
         guard Terminal.isInteractive() else {
             CommandLineError.printError("standard input and output must be a terminal to list; use `hierarchy print\(source.path.map { " " + $0 } ?? "")` for a plain tree")

@@ -18,6 +18,9 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup var source: SourceOptions
 
+    @Option(help: "columns (Miller columns), or linear-horizontal or linear-vertical: the path and the current level as a row or a column of cells.")
+    var layout: ServeLayout = .columns
+
     @Option(help: "The port to listen on; 0 picks a free one.")
     var port: Int = 8080
 
@@ -66,9 +69,16 @@ struct ServeCommand: AsyncParsableCommand {
                 host: host, port: port, rightToLeft: rightToLeft, memoryLimit: memoryLimit << 20, accessToken: token)
             configuration.theme = loadedTheme
             configuration.checksResidentMemory = true
-            server = try HierarchyWebServer(
-                source: source, sourceName: resolved.name, startID: resolved.startID,
-                configuration: configuration)
+            server = switch layout {
+            case .columns:
+                try HierarchyWebServer(
+                    source: source, sourceName: resolved.name, startID: resolved.startID,
+                    configuration: configuration)
+            case .linearHorizontal, .linearVertical:
+                try HierarchyWebServer(
+                    linearSource: source, sourceName: resolved.name, startID: resolved.startID,
+                    horizontal: layout == .linearHorizontal, configuration: configuration)
+            }
         } catch {
             throw CommandLineError.report(error)
         }

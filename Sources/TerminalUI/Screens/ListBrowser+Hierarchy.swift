@@ -41,6 +41,37 @@ extension ListBrowser where Entity == HierarchyListItem, Section == HierarchyLis
         rows: Int = 24, clock: any Clock<Duration> = ContinuousClock(), debounce: Duration = .milliseconds(50),
         pageSize: Int = 50
     ) -> ListBrowser {
+        let screen = ListScreen.hierarchy(loader: loader, title: title, clock: clock, debounce: debounce, pageSize: pageSize)
+        return ListBrowser(screen: screen, title: title, palette: palette, columns: columns, rows: rows)
+    }
+
+    /// The loader of a hierarchy list: pages of the breadth-first walk, or search results in
+    /// batches as they are found (``HierarchyListQuery/batches(_:in:)``).
+    ///
+    /// - Parameter query: The pages of the hierarchy.
+    /// - Returns: A streaming loader; a `nil` range (paging off, or the exhaustive search) reads
+    ///   at most ``HierarchyListQuery/exhaustiveLimit`` items.
+    public static func hierarchyLoader(_ query: HierarchyListQuery) -> DataLoader<HierarchyListItem> {
+        DataLoader(streaming: { range, searchString in query.batches(searchString, in: range) })
+    }
+}
+
+extension ListScreen where Entity == HierarchyListItem, Section == HierarchyListSection {
+    /// The list floorplan of a hierarchy's items (``ListBrowser/hierarchy(loader:title:palette:columns:rows:clock:debounce:pageSize:)``
+    /// in the terminal, `hierarchy list --web` in the page): searchable, paginated, each row
+    /// showing the item's title, its ancestors' path, its subtitle and its status.
+    ///
+    /// - Parameters:
+    ///   - loader: The pages of items (and of search results).
+    ///   - title: The source's name, in the search placeholder.
+    ///   - clock: The clock of the search debounce and the load timeout.
+    ///   - debounce: The delay between the last key and the search.
+    ///   - pageSize: The size of every page.
+    /// - Returns: The screen.
+    public static func hierarchy(
+        loader: DataLoader<HierarchyListItem>, title: String, clock: any Clock<Duration> = ContinuousClock(),
+        debounce: Duration = .milliseconds(50), pageSize: Int = 50
+    ) -> ListScreen {
         let model = ListViewModel<HierarchyListItem, HierarchyListSection>(
             queries: [.items: loader], isSearchEnabled: true, clock: clock)
         model.searchDebounceTiming = debounce
@@ -55,16 +86,6 @@ extension ListBrowser where Entity == HierarchyListItem, Section == HierarchyLis
                             subheadline: item.ancestors.isEmpty ? "Top level" : item.ancestorPath,
                             footnote: item.node.subtitle, status: item.node.status)
         }
-        return ListBrowser(screen: screen, title: title, palette: palette, columns: columns, rows: rows)
-    }
-
-    /// The loader of a hierarchy list: pages of the breadth-first walk, or search results in
-    /// batches as they are found (``HierarchyListQuery/batches(_:in:)``).
-    ///
-    /// - Parameter query: The pages of the hierarchy.
-    /// - Returns: A streaming loader; a `nil` range (paging off, or the exhaustive search) reads
-    ///   at most ``HierarchyListQuery/exhaustiveLimit`` items.
-    public static func hierarchyLoader(_ query: HierarchyListQuery) -> DataLoader<HierarchyListItem> {
-        DataLoader(streaming: { range, searchString in query.batches(searchString, in: range) })
+        return screen
     }
 }

@@ -1,0 +1,102 @@
+// The list floorplan and linear hierarchy page: creates the tab's session, draws each snapshot
+// with the renderer of its kind (list.js, linear.js), sends the user's actions and waits for the
+// next change with a long poll. Every URL is relative, so the page works under any prefix.
+//
+//   HierarchyScreen.register(kind, { render(snapshot, main) })
+//   HierarchyScreen.act({ type, ... })   sends an action; the answer is drawn
+"use strict";
+window.HierarchyScreen = (() => {
+  const renderers = {};
+  const state = { session: null, version: -1, closed: false, kind: null };
+  const main = () => document.getElementById("screen");
+  const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  async function request(method, path, body) {
+    const response = await fetch(path, {
+      method,
+      credentials: "same-origin",
+      headers: body === undefined ? {} : { "Content-Type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (response.status === 204) return null;
+    let answer = null;
+    try { answer = await response.json(); } catch (_) { answer = null; }
+    if (!response.ok) {
+      const error = new Error((answer && answer.error) || ("the server answered " + response.status));
+      error.status = response.status;
+      throw error;
+    }
+    return answer;
+  }
+
+  function setStatus(text, isError) {
+    const status = document.getElementById("status");
+    status.textContent = text || "";
+    status.classList.toggle("error", !!isError);
+  }
+
+  function show(snapshot) {
+    if (!snapshot || snapshot.session !== state.session) return;
+    if (snapshot.version < state.version) return;
+    state.version = snapshot.version;
+    document.title = snapshot.title;
+    document.getElementById("title").textContent = snapshot.title;
+    if (snapshot.message) setStatus(snapshot.message, false);
+    const renderer = renderers[snapshot.kind];
+    if (renderer) renderer.render(snapshot, main());
+  }
+
+  async function create() {
+    const snapshot = await request("POST", "api/screens", {});
+    state.session = snapshot.session;
+    state.version = -1;
+    show(snapshot);
+  }
+
+  async function act(action) {
+    if (!state.session) return;
+    try {
+      show(await request("POST", "api/screens/" + encodeURIComponent(state.session) + "/actions", action));
+    } catch (error) {
+      setStatus(error.message, true);
+      if (error.status === 404) await create().catch((e) => setStatus(e.message, true));
+    }
+  }
+
+  async function poll() {
+    let failures = 0;
+    while (!state.closed) {
+      try {
+        if (!state.session) await create();
+        const path = "api/screens/" + encodeURIComponent(state.session) + "?after=" + state.version;
+        show(await request("GET", path));
+        failures = 0;
+      } catch (error) {
+        failures += 1;
+        setStatus(error.message, true);
+        if (error.status === 404) state.session = null;
+        await delay(Math.min(5000, 100 * 2 ** Math.min(failures, 6)));
+      }
+    }
+  }
+
+  window.addEventListener("pagehide", () => {
+    state.closed = true;
+    if (state.session) {
+      fetch("api/screens/" + encodeURIComponent(state.session), { method: "DELETE", keepalive: true, credentials: "same-origin" }).catch(() => {});
+    }
+  });
+
+  function start() {
+    create().catch((error) => setStatus(error.message, true)).then(poll);
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start); else setTimeout(start, 0);
+
+  return {
+    register: (kind, renderer) => { renderers[kind] = renderer; },
+    act,
+    setStatus,
+    get session() { return state.session; },
+    get version() { return state.version; },
+  };
+})();

@@ -1,0 +1,139 @@
+import Foundation
+import HierarchyKit
+
+/// A linear hierarchy as the page draws it: the sections along one axis and the change the
+/// last step made (the engine's update list), which the page animates.
+struct WebLinearSnapshot: Encodable, Sendable {
+    /// One cell.
+    struct Cell: Encodable, Sendable {
+        var title: String
+        /// An active ancestor on the user's path (expanded).
+        var active: Bool
+        /// Whether choosing the cell opens a level (nil when the host drew a cell of its own).
+        var expandable: Bool?
+        /// The cell's background, `#rrggbb`, when the controller or host set one.
+        var color: String?
+        /// The size the layout gives the cell, in CSS pixels.
+        var width: Double
+        var height: Double
+    }
+
+    /// The change of the last step, in the terms of a collection view's batch update.
+    struct Update: Encodable, Sendable {
+        /// Grows with every step, so the page animates each one once.
+        var step: Int
+        var removedSections: [Int]
+        var insertedSections: [Int]
+        var removedItems: [[Int]]
+        var insertedItems: [[Int]]
+        var reloadedItems: [[Int]]
+    }
+
+    /// `horizontal` or `vertical`.
+    var axis: String
+    var sections: [[Cell]]
+    /// The space between cells along the axis (CSS pixels).
+    var spacing: Double
+    var update: Update?
+    /// The children of the last expanded item are being read.
+    var loading: Bool
+    /// The leaf chosen last, if any.
+    var selected: String?
+}
+
+extension WebLinearSnapshot.Update {
+    init(_ update: LinearHierarchyUpdate, step: Int) {
+        self.init(
+            step: step, removedSections: Array(update.removedSections), insertedSections: Array(update.insertedSections),
+            removedItems: update.removedItems.map { [$0.section, $0.item] },
+            insertedItems: update.insertedItems.map { [$0.section, $0.item] },
+            reloadedItems: update.reloadedItems.map { [$0.section, $0.item] })
+    }
+}
+
+/// A `LinearHierarchyViewController` (CBLinearHierarchy) in one browser tab: `viewDidLoad()`
+/// runs when the session opens, cells come from the collection's data source (the controller,
+/// or a host that set itself), sizes from its delegate, and a choice goes to the delegate's
+/// `didSelectItemAt`, which expands, collapses or selects.
+@MainActor
+final class WebLinearSession: WebScreenSession {
+    let controller: LinearHierarchyViewController
+    let title: String
+    let changes = WebScreenChanges()
+    private var step = 0
+    private var update: LinearHierarchyUpdate?
+
+    /// The page's units per layout unit: layouts written for the terminal (sizes in character
+    /// cells) would be unreadably small in CSS pixels, so small sizes are scaled up.
+    private var scale: Double {
+        let size = controller.collectionView.collectionViewLayout.itemSize
+        return size.width < 40 && size.height < 10 ? 10 : 1
+    }
+
+    init(controller: LinearHierarchyViewController, title: String) {
+        self.controller = controller
+        self.title = title
+        controller.loadViewIfNeeded()
+        controller.collectionView.setNeedsDisplayHandler = { [weak self] in self?.changes.changed() }
+    }
+
+    func snapshot() -> WebScreenSnapshot {
+        let view = controller.collectionView
+        let layout = view.collectionViewLayout
+        let scale = self.scale
+        let sections = view.sections()
+        var shown: [[WebLinearSnapshot.Cell]] = []
+        for (s, section) in sections.enumerated() {
+            var cells: [WebLinearSnapshot.Cell] = []
+            for (i, cell) in section.cells.enumerated() {
+                let item = controller.item(at: IndexPath(indexes: [s, i]))
+                let size = section.sizes.indices.contains(i) ? section.sizes[i] : layout.itemSize
+                cells.append(WebLinearSnapshot.Cell(
+                    title: WebScreenText.cut(cell.displayText, to: 500) ?? "",
+                    active: cell.isActive,
+                    expandable: item.map(\.isExpandable),
+                    color: cell.backgroundColor.flatMap { $0.alpha > 0 ? $0.hex : nil },
+                    width: Self.clamp(size.width * scale), height: Self.clamp(size.height * scale)))
+            }
+            shown.append(cells)
+            view.recycle(section.cells)
+        }
+        let linear = WebLinearSnapshot(
+            axis: layout.scrollDirection == .horizontal ? "horizontal" : "vertical", sections: shown,
+            spacing: Self.clamp(layout.minimumInteritemSpacing * scale, minimum: 0),
+            update: update.map { WebLinearSnapshot.Update($0, step: step) },
+            loading: false, selected: controller.selectedItem?.name)
+        return WebScreenSnapshot(kind: "linear", version: changes.version, title: title, linear: linear)
+    }
+
+    func apply(_ action: WebScreenAction) async throws(WebError) {
+        guard action.type == "select" else {
+            throw WebError.badRequest("unknown action \"\(String(action.type.prefix(40)))\" for a linear hierarchy")
+        }
+        let (section, item) = try action.position()
+        let view = controller.collectionView
+        guard section < view.numberOfSections, item < view.numberOfItems(inSection: section) else {
+            throw WebError(409, "the hierarchy changed: there is no cell \(item) in section \(section) any more")
+        }
+        let before = controller.lastUpdate
+        view.selectItem(at: IndexPath(indexes: [section, item]))
+        if let after = controller.lastUpdate, after != before || before == nil {
+            step += 1
+            update = after
+        } else {
+            update = nil
+        }
+        changes.changed()
+    }
+
+    func close() {
+        controller.collectionView.setNeedsDisplayHandler = nil
+        changes.wakeAll()
+    }
+
+    /// A size the page can draw: finite, from `minimum` to 10,000 pixels.
+    static func clamp(_ value: Double, minimum: Double = 1) -> Double {
+        guard value.isFinite else { return minimum }
+        return min(max(minimum, value), 10_000)
+    }
+}

@@ -1,0 +1,55 @@
+import ArgumentParser
+import Foundation
+import HierarchyKit
+import HierarchySources
+import HierarchyWeb
+import ListFloorplan
+import TerminalUI
+
+extension ListCommand {
+    /// `list --web`: serves the list floorplan of the source, one per browser tab, until a
+    /// signal stops the server (the exit status is then 128 + the signal's number).
+    ///
+    /// - Parameter theme: The page's colours, or nil for its own.
+    /// - Throws: The exit code after a one-line message (66 for a missing source, 69 for an
+    ///   address that cannot be listened on, 77 for a port the user may not bind).
+    func serve(theme: Theme?) async throws {
+        let resolved: SourceResolver.Resolved
+        do {
+            resolved = try await SourceResolver.resolve(
+                path: source.path, start: source.start, shape: source.shape, table: source.table.mapping,
+                whileReading: true)
+        } catch {
+            throw CommandLineError.report(error)
+        }
+        var listed = resolved.source
+        if let start = resolved.startID { listed = SubtreeSource(base: listed, rootID: start) }
+        let walk = ListWalk(listed)
+        let name = resolved.name
+        let server: HierarchyWebServer
+        do {
+            let token = HierarchyWebServer.isLoopback(host) ? nil : HierarchyWebServer.makeAccessToken()
+            var configuration = HierarchyWebServer.Configuration(host: host, port: port, accessToken: token)
+            configuration.theme = theme
+            configuration.checksResidentMemory = true
+            server = try HierarchyWebServer(
+                host: host, port: port, title: name, configuration: configuration,
+                makeFloorplan: { ListScreen.hierarchy(loader: walk.loader, title: name) })
+        } catch {
+            throw CommandLineError.report(error)
+        }
+        let signal: Int32?
+        do {
+            signal = try await server.run { address in
+                FileHandle.standardOutput.write(Data("Serving the list of \(name) at \(address)\n".utf8))
+            }
+        } catch let error as HierarchyWebServer.ListenError {
+            CommandLineError.printError("cannot serve on \(host):\(port): \(error)")
+            throw ExitCode(error.isPermissionDenied ? 77 : 69)
+        } catch {
+            CommandLineError.printError("cannot serve on \(host):\(port): \(error)")
+            throw ExitCode(69)
+        }
+        if let signal { throw ExitCode(128 + signal) }
+    }
+}
