@@ -27,6 +27,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // The engine: platform independent, no I/O.
@@ -74,14 +75,10 @@ let package = Package(
             ],
             resources: [.copy("Resources/page")]
         ),
-        // libdispatch's main-queue hooks for the program's run loop on the main thread (see MainQueueLoop).
-        .target(name: "CMainQueue"),
-        // The process's code pages mapped one by one as they are used (see CodePages).
-        .target(name: "CCodePages"),
         .executableTarget(
             name: "hierarchy",
             dependencies: [
-                "CMainQueue", "CCodePages", "HierarchyKit", "HierarchyDocuments", "HierarchySources", "HierarchyAdapters", "HierarchySQLite", "HierarchyPostgres", "TerminalUI",
+                "HierarchyKit", "HierarchyDocuments", "HierarchySources", "HierarchyAdapters", "HierarchySQLite", "HierarchyPostgres", "TerminalUI",
                 "ListFloorplan", "HierarchyWeb",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

@@ -9,7 +9,7 @@ import Foundation
 /// - Tapping an inactive item that has children, or a dynamic one, *expands* it: its siblings are
 ///   removed from its section, it becomes active, and a new section with its children is added.
 ///   For a dynamic item the new section starts empty and loading, and the step returns
-///   ``Action/needsChildren(_:_:)``; the host answers with ``provideChildren(_:for:)``.
+///   ``Action/needsChildren(_:_:)``; the host answers with ``provideChildren(_:for:)-(_,LinearHierarchy.ChildrenRequest)``.
 /// - Tapping an active ancestor *collapses* to it: deeper sections are removed and its siblings
 ///   come back in their original order.
 /// - Tapping a leaf (static, no children) *selects* it; the host acts on ``Action/selected(_:)``.
@@ -44,7 +44,7 @@ public struct LinearHierarchy: Hashable, Sendable {
         /// A static item was expanded; its children are the new last section.
         case expanded(LinearHierarchyItem.ID, LinearHierarchyUpdate)
         /// A dynamic item was expanded; the new last section is loading. Ask the host for the
-        /// children and hand them to ``LinearHierarchy/provideChildren(_:for:)``.
+        /// children and hand them to ``LinearHierarchy/provideChildren(_:for:)-(_,LinearHierarchy.ChildrenRequest)``.
         case needsChildren(ChildrenRequest, LinearHierarchyUpdate)
         /// The hierarchy collapsed to this active ancestor.
         case collapsed(LinearHierarchyItem.ID, LinearHierarchyUpdate)
@@ -303,7 +303,7 @@ public struct LinearHierarchy: Hashable, Sendable {
     /// - Parameters:
     ///   - entries: The children as dictionaries with `name`, `type`, `children`.
     ///   - request: The request from ``Action/needsChildren(_:_:)``.
-    /// - Returns: As ``provideChildren(_:for:)``.
+    /// - Returns: As ``provideChildren(_:for:)-(_,LinearHierarchy.ChildrenRequest)``.
     /// - Throws: ``LinearHierarchyError`` naming the first malformed entry (nothing changes).
     public mutating func provideChildren(
         entries: [[String: Any]],

@@ -2,7 +2,7 @@ import Foundation
 import HierarchyDocuments
 
 extension LinearHierarchyItem {
-    /// The deepest nesting accepted in a document (``DocumentLimits/maximumNesting``, the limit of
+    /// The deepest nesting accepted in a document (`DocumentLimits.maximumNesting`, the limit of
     /// every recursive document reader); deeper entries are reported as errors.
     public static let maximumDocumentDepth = DocumentLimits.maximumNesting
 
@@ -77,9 +77,9 @@ extension LinearHierarchyItem {
     /// Builds items from JSON text, `{"root": [...]}` or a bare array.
     ///
     /// The bytes are read by the strict RFC 8259 reader every command uses
-    /// (``JSONEventReader``), so a document the linear module opens is one
+    /// (`JSONEventReader`), so a document the linear module opens is one
     /// `hierarchy print` and `hierarchy import` open too; entries are built as the
-    /// reader streams (``LinearEntryReader``), with no decoded value tree in between.
+    /// reader streams (`LinearEntryReader`), with no decoded value tree in between.
     ///
     /// - Parameters:
     ///   - data: UTF-8 JSON handed in by the caller.
@@ -97,7 +97,7 @@ extension LinearHierarchyItem {
     /// Builds items from property list bytes (XML or binary) whose root is an array of entries.
     ///
     /// The bytes are read by the streaming property list readers every command uses
-    /// (``PropertyListXMLReader``, ``BinaryPropertyListReader``): entries are built as the
+    /// (`PropertyListXMLReader`, `BinaryPropertyListReader`): entries are built as the
     /// reader walks the list, with no decoded object tree in between.
     ///
     /// - Parameters:
