@@ -75,10 +75,14 @@ let package = Package(
             ],
             resources: [.copy("Resources/page")]
         ),
+        // libdispatch's main-queue hooks for the program's run loop on the main thread (see MainQueueLoop).
+        .target(name: "CMainQueue"),
+        // The process's code pages mapped one by one as they are used (see CodePages).
+        .target(name: "CCodePages"),
         .executableTarget(
             name: "hierarchy",
             dependencies: [
-                "HierarchyKit", "HierarchyDocuments", "HierarchySources", "HierarchyAdapters", "HierarchySQLite", "HierarchyPostgres", "TerminalUI",
+                "CMainQueue", "CCodePages", "HierarchyKit", "HierarchyDocuments", "HierarchySources", "HierarchyAdapters", "HierarchySQLite", "HierarchyPostgres", "TerminalUI",
                 "ListFloorplan", "HierarchyWeb",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
