@@ -28,6 +28,7 @@ open class HierarchyCollectionItem {
     /// Whether the cell's content may be copied (title, subtitle, footnote).
     open var isContentCopyable = true
 
+    /// Makes an empty cell whose item view is the one `makeItemView()` returns.
     public required init() {
         itemView = Self.makeItemView()
     }
@@ -70,25 +71,34 @@ open class HierarchyCollectionItem {
 
     // MARK: Content shortcuts (as in the seed documentation)
 
+    /// The item's title, the first line of the card (the item view's `title`).
     public var title: HierarchyLabel { itemView.title }
+    /// The second line (the item view's `subtitle`).
     public var subtitle: HierarchyLabel { itemView.subtitle }
+    /// The third line (the item view's `footnote`; also reachable as `body`).
     public var footnote: HierarchyLabel { itemView.footnote }
     /// The footnote under the name the seed sample uses (`cell.body.text`).
     public var body: HierarchyLabel { itemView.footnote }
+    /// A short status text on the trailing side, such as "Operational".
     public var status: HierarchyLabel { itemView.status }
+    /// The view of the status image, beside the status text.
     public var statusImageView: HierarchyImageView { itemView.statusImageView }
+    /// The view of the detail image, at the card's leading edge.
     public var detailImageView: HierarchyImageView { itemView.detailImageView }
 
+    /// The image beside the status text; `nil` shows none.
     public var statusImage: HierarchyImage? {
         get { itemView.statusImage }
         set { itemView.statusImage = newValue }
     }
 
+    /// The image at the card's leading edge (a glyph in the terminal, the image in the page).
     public var detailImage: HierarchyImage? {
         get { itemView.detailImage }
         set { itemView.detailImage = newValue }
     }
 
+    /// Small icons drawn before the title, in order (a string literal makes a text icon).
     public var iconImages: [HierarchyImage] {
         get { itemView.iconImages }
         set { itemView.iconImages = newValue }

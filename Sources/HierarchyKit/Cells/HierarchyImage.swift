@@ -4,8 +4,11 @@
 public struct HierarchyImage: Hashable, Sendable, ExpressibleByStringLiteral {
     /// How a renderer should colour the image.
     public enum RenderingMode: Hashable, Sendable {
+        /// The renderer's default colouring.
         case automatic
+        /// The image keeps its own colours.
         case alwaysOriginal
+        /// The image is drawn in the tint colour.
         case alwaysTemplate
     }
 
@@ -13,8 +16,15 @@ public struct HierarchyImage: Hashable, Sendable, ExpressibleByStringLiteral {
     public var name: String
     /// A short text standing for the image where only text can be drawn.
     public var glyph: String
+    /// How a renderer colours the image.
     public var renderingMode: RenderingMode
 
+    /// Makes an image.
+    ///
+    /// - Parameters:
+    ///   - name: The icon or file name, or the text of a text icon.
+    ///   - glyph: The text drawn where only text can be drawn; `nil` uses `name`.
+    ///   - renderingMode: How a renderer colours it.
     public init(name: String, glyph: String? = nil, renderingMode: RenderingMode = .automatic) {
         self.name = name
         self.glyph = glyph ?? name
@@ -35,19 +45,29 @@ public struct HierarchyImage: Hashable, Sendable, ExpressibleByStringLiteral {
 
 /// Named icons, as in the Fiori icon library.
 public enum IconLibrary {
+    /// The indicator icons: priorities, attachments and outcomes.
     public enum indicator {
+        /// Very high priority (`‼`).
         public static let veryHighPriority = HierarchyImage(name: "indicator.veryHighPriority", glyph: "‼")
+        /// High priority (`!`).
         public static let highPriority = HierarchyImage(name: "indicator.highPriority", glyph: "!")
+        /// Has an attachment (📎).
         public static let attachment = HierarchyImage(name: "indicator.attachment", glyph: "📎")
+        /// Succeeded (`✓`).
         public static let success = HierarchyImage(name: "indicator.success", glyph: "✓")
+        /// Failed (`✗`).
         public static let error = HierarchyImage(name: "indicator.error", glyph: "✗")
+        /// Needs attention (`⚠`).
         public static let warning = HierarchyImage(name: "indicator.warning", glyph: "⚠")
     }
 }
 
 /// A view that shows one image.
 public final class HierarchyImageView {
+    /// The image shown; `nil` shows nothing.
     public var image: HierarchyImage?
+    /// Whether the image is left out of the drawing.
     public var isHidden = false
+    /// Makes a view showing `image`.
     public init(image: HierarchyImage? = nil) { self.image = image }
 }

@@ -12,6 +12,7 @@ public final class HierarchyIndicator {
     /// Called when the user taps the indicator, before the view reacts.
     public var didTapHandler: (() -> Void)?
 
+    /// Makes an indicator with no title, shown, drawn on several lines when it has room.
     public init() {}
 
     /// The width a renderer reserves for the indicator, in the metrics' units.

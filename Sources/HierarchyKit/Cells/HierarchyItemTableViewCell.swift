@@ -13,6 +13,7 @@ open class HierarchyItemTableViewCell: HierarchyCollectionItem {
         set { margins = EdgeInsets(top: newValue.top, leading: newValue.leading, bottom: newValue.bottom, trailing: 0) }
     }
 
+    /// Makes an empty table cell.
     public required init() {
         super.init()
     }

@@ -5,15 +5,22 @@
 /// `makeItemView()`: the cell copies `textLines`, speaks `accessibilityLabel` and calls
 /// `prepareForReuse()` through the subclass.
 open class HierarchyItemView {
+    /// The business object's title, the first line.
     public let title = HierarchyLabel()
+    /// The second line.
     public let subtitle = HierarchyLabel()
+    /// The third line.
     public let footnote = HierarchyLabel()
+    /// A short status text on the trailing side.
     public let status = HierarchyLabel()
+    /// The image beside the status text.
     public let statusImageView = HierarchyImageView()
+    /// The image at the leading edge.
     public let detailImageView = HierarchyImageView()
     /// Small icons before the title (text icons or images).
     public var iconImages: [HierarchyImage] = []
 
+    /// Makes an empty item view.
     public init() {}
 
     /// The status image.

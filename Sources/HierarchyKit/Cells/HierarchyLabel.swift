@@ -7,6 +7,7 @@ public final class HierarchyLabel {
     /// The maximum number of lines a renderer may use (0 = no limit).
     public var numberOfLines: Int
 
+    /// Makes a label showing `text` on at most `numberOfLines` lines (0: as many as it needs).
     public init(text: String? = nil, numberOfLines: Int = 1) {
         self.text = text
         self.numberOfLines = numberOfLines

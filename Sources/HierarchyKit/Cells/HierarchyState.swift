@@ -8,6 +8,7 @@ public struct HierarchyState: Hashable, Sendable, CustomStringConvertible {
 
     public init(isSelected: Bool = false) { self.isSelected = isSelected }
 
+    /// Not selected, enabled.
     public static let normal = HierarchyState(isSelected: false)
     public static let selected = HierarchyState(isSelected: true)
     /// The default state: `.normal`.

@@ -22,6 +22,7 @@ public struct ColumnLayout: Sendable {
         self.heights = HeightTree(extents: heights.lazy.map { $0 + spacing })
     }
 
+    /// The number of rows.
     public var count: Int { heights.count }
 
     /// The height of all rows with the spacing between them.

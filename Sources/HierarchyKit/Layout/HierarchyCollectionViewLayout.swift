@@ -1,10 +1,13 @@
 /// The geometry of a hierarchy view's element: a column, a row and its frame.
 public struct HierarchyLayoutAttributes: Hashable, Sendable, CustomStringConvertible {
+    /// The column, counted from the first level.
     public var column: Int
+    /// The row within the column (0 for a column's own attributes).
     public var row: Int
     /// The frame in view coordinates (the viewport's top-left is 0,0).
     public var frame: Rect
 
+    /// Makes attributes for a row of a column.
     public init(column: Int, row: Int, frame: Rect) {
         self.column = column
         self.row = row
@@ -40,6 +43,15 @@ open class HierarchyCollectionViewLayout {
 
     weak var hierarchyView: HierarchyView?
 
+    /// Makes a layout.
+    ///
+    /// - Parameters:
+    ///   - metrics: The renderer's units (`.points` for a page, `.terminal` for character cells).
+    ///   - size: The viewport size.
+    ///   - sectionInset: Space around each column's items.
+    ///   - interItemSpacing: Vertical space between two items.
+    ///   - showVerticalScrollIndicator: Whether a scrolling column shows its scroll indicator.
+    ///   - layoutDirection: Left to right, or right to left.
     public init(
         metrics: HierarchyLayoutMetrics = .points,
         size: Size = Size(width: 1024, height: 768),

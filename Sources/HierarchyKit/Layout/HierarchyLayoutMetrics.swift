@@ -27,6 +27,7 @@ public struct HierarchyLayoutMetrics: Hashable, Sendable {
     /// At most this many child uuids are kept per column beyond the prefetch window.
     public var uuidCacheLimit: Int
 
+    /// Makes metrics; each parameter sets the property of the same name.
     public init(
         compactWidthThreshold: Double,
         minimumColumnWidth: Double,

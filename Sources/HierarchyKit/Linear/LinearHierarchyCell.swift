@@ -13,6 +13,7 @@ open class LinearHierarchyCell {
     /// The identifier the cell was dequeued with.
     public internal(set) var reuseIdentifier: String?
 
+    /// Makes an empty cell (the collection view creates cells of the registered class this way).
     public required init() {}
 
     /// The title's text.

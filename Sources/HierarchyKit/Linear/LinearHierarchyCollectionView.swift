@@ -105,7 +105,9 @@ public final class LinearHierarchyCollectionView {
 
     /// One section as a renderer draws it: each item's cell and size.
     public struct Section {
+        /// The section's cells, in item order.
         public var cells: [LinearHierarchyCell]
+        /// The size of each cell, in item order.
         public var sizes: [LinearSize]
     }
 

@@ -13,6 +13,7 @@ open class LinearHierarchyFlowLayout {
     /// Reading direction.
     open var layoutDirection: LinearHierarchyLayout.LayoutDirection = .leftToRight
 
+    /// Makes a horizontal layout of 100 × 44 items, 5 apart, left to right.
     public init() {}
 
     /// The frame computation for these settings: a horizontal row never wraps (it scrolls).

@@ -16,6 +16,7 @@ extension HierarchyCore {
         /// Drawn with the editing checkmark (selected in editing mode).
         public var showsCheckmark: Bool
 
+        /// Makes a cell request; each parameter sets the property of the same name.
         public init(uuid: String, row: Int, ask: Bool, isSelected: Bool, showsCheckmark: Bool) {
             self.uuid = uuid
             self.row = row

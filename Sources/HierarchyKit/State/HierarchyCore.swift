@@ -35,6 +35,7 @@ public struct HierarchyCore: Sendable {
         public var columnHeight: Double
         /// Space above the first and below the last item of a column.
         public var insetTop: Double
+        /// Space below the last item of a column.
         public var insetBottom: Double
         /// Vertical space between two items (part of each item's extent).
         public var interItemSpacing: Double

@@ -2,13 +2,21 @@ import Foundation
 
 /// A property a stylesheet may set.
 public enum StyleSheetProperty: String, Hashable, Sendable, CaseIterable {
+    /// `font-color`: the colour of a text.
     case fontColor = "font-color"
+    /// `font-style`: a text style with optional weight and slant (``ThemeFontStyle``).
     case fontStyle = "font-style"
+    /// `text-align`: how a text is aligned (``ThemeTextAlignment``).
     case textAlign = "text-align"
+    /// `tint-color`: the colour of icons and the hierarchy indicator.
     case tintColor = "tint-color"
+    /// `background-color` (or `background`): the fill behind an element.
     case backgroundColor = "background-color"
+    /// `border-color`: the colour of an element's border.
     case borderColor = "border-color"
+    /// `border-width`: the width of an element's border.
     case borderWidth = "border-width"
+    /// `border-style`: how the border line is drawn (``ThemeBorderStyle``).
     case borderStyle = "border-style"
 
     /// Looks a property up by its stylesheet name, ignoring case; `background` is accepted for

@@ -6,6 +6,7 @@
 public struct ThemeFontStyle: Hashable, Sendable, CustomStringConvertible {
     /// The dynamic-type styles, largest first.
     public enum TextStyle: String, Hashable, Sendable, CaseIterable {
+        /// The text styles of `UIFontTextStyle`, from `largeTitle` (34 points) down to `caption2` (11 points).
         case largeTitle, title1, title2, title3, headline, subheadline, body, callout, footnote, caption1, caption2
 
         /// The point size at the default content size category, for renderers that scale.

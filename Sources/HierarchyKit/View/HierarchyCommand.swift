@@ -12,6 +12,7 @@ public enum HierarchyCommand: Hashable, Sendable {
     case previousLevel
     /// Show the previous or next level without moving the focus.
     case showPreviousLevel
+    /// Show the next level without moving the focus.
     case showNextLevel
     /// Editing mode on or off.
     case toggleEditing

@@ -22,12 +22,19 @@ public struct HierarchyError: Error, Sendable, Hashable, CustomStringConvertible
         case loadFailed
     }
 
+    /// What kind of error it is.
     public var code: Code
     /// One readable sentence.
     public var message: String
     /// The uuid the error is about, if any.
     public var uuid: String?
 
+    /// Makes an error.
+    ///
+    /// - Parameters:
+    ///   - code: What kind of error it is.
+    ///   - message: One readable sentence.
+    ///   - uuid: The item it is about, if any.
     public init(_ code: Code, _ message: String, uuid: String? = nil) {
         self.code = code
         self.message = message

@@ -25,8 +25,10 @@ public enum HierarchyIsolation {
 /// on the actor that owns the object (the owner's executor serialises every use), never on
 /// the task that carries it.
 public struct IsolatedReference<Object: AnyObject>: @unchecked Sendable {
+    /// The object, while it lives; read it only on its owner's actor.
     public weak var object: Object?
 
+    /// Wraps a weak reference to `object`.
     public init(_ object: Object) {
         self.object = object
     }
@@ -38,8 +40,10 @@ public struct IsolatedReference<Object: AnyObject>: @unchecked Sendable {
 /// `@unchecked Sendable`: as ``IsolatedReference``, the value is only used inside
 /// ``HierarchyIsolation/run(on:_:)`` on the actor that owns it.
 public struct IsolatedValue<Value>: @unchecked Sendable {
+    /// The value; use it only on its owner's actor.
     public let value: Value
 
+    /// Wraps `value`.
     public init(_ value: Value) {
         self.value = value
     }

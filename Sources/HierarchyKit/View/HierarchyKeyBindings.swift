@@ -4,6 +4,7 @@
 /// is running every letter, and the space, extends it. Arrows point at screen directions: in right-to-left
 /// layouts → goes back.
 public struct HierarchyKeyBindings: Sendable {
+    /// Makes the shared bindings.
     public init() {}
 
     /// The command for a key.

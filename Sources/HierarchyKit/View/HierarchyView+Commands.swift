@@ -16,6 +16,7 @@ public struct HierarchyCommandOutcome: Hashable, Sendable {
     /// The face should show its help.
     public var help = false
 
+    /// Makes an outcome; each parameter sets the property of the same name, and the default does nothing.
     public init(message: String? = nil, isError: Bool = false, copied: String? = nil,
                 quit: Bool = false, search: Bool = false, help: Bool = false) {
         self.message = message

@@ -16,22 +16,31 @@ public enum HierarchyHitTestResult: Hashable, Sendable {
     case nextButton
     /// The header's title.
     case headerTitle
+    /// Empty space.
     case nothing
 }
 
 /// A direction of a quick horizontal swipe (where the finger moves).
 public enum HierarchySwipeDirection: Sendable, Hashable {
+    /// Towards the left: deeper when left to right.
     case left
+    /// Towards the right: back when left to right.
     case right
 }
 
 /// A keyboard focus move within a column.
 public enum HierarchyFocusMove: Sendable, Hashable {
+    /// One row up.
     case up
+    /// One row down.
     case down
+    /// One screen up.
     case pageUp
+    /// One screen down.
     case pageDown
+    /// To the first row.
     case home
+    /// To the last row.
     case end
 }
 

@@ -14,6 +14,7 @@ open class HierarchyViewController: @MainActor HierarchyViewDataSource, @MainAct
     /// Whether `viewDidLoad()` has run.
     public private(set) var isViewLoaded = false
 
+    /// Makes a controller whose view lays its columns out with `layout`.
     public init(layout: HierarchyCollectionViewLayout = HierarchyCollectionViewLayout()) {
         hierarchyView = HierarchyView(layout: layout)
         hierarchyView.dataSource = self

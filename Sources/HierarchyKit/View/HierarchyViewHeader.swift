@@ -14,6 +14,7 @@ open class HierarchyViewHeader {
     /// Shown only in compact width.
     public internal(set) var isVisible = false
 
+    /// Makes a header with no title.
     public init() {}
 
     /// The accessibility label (and the text a text renderer shows) of the previous button.

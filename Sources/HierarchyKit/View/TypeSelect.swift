@@ -9,6 +9,7 @@ public struct TypeSelect: Sendable, Hashable {
     public private(set) var text = ""
     private var lastInput: ContinuousClock.Instant?
 
+    /// Makes an empty search that pauses of `timeout` restart and that keeps at most `maximumLength` characters.
     public init(timeout: Duration = .seconds(1), maximumLength: Int = 100) {
         self.timeout = timeout
         self.maximumLength = maximumLength
