@@ -75,14 +75,10 @@ let package = Package(
             ],
             resources: [.copy("Resources/page")]
         ),
-        // libdispatch's main-queue hooks for the program's run loop on the main thread (see MainQueueLoop).
-        .target(name: "CMainQueue"),
-        // The process's code pages mapped one by one as they are used (see CodePages).
-        .target(name: "CCodePages"),
         .executableTarget(
             name: "hierarchy",
             dependencies: [
-                "CMainQueue", "CCodePages", "HierarchyKit", "HierarchyDocuments", "HierarchySources", "HierarchyAdapters", "HierarchySQLite", "HierarchyPostgres", "TerminalUI",
+                "HierarchyKit", "HierarchyDocuments", "HierarchySources", "HierarchyAdapters", "HierarchySQLite", "HierarchyPostgres", "TerminalUI",
                 "ListFloorplan", "HierarchyWeb",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

@@ -198,8 +198,6 @@ public final class DocumentLoad: HierarchySource {
             report(ending: true)
         }
         broadcaster.finish()
-        // The reader's buffers and the builder's work are freed: give their pages back.
-        FileSystemSource.returnFreedMemory()
     }
 
     /// Reads one shape into the tree, reporting growth as it goes, then finishes the tree.

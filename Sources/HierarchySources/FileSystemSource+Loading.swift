@@ -51,7 +51,6 @@ extension FileSystemSource {
             {
                 listing = .empty(identity: listing.identity, isLoop: true)
             }
-            if listing.count >= Self.trimAfterEntries { Self.returnFreedMemory() }
             return .success(listing)
         case .failure(.notADirectory):
             // A folder shown before and replaced by a file since is an error in its own column.
@@ -66,22 +65,6 @@ extension FileSystemSource {
         case .failure(.other(let reason)):
             return .failure(HierarchySourceError(.io, "cannot read the folder: \(reason)", path: path))
         }
-    }
-
-    /// A listing of at least this many entries gives the memory freed while it was read and
-    /// sorted back to the system.
-    static var trimAfterEntries: Int { 10_000 }
-
-    /// Gives the heap's free pages back to the system (`malloc_trim`): reading and sorting a
-    /// large folder frees megabytes of names and sort keys that glibc would otherwise keep
-    /// resident in the worker thread's arena.
-    static func returnFreedMemory() {
-        #if canImport(Glibc)
-        // Looked up at run time: the Glibc module does not declare it (malloc.h).
-        typealias Trim = @convention(c) (Int) -> Int32
-        guard let symbol = dlsym(nil, "malloc_trim") else { return }
-        _ = unsafeBitCast(symbol, to: Trim.self)(0)
-        #endif
     }
 
     /// The device and inode of a directory and of all its ancestors, up to the file system root

@@ -34,6 +34,11 @@ struct BrowseCommand: AsyncParsableCommand {
         discussion: "The browser draws on /dev/tty."))
     var printLastDir = false
 
+    @Flag(help: ArgumentHelp(
+        "Browse a folder in a child process that a small supervisor waits for.",
+        discussion: "Quitting then gives the shell back at once even while a read hangs. On by itself for network, FUSE and unknown file systems."))
+    var supervise = false
+
     var results: BrowseResults {
         BrowseResults(choose: choose, selectionFile: selectionFile, nulSeparated: nulSeparated, printLastDir: printLastDir)
     }
@@ -47,8 +52,10 @@ struct BrowseCommand: AsyncParsableCommand {
         if results.isWanted { try results.takeTerminal() }
         if ProcessSupervisor.isSupervised {
             ProcessSupervisor.attachToSupervisor()
-        } else if let path = source.path, Terminal.isInteractive(), Self.isDirectory(path) {
-            // A directory may sit on a mount that hangs: see ProcessSupervisor.
+        } else if let path = source.path, Terminal.isInteractive(), Self.isDirectory(path),
+            supervise || MountKind.mayHang(path)
+        {
+            // A directory on a mount that can hang: see ProcessSupervisor.
             ProcessSupervisor.runSupervised()
         }
         do {

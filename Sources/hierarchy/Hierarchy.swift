@@ -1,6 +1,7 @@
 import ArgumentParser
 
-/// The program's commands; ``ProgramEntry`` runs them.
+/// The program's commands.
+@main
 struct Hierarchy: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "hierarchy",

@@ -2,9 +2,9 @@ import Foundation
 import HierarchyTestSupport
 import Testing
 
-/// The program's main thread serves the main actor's queue and takes the process's signals while
-/// it waits (MainQueueLoop): a command whose work is blocked elsewhere still ends on a signal by
-/// the signal's default action, as when `dispatch_main()` parked the main thread in `sigsuspend`.
+/// A command whose work is blocked elsewhere (here, reading a FIFO that stays open) still ends
+/// on a signal by the signal's default action: the main thread, parked by the async `main`,
+/// takes the process's signals.
 @Suite struct MainThreadSignalTests {
     @Test("print, blocked reading a FIFO, is ended by signal N", arguments: [SIGTERM, SIGINT, SIGHUP])
     func blockedReadEndsOnSignal(signal number: Int32) async throws {

@@ -56,13 +56,13 @@ struct TerminalSessionTests {
     }
 
     /// Ctrl-Z stops the job with the terminal restored, and `fg` redraws: for the sample, and
-    /// for a directory (browsed in a supervised child process, see ProcessSupervisor).
+    /// for a directory browsed in a supervised child process (`--supervise`, see ProcessSupervisor).
     @Test(arguments: [false, true])
     func suspendAndResumeRedraws(directory: Bool) async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hierarchy-suspend-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("Production"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let program = ProgramRunner.executable.path + (directory ? " '\(folder.path)'" : "")
+        let program = ProgramRunner.executable.path + (directory ? " --supervise '\(folder.path)'" : "")
         let tmux = try Tmux(command: "env PS1='$ ' bash --norc --noprofile -i", columns: 100, rows: 30)
         try await tmux.waitFor("the shell prompt") { $0.contains("$") }
         try tmux.send(program, "Enter")
