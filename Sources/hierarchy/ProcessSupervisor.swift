@@ -3,9 +3,10 @@ import Foundation
 import Glibc
 #endif
 
-/// Browsing a directory runs in a child process that a small supervisor waits for, so that
-/// quitting gives the shell back at once even when a thread is stuck in the kernel on a hung
-/// mount.
+/// Browsing a directory on a network, FUSE or unknown file system (``MountKind``), or with
+/// `--supervise`, runs in a child process that a small supervisor waits for, so that quitting
+/// gives the shell back at once even when a thread is stuck in the kernel on a hung mount. A
+/// folder on a local disk is browsed in one process.
 ///
 /// Linux cannot end a process while one of its threads waits, uninterruptibly, for a FUSE or
 /// NFS request the server already took; the shell waits for that process. The supervisor is
