@@ -128,8 +128,9 @@ public struct FileOpener: Sendable {
                 }
                 let shell = Array("/bin/sh".utf8CString)
                 let script = Array("\(command) \"$1\"".utf8CString)
+                let name = program.split(separator: "/").last.map(String.init) ?? program
                 return .success(ExternalProgram(
-                    name: program, arguments: [shell, Array("-c".utf8CString), script, Array("sh".utf8CString), path],
+                    name: name, arguments: [shell, Array("-c".utf8CString), script, Array("sh".utf8CString), path],
                     finished: finished))
             }
             guard isInstalled("less") else {

@@ -43,8 +43,13 @@ struct BrowseCommand: AsyncParsableCommand {
         BrowseResults(choose: choose, selectionFile: selectionFile, nulSeparated: nulSeparated, printLastDir: printLastDir)
     }
 
-    func validate() throws {
+    mutating func validate() throws {
         if let problem = results.usageProblem(layout: faces.layout) { throw ValidationError(problem) }
+        // `cd "$(hierarchy --print-last-dir)"` starts where the shell is.
+        if printLastDir, source.pathArgument == nil { source.pathArgument = "." }
+        if printLastDir, !(source.path.map(Self.isDirectory) ?? false) {
+            throw ValidationError("--print-last-dir needs a folder to browse")
+        }
     }
 
     func run() async throws {
@@ -99,10 +104,6 @@ struct BrowseCommand: AsyncParsableCommand {
                 whileReading: true)
         } catch {
             throw CommandLineError.report(error)
-        }
-        if printLastDir, !(resolved.source is FileSystemSource) {
-            CommandLineError.printError("--print-last-dir needs a folder to browse, not \(resolved.name)")
-            throw ExitCode(64)
         }
         let environment = ProcessInfo.processInfo.environment
         let results = results

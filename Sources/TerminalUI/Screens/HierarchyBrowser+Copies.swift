@@ -26,13 +26,10 @@ extension HierarchyBrowser {
         return [("yp  yv", "copy the id path, the item as JSON")]
     }
 
-    /// After a `y` that copied: the next key may copy a path or the value instead.
-    func startCopyPrefix() {
-        isCopyPending = true
-        if let text = message?.text {
-            let keys = dataSource?.source is FileSystemSource ? "p path" : "p path, q jq, v value"
-            message = (text + " · y then \(keys)", false)
-        }
+    /// What the status line shows on its right while `y` waits for its next key (where it
+    /// shows "? help  q quit" otherwise), as vim shows a pending command.
+    var copyPrefixHint: String {
+        dataSource?.source is FileSystemSource ? "y… p path " : "y… p pointer  q jq  v value "
     }
 
     /// The key after `y`: `p`, `q` or `v` copy; any other key goes on as usual.

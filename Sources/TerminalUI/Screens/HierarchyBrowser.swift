@@ -229,7 +229,8 @@ public final class HierarchyBrowser {
         if outcome.search { commands.append(.search) }
         if let copied = outcome.copied {
             commands.append(.write(OSC52.copy(copied)))
-            startCopyPrefix()
+            // The next key may copy a path or the value instead (HierarchyBrowser+Copies.swift).
+            isCopyPending = true
         }
         return commands
     }
@@ -353,7 +354,7 @@ public final class HierarchyBrowser {
         buffer.fill(x: 0, y: y, width: columns, height: 1, style: statusStyle)
         let status = view.statusText(isLoading: (dataSource?.activeLoads ?? 0) > 0, note: dataSource?.progressNote)
         let left = status.isEmpty ? "" : " " + status
-        let right = "? help  q quit "
+        let right = isCopyPending ? copyPrefixHint : "? help  q quit "
         let rightWidth = DisplayWidth.of(right)
         let used = buffer.put(left, x: 0, y: y, maxWidth: max(0, columns - rightWidth), style: statusStyle)
         if let message {
