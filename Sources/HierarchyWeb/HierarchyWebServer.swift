@@ -10,15 +10,9 @@ import ServiceLifecycle
 /// uses. Every browser tab gets a session that holds its own `HierarchyView`; the page
 /// only draws the snapshots the server pushes and forwards gestures and keys.
 ///
-/// Endpoints (all JSON answers carry `{"error": "..."}` on failure):
-/// - `GET /` the page, `GET /transport.js`, `GET /app.js`, `GET /app.css`
-/// - `POST /api/sessions` `{"width", "height", "rtl"?, "restore"?: {"focus"}}`: a new session and
-///   its first snapshot (503 when the server keeps as many sessions as its memory allows)
-/// - `GET /api/sessions/{id}`: the current snapshot; `?after=N` waits (bounded) for a newer one
-/// - `GET /api/sessions/{id}/events`: a server-sent event stream of snapshots (see `WebAPI.events`)
-/// - `POST /api/sessions/{id}/actions` `{"type": ...}`: applies one action, returns the snapshot
-/// - `GET /api/sessions/{id}/search?q=...&offset=N`: a page of search results
-/// - `DELETE /api/sessions/{id}`
+/// The endpoints are those of ``HierarchyRoutes`` at the server's root (an application of its
+/// own mounts them under a prefix instead). The server is read-only unless
+/// `configuration.allowsEdits` is set.
 ///
 /// Every request must name this server in one `Host` field, with its port unless it listens on
 /// port 80 (an absolute-form target must name the same host); state-changing requests and event streams
@@ -56,11 +50,22 @@ public struct HierarchyWebServer: Sendable {
         /// never finished (a slowloris client), a body that stalls, a kept-alive connection with
         /// no next request. One waiting for its answer (a long poll, an event stream) is not.
         public var readTimeout: Duration = .seconds(10)
+        /// Whether the page may add and delete items of an editable store (an SQLite or PostgreSQL
+        /// store). Off by default: the page shows no add and delete buttons, and such requests are
+        /// answered with 403 (`hierarchy serve --allow-edits` turns it on).
+        public var allowsEdits = false
+        /// Receives one line per change made through the page, when edits are allowed: the time
+        /// (ISO 8601), the client's address, the action and the ids
+        /// (`2026-11-28T03:14:07Z 127.0.0.1:52144 delete id="a2" items=3`). Writes the line on
+        /// standard error by default.
+        public var editLog: @Sendable (String) -> Void = { line in
+            FileHandle.standardError.write(Data((line + "\n").utf8))
+        }
 
         public init(host: String = "127.0.0.1", port: Int = 8080, rightToLeft: Bool = false,
                     maximumSessions: Int? = nil, memoryLimit: Int = 512 << 20,
                     idleTimeout: Duration = .seconds(5 * 60), pollTimeout: Duration = .seconds(25),
-                    heartbeat: Duration = .seconds(15), accessToken: String? = nil) {
+                    heartbeat: Duration = .seconds(15), accessToken: String? = nil, allowsEdits: Bool = false) {
             self.host = host
             self.port = port
             self.rightToLeft = rightToLeft
@@ -70,6 +75,7 @@ public struct HierarchyWebServer: Sendable {
             self.pollTimeout = pollTimeout
             self.heartbeat = heartbeat
             self.accessToken = accessToken
+            self.allowsEdits = allowsEdits
         }
 
         /// The memory set aside per session when `maximumSessions` is nil (bytes; a measured idle
@@ -103,12 +109,14 @@ public struct HierarchyWebServer: Sendable {
     public static let searchPageSize = 50
 
     public let configuration: Configuration
-    let store: WebSessionStore
-    let page: WebPageResources
-    /// The list floorplan or linear hierarchy page and API, which take the root instead of the
-    /// hierarchy page's routes (see `HierarchyWebServer+Screens.swift`).
+    /// The page and the API this server serves.
+    public let routes: HierarchyRoutes
+    /// The list floorplan or linear hierarchy page and API, which take the root instead of
+    /// ``routes`` (see `HierarchyWebServer+Screens.swift`).
     var screens: WebScreenRoutes?
     let access: WebAccessPolicy
+
+    var store: WebSessionStore { routes.store }
 
     /// A server over one source; every session browses it.
     ///
@@ -116,6 +124,7 @@ public struct HierarchyWebServer: Sendable {
     ///   - source: the hierarchy (shared by all sessions; sources are `Sendable`).
     ///   - sourceName: shown in the page's title bar.
     ///   - startID: the item to start at instead of the root.
+    ///   - configuration: limits, direction, address and access token.
     ///   - now: the clock for session expiry and type-select (injected for tests).
     /// - Throws: when the page's files are missing from the bundle; `ConfigurationError` for a
     ///   non-loopback host without an access token.
@@ -124,12 +133,8 @@ public struct HierarchyWebServer: Sendable {
                 now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }) throws {
         try Self.check(configuration)
         self.configuration = configuration
-        self.page = try WebPageResources.load(theme: configuration.theme)
+        self.routes = try HierarchyRoutes(source: source, sourceName: sourceName, startID: startID, configuration: configuration, now: now)
         self.access = WebAccessPolicy(host: configuration.host, port: configuration.port, token: configuration.accessToken)
-        self.store = WebSessionStore(
-            source: source, sourceName: sourceName, startID: startID,
-            maximumSessions: configuration.sessionLimit, idleTimeout: configuration.idleTimeout,
-            defaultRightToLeft: configuration.rightToLeft, memoryLimit: configuration.checksResidentMemory ? configuration.memoryLimit : nil, now: now)
     }
 
     /// A server showing a new controller in every browser session: `viewDidLoad()` runs when
@@ -158,12 +163,8 @@ public struct HierarchyWebServer: Sendable {
         configuration.port = port
         try Self.check(configuration)
         self.configuration = configuration
-        self.page = try WebPageResources.load(theme: configuration.theme)
+        self.routes = try HierarchyRoutes(title: title, configuration: configuration, makeController: makeController, now: now)
         self.access = WebAccessPolicy(host: configuration.host, port: configuration.port, token: configuration.accessToken)
-        self.store = WebSessionStore(
-            content: .controller(makeController), sourceName: title,
-            maximumSessions: configuration.sessionLimit, idleTimeout: configuration.idleTimeout,
-            defaultRightToLeft: configuration.rightToLeft, memoryLimit: configuration.checksResidentMemory ? configuration.memoryLimit : nil, now: now)
     }
 
     private static func check(_ configuration: Configuration) throws {
@@ -178,67 +179,25 @@ public struct HierarchyWebServer: Sendable {
     /// A new random access token (64 hexadecimal digits).
     public static func makeAccessToken() -> String { WebAccessPolicy.makeToken() }
 
-    /// The routes, for `run` and for tests.
-    public func makeRouter() -> Router<BasicRequestContext> {
-        let router = Router()
+    /// The routes, for `run` and for tests: the access checks (`Host`, same-site requests, the
+    /// token) and limits before every route, then ``HierarchyRoutes`` at the root.
+    public func makeRouter<Context: RequestContext>(context: Context.Type = BasicRequestContext.self) -> Router<Context> {
+        let router = Router(context: Context.self)
         router.add(middleware: WebLimitsMiddleware())
         router.add(middleware: WebAccessMiddleware(policy: access))
         if let screens {
             screens.add(to: router)
-            return router
-        }
-        let page = self.page
-        router.get("/") { _, _ in page.response(for: .html) }
-        router.get("/index.html") { _, _ in page.response(for: .html) }
-        router.get("/transport.js") { _, _ in page.response(for: .transport) }
-        router.get("/app.js") { _, _ in page.response(for: .script) }
-        router.get("/app.css") { _, _ in page.response(for: .style) }
-        router.get("/edit.js") { _, _ in page.response(for: .editing) }
-
-        let api = WebAPI(store: store, pollTimeout: configuration.pollTimeout, heartbeat: configuration.heartbeat)
-        router.post("/api/sessions") { request, context in
-            await WebAPI.answer { try await api.createSession(request) }
-        }
-        router.get("/api/sessions/:id") { request, context in
-            await WebAPI.answer {
-                try await api.snapshot(id: context.parameters.get("id") ?? "", after: request.uri.queryParameters["after"].map(String.init))
-            }
-        }
-        router.delete("/api/sessions/:id") { _, context in
-            await WebAPI.answer { try api.delete(id: context.parameters.get("id") ?? "") }
-        }
-        router.post("/api/sessions/:id/actions") { request, context in
-            await WebAPI.answer {
-                try await api.act(id: context.parameters.get("id") ?? "", request)
-            }
-        }
-        router.get("/api/sessions/:id/events") { _, context in
-            await WebAPI.answer { try api.events(id: context.parameters.get("id") ?? "") }
-        }
-        router.get("/api/sessions/:id/search") { request, context in
-            await WebAPI.answer {
-                try await api.search(
-                    id: context.parameters.get("id") ?? "",
-                    query: request.uri.queryParameters["q"].map(String.init) ?? "",
-                    offset: request.uri.queryParameters["offset"].map(String.init))
-            }
-        }
-        router.get("/api/**") { _, _ in
-            WebAPI.errorResponse(WebError.notFound("no such endpoint"))
+        } else {
+            routes.add(to: router)
         }
         return router
     }
 
-    /// How often idle sessions are looked for without a request: a quarter of the shortest
-    /// timeout, between 1 and 15 seconds.
-    var sweepInterval: Duration {
-        let shortest = min(configuration.idleTimeout, store.unclaimedTimeout)
-        return min(max(shortest / 4, .seconds(1)), .seconds(15))
-    }
+    /// How often idle sessions are looked for without a request.
+    var sweepInterval: Duration { routes.sweepInterval }
 
     /// The application, for `run` and for live tests.
     ///
-    /// - Parameter onRunning: called with the address (`http://host:port/`) once listening.
     /// - Parameter onRunning: called with the address (`http://host:port/`, with `?token=` when
     ///   the server has an access token) once listening.
     public func makeApplication(onRunning: @escaping @Sendable (String) async -> Void = { _ in }) -> some ApplicationProtocol {
@@ -251,12 +210,12 @@ public struct HierarchyWebServer: Sendable {
         let (seconds, attoseconds) = configuration.readTimeout.components
         let readTimeout = TimeAmount.nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
         return Application(
-            router: makeRouter(),
+            router: makeRouter(context: WebRequestContext.self),
             server: .http1(configuration: .init(
                 additionalChannelHandlers: [WebRequestTargetHandler.Installer(), WebBodyLimitHandler(limit: limit)],
                 idleTimeout: readTimeout)),
             configuration: .init(address: .hostname(host, port: configuration.port), serverName: "hierarchy"),
-            services: [WebSessionSweeper(store: store, interval: sweepInterval)],
+            services: [routes],
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? 0
                 access.bound(port: port)
@@ -322,5 +281,16 @@ public struct HierarchyWebServer: Sendable {
     static func address(host: String, port: Int, token: String? = nil) -> String {
         let shown = host.contains(":") ? "[\(host)]" : host
         return "http://\(shown):\(port)/" + (token.map { "?\(WebAccessPolicy.queryName)=\($0)" } ?? "")
+    }
+}
+
+/// The server's request context: the basic one and the client's address (for the edit log).
+struct WebRequestContext: RequestContext, RemoteAddressRequestContext {
+    var coreContext: CoreRequestContextStorage
+    let remoteAddress: SocketAddress?
+
+    init(source: ApplicationRequestContextSource) {
+        coreContext = .init(source: source)
+        remoteAddress = source.channel.remoteAddress
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import ServiceLifecycle
 
 extension WebAPI {
     /// `GET /api/sessions/{id}/events`: a server-sent event stream of the session's snapshots.
@@ -10,6 +11,8 @@ extension WebAPI {
     /// line every `heartbeat` keeps proxies from closing the stream and finds out when the
     /// client has gone. The stream ends when the session is dropped; while it is open the
     /// session is in use and never idle. EventSource reconnects a dropped stream by itself.
+    /// When the application shuts down gracefully the session is dropped, so the stream ends
+    /// and does not hold the server up (the page makes a new one where it was).
     ///
     /// - Throws: `WebError` 404 for an unknown session, 429 when the session has as many
     ///   streams open as it may.
@@ -20,32 +23,37 @@ extension WebAPI {
         }
         let sourceName = store.sourceName
         let heartbeat = self.heartbeat
+        let store = self.store
         let body = ResponseBody { writer in
             var sent = -1
             do {
-                while !Task.isCancelled {
-                    let shown = sent
-                    // The snapshot is made on the session's actor and encoded here, off it.
-                    let next = await handle.run { _, session -> (snapshot: WebSnapshot?, closed: Bool) in
-                        guard !session.isClosed else { return (nil, true) }
-                        guard session.version > shown else { return (nil, false) }
-                        return (session.snapshot(sourceName: sourceName), false)
+                try await withGracefulShutdownHandler {
+                    while !Task.isCancelled {
+                        let shown = sent
+                        // The snapshot is made on the session's actor and encoded here, off it.
+                        let next = await handle.run { _, session -> (snapshot: WebSnapshot?, closed: Bool) in
+                            guard !session.isClosed else { return (nil, true) }
+                            guard session.version > shown else { return (nil, false) }
+                            return (session.snapshot(sourceName: sourceName), false)
+                        }
+                        if next.closed || handle.isClosed { break }
+                        if let snapshot = next.snapshot {
+                            sent = snapshot.version
+                            try await writer.write(Self.event(snapshot))
+                            continue
+                        }
+                        let waitedFor = sent
+                        let (waited, unchanged) = await handle.run { _, session in
+                            let waited = await session.waitForChange(after: waitedFor, timeout: heartbeat)
+                            return (waited, session.version <= waitedFor && !session.isClosed)
+                        }
+                        if !waited { try await Task.sleep(for: heartbeat) }
+                        if unchanged {
+                            try await writer.write(ByteBuffer(string: ": keep-alive\n\n"))
+                        }
                     }
-                    if next.closed || handle.isClosed { break }
-                    if let snapshot = next.snapshot {
-                        sent = snapshot.version
-                        try await writer.write(Self.event(snapshot))
-                        continue
-                    }
-                    let waitedFor = sent
-                    let (waited, unchanged) = await handle.run { _, session in
-                        let waited = await session.waitForChange(after: waitedFor, timeout: heartbeat)
-                        return (waited, session.version <= waitedFor && !session.isClosed)
-                    }
-                    if !waited { try await Task.sleep(for: heartbeat) }
-                    if unchanged {
-                        try await writer.write(ByteBuffer(string: ": keep-alive\n\n"))
-                    }
+                } onGracefulShutdown: {
+                    store.remove(handle.id)
                 }
                 handle.closePush()
                 try await writer.finish(nil)

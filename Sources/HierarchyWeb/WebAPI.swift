@@ -13,6 +13,8 @@ struct WebAPI: Sendable {
     let pollTimeout: Duration
     /// How often an idle event stream sends a comment line.
     let heartbeat: Duration
+    /// Receives one line per change made through the page (see `WebEdit`).
+    var editLog: @Sendable (String) -> Void = { _ in }
 
     /// The longest a search may take before the request gets a 504.
     static let searchTimeout: Duration = .seconds(10)
@@ -81,24 +83,32 @@ struct WebAPI: Sendable {
         return Response(status: .noContent)
     }
 
-    func act(id: String, _ request: Request) async throws -> Response {
+    func act(id: String, _ request: Request, client: String = "-") async throws -> Response {
         let action = try await Self.decodeBody(request, as: WebAction.self)
-        return try await act(id: id, action)
+        return try await act(id: id, action, client: client)
     }
 
+    /// Applies one action; an `add` or `delete` that changed the store is logged with `client`
+    /// (`editLog`).
     ///
     /// The answer's `Server-Timing: app;dur=MS` header says how long the server took from the
     /// decoded action to the encoded snapshot (load generators read it).
-    func act(id: String, _ action: WebAction) async throws -> Response {
+    func act(id: String, _ action: WebAction, client: String = "-") async throws -> Response {
         let started = ContinuousClock.now
         let handle = try store.session(id)
         let sourceName = store.sourceName
-        let snapshot = try await handle.run { _, session in
-            let copied = try await session.apply(action)
+        let (snapshot, edit) = try await handle.run { _, session -> (WebSnapshot, WebEdit?) in
+            var copied: String?
+            var edit: WebEdit?
+            switch action {
+            case .add, .delete: edit = try await session.applyEdit(action)
+            default: copied = try await session.apply(action)
+            }
             var snapshot = session.snapshot(sourceName: sourceName)
             snapshot.copied = copied
-            return snapshot
+            return (snapshot, edit)
         }
+        if let edit { editLog(edit.line(client: client)) }
         var response = try Self.json(snapshot)
         let elapsed = ContinuousClock.now - started
         let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15

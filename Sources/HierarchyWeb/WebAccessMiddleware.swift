@@ -129,7 +129,8 @@ struct WebAccessMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 
     /// Why a request from another site is refused, nil when it is not one: a state-changing
-    /// method or an event stream whose `Origin` is not this server, or that a browser marks
+    /// method or an event stream whose `Origin` is not this server (over HTTP, or HTTPS in front
+    /// of a mounting application or a proxy), or that a browser marks
     /// `Sec-Fetch-Site: cross-site`. Requests without those headers (not from a browser) pass.
     static func crossSite(_ request: Request, authority: String) -> WebError? {
         let method = request.method
@@ -140,7 +141,8 @@ struct WebAccessMiddleware<Context: RequestContext>: RouterMiddleware {
             return WebError(403, "requests from other sites are refused")
         }
         guard let origin = request.headers[.origin] else { return nil }
-        guard origin.lowercased() == "http://" + authority.lowercased() else {
+        let own = authority.lowercased()
+        guard origin.lowercased() == "http://" + own || origin.lowercased() == "https://" + own else {
             return WebError(403, "requests from other sites are refused (Origin \(String(origin.prefix(100))))")
         }
         return nil
@@ -161,5 +163,18 @@ struct WebAccessMiddleware<Context: RequestContext>: RouterMiddleware {
     static func bearer(in request: Request) -> String? {
         guard let value = request.headers[.authorization], value.hasPrefix("Bearer ") else { return nil }
         return String(value.dropFirst(7))
+    }
+}
+
+/// Refuses state-changing requests and event streams a browser sends from another site (see
+/// `WebAccessMiddleware.crossSite`), for routes mounted in an application that checks who
+/// connects itself: its authentication (a cookie, basic credentials the browser remembers)
+/// would otherwise let another site's page act on the user's behalf.
+struct WebSameSiteMiddleware<Context: RequestContext>: RouterMiddleware {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        if let refusal = WebAccessMiddleware<Context>.crossSite(request, authority: request.head.authority ?? "") {
+            return WebAPI.errorResponse(refusal)
+        }
+        return try await next(request, context)
     }
 }

@@ -36,6 +36,8 @@ final class WebSession {
     /// Whether the last action moved the focus with a key (the focused row is kept in view
     /// while rows load), not a scroll, pan or resize (`WebSession+FocusInView.swift`).
     var followsFocus = false
+    /// Whether `add` and `delete` may change the store (the server allows edits); off: 403.
+    var allowsEdits = false
 
     /// At most this many page requests wait for a change of one session at once.
     static let maximumWaiters = 8
@@ -256,7 +258,7 @@ final class WebSession {
             try requireVisible(uuid)
             return view.copyContent(ofItemWith: uuid)
         case .add, .delete:
-            return try await applyEdit(action)
+            _ = try await applyEdit(action)
         case .reveal(let id):
             guard let dataSource else { throw WebError.notFound("this hierarchy cannot be searched") }
             do {

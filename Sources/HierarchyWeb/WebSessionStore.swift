@@ -26,6 +26,8 @@ final class WebSessionStore: Sendable {
     let defaultRightToLeft: Bool
     /// Above this resident size (bytes) of the process new sessions are refused; nil: no check.
     let memoryLimit: Int?
+    /// Whether sessions may add and delete items of an editable store (off: 403).
+    let allowsEdits: Bool
     /// How long a session nobody used after its creation is kept (its client went away).
     let unclaimedTimeout: Duration = .seconds(60)
     private let now: @Sendable () -> ContinuousClock.Instant
@@ -43,18 +45,20 @@ final class WebSessionStore: Sendable {
     convenience init(
         source: any HierarchySource, sourceName: String, startID: String?,
         maximumSessions: Int, idleTimeout: Duration, defaultRightToLeft: Bool, memoryLimit: Int? = nil,
-        now: @escaping @Sendable () -> ContinuousClock.Instant
+        allowsEdits: Bool = false, now: @escaping @Sendable () -> ContinuousClock.Instant
     ) {
         self.init(content: .source(source, startID: startID), sourceName: sourceName, maximumSessions: maximumSessions,
-                  idleTimeout: idleTimeout, defaultRightToLeft: defaultRightToLeft, memoryLimit: memoryLimit, now: now)
+                  idleTimeout: idleTimeout, defaultRightToLeft: defaultRightToLeft, memoryLimit: memoryLimit,
+                  allowsEdits: allowsEdits, now: now)
     }
 
     init(
         content: Content, sourceName: String,
         maximumSessions: Int, idleTimeout: Duration, defaultRightToLeft: Bool, memoryLimit: Int? = nil,
-        now: @escaping @Sendable () -> ContinuousClock.Instant
+        allowsEdits: Bool = false, now: @escaping @Sendable () -> ContinuousClock.Instant
     ) {
         self.content = content
+        self.allowsEdits = allowsEdits
         self.sourceName = sourceName
         self.maximumSessions = max(1, maximumSessions)
         self.idleTimeout = idleTimeout
@@ -95,12 +99,15 @@ final class WebSessionStore: Sendable {
         let size = Size(width: min(max(0, width), 100_000), height: min(max(0, height), 100_000))
         let rightToLeft = rightToLeft ?? defaultRightToLeft
         let now = self.now
+        let allowsEdits = self.allowsEdits
         let handle: WebSessionHandle
         switch content {
         case .source(let source, let startID):
             let actor = WebSessionActor()
             let session = try await Self.start(on: actor, startID: startID, focus: focus) { _ in
-                WebSession(id: id, source: source, size: size, rightToLeft: rightToLeft, isolation: actor, now: now)
+                let session = WebSession(id: id, source: source, size: size, rightToLeft: rightToLeft, isolation: actor, now: now)
+                session.allowsEdits = allowsEdits
+                return session
             }
             handle = WebSessionHandle(session: session, id: id, isolation: actor, now: now)
         case .controller(let makeController):
@@ -108,6 +115,7 @@ final class WebSessionStore: Sendable {
                 MainActor.assumeIsolated {
                     let controller = makeController()
                     let session = WebSession(id: id, controller: controller, size: size, rightToLeft: rightToLeft, now: now)
+                    session.allowsEdits = allowsEdits
                     controller.loadViewIfNeeded()
                     return IsolatedValue(session)
                 }.value

@@ -12,7 +12,9 @@ struct ServeCommand: AsyncParsableCommand {
             Listens on 127.0.0.1 unless --host says otherwise and prints the address. Each browser tab \
             gets its own session; the page draws what the server's engine decides. On any address but \
             loopback the server wants an access token: the printed address carries it (?token=...), and \
-            the page keeps it in a cookie. Stop with Ctrl-C (the exit status is then 128 + the signal's number).
+            the page keeps it in a cookie. The page is read-only: only with --allow-edits does it add and \
+            delete items of an SQLite or PostgreSQL store, and each change is then logged on standard error \
+            (time, client address, action, ids). Stop with Ctrl-C (the exit status is then 128 + the signal's number).
             """
     )
 
@@ -36,6 +38,10 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("memory-limit"),
             help: "Refuse new sessions (503) above this much resident memory, in MB; sessions are budgeted 1 MB each.")
     var memoryLimit: Int = 512
+
+    @Flag(name: .customLong("allow-edits"),
+          help: "Let the page add and delete items of an SQLite or PostgreSQL store (without it, serving is read-only and edit requests get 403); each change is logged on standard error.")
+    var allowEdits = false
 
     @Flag(name: .customLong("follow-symlinks"),
           help: "Serving a folder, follow symbolic links that lead out of it (by default they are shown, not opened).")
@@ -69,6 +75,7 @@ struct ServeCommand: AsyncParsableCommand {
                 host: host, port: port, rightToLeft: rightToLeft, memoryLimit: memoryLimit << 20, accessToken: token)
             configuration.theme = loadedTheme
             configuration.checksResidentMemory = true
+            configuration.allowsEdits = allowEdits
             server = switch layout {
             case .columns:
                 try HierarchyWebServer(

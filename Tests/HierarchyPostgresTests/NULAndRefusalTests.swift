@@ -15,7 +15,7 @@ struct WebAddTitleTests {
         try Data(plantDocument.utf8).write(to: file)
         let db = directory.appendingPathComponent("plant.sqlite").path
         #expect(try await ProgramRunner.run(["import", file.path, "--into", db]).status == 0)
-        let server = try await ServeProcess([db])
+        let server = try await ServeProcess([db, "--allow-edits"])
         let session = try await server.openSession()
         for title in [#"Half\u0000hidden"#, #"\u0000"#, #"Tab\there"#, #"Bell\u0007"#, #"Next\u0085line"#] {
             let refused = try await server.act(session, #"{"type": "add", "parent": "plant", "title": "\#(title)"}"#)
@@ -96,7 +96,7 @@ struct PostgresNULTests {
         let cluster = try await sharedCluster()
         let (store, database) = try await makePostgresStore()
         await store.close()
-        let server = try await ServeProcess([cluster.url(database)])
+        let server = try await ServeProcess([cluster.url(database), "--allow-edits"])
         let session = try await server.openSession()
         let answer = try await server.act(session, #"{"type": "add", "parent": "pl\u0000ant", "title": "New"}"#)
         #expect((400..<500).contains(answer.status), "\(answer.status) \(answer.body)")
@@ -111,7 +111,7 @@ struct PostgresNULTests {
         await store.close()
         _ = try await cluster.psqlValue(
             database, "ALTER TABLE hierarchy_item ADD CONSTRAINT hidden_rule CHECK (title <> 'Refused by rule')")
-        let server = try await ServeProcess([cluster.url(database)])
+        let server = try await ServeProcess([cluster.url(database), "--allow-edits"])
         let session = try await server.openSession()
         let refused = try await server.act(session, #"{"type": "add", "parent": "plant", "title": "Refused by rule"}"#)
         #expect(refused.status == 400, "\(refused.body)")

@@ -27,7 +27,8 @@ extension ServeProcess {
     }
 }
 
-/// The page's add and delete actions on an editable store, seen by another server's session.
+/// The page's add and delete actions on an editable store (`serve --allow-edits`), seen by
+/// another server's session.
 @Suite("Adding and deleting from the web page", .serialized, .enabled(if: postgresAvailable, "\(TestCluster.missingReason ?? "")"))
 struct WebEditingTests {
     @Test func addThroughOneServerDeleteThroughTheOther() async throws {
@@ -35,9 +36,9 @@ struct WebEditingTests {
         let (store, database) = try await makePostgresStore()
         await store.close()
         let url = cluster.url(database)
-        let first = try await ServeProcess([url])
-        let second = try await ServeProcess([url])
-        #expect(try await first.page("").contains("/edit.js"))
+        let first = try await ServeProcess([url, "--allow-edits"])
+        let second = try await ServeProcess([url, "--allow-edits"])
+        #expect(try await first.page("").contains("src=\"edit.js\""))
         #expect(try await first.page("edit.js").contains("\"delete\""))
         let one = try await first.openSession()
         let two = try await second.openSession()
@@ -64,7 +65,7 @@ struct WebEditingTests {
     @Test func aDocumentCannotBeEdited() async throws {
         let file = try scratchDirectory().appendingPathComponent("plant.json")
         try Data(plantDocument.utf8).write(to: file)
-        let server = try await ServeProcess([file.path])
+        let server = try await ServeProcess([file.path, "--allow-edits"])
         let session = try await server.openSession()
         let refused = try await server.act(session, #"{"type": "delete", "id": "a1"}"#)
         #expect(refused.status == 405)

@@ -15,7 +15,7 @@ struct HierarchyWebServerTests {
             #expect(html.headers[.contentType]?.hasPrefix("text/html") == true)
             #expect(html.headers[.contentSecurityPolicy]?.contains("default-src 'self'") == true)
             #expect(html.headers[.xContentTypeOptions] == "nosniff")
-            #expect(String(buffer: html.body).contains("<script src=\"/app.js\">"))
+            #expect(String(buffer: html.body).contains("<script src=\"app.js\">"))
             let script = try await client.execute(uri: "/app.js", method: .get)
             #expect(script.headers[.contentType]?.hasPrefix("text/javascript") == true)
             let text = String(buffer: script.body)

@@ -72,7 +72,7 @@
     state.inFlight = 1;
     let result = null;
     try {
-      result = await request("POST", "/api/sessions/" + encodeURIComponent(state.session) + "/actions", next.action);
+      result = await request("POST", "api/sessions/" + encodeURIComponent(state.session) + "/actions", next.action);
       apply(result);
     } catch (error) {
       handleError(error);
@@ -652,7 +652,7 @@
     results.hidden = false;
     $("results-title").textContent = "Searching “" + search.query + "”…";
     try {
-      const page = await request("GET", "/api/sessions/" + encodeURIComponent(state.session) + "/search?q=" +
+      const page = await request("GET", "api/sessions/" + encodeURIComponent(state.session) + "/search?q=" +
         encodeURIComponent(search.query) + "&offset=" + search.offset);
       if (state.search !== search) return;
       const list = $("result-list");
@@ -690,7 +690,7 @@
   });
 
   window.addEventListener("pagehide", () => {
-    if (state.session) fetch("/api/sessions/" + encodeURIComponent(state.session), { method: "DELETE", keepalive: true }).catch(() => {});
+    if (state.session) fetch("api/sessions/" + encodeURIComponent(state.session), { method: "DELETE", keepalive: true }).catch(() => {});
   });
 
   start();

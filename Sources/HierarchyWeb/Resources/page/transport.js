@@ -33,7 +33,7 @@ window.HierarchyTransport = (() => {
     async function create() {
       const body = options.body();
       if (t.focus) body.restore = { focus: t.focus };
-      const snapshot = await options.request("POST", "/api/sessions", body);
+      const snapshot = await options.request("POST", "api/sessions", body);
       t.session = snapshot.session;
       t.retries = 0;
       deliver(snapshot);
@@ -43,7 +43,7 @@ window.HierarchyTransport = (() => {
     function listen() {
       if (t.source) t.source.close();
       if (t.closed || !t.session) return;
-      const source = new EventSource("/api/sessions/" + encodeURIComponent(t.session) + "/events");
+      const source = new EventSource("api/sessions/" + encodeURIComponent(t.session) + "/events");
       t.source = source;
       source.addEventListener("snapshot", (event) => {
         let snapshot;
@@ -67,7 +67,7 @@ window.HierarchyTransport = (() => {
           await delay(Math.min(5000, 100 * 2 ** Math.min(t.retries, 6)));
           try {
             if (!t.session) throw Object.assign(new Error("no session yet"), { status: 404 });
-            await options.request("GET", "/api/sessions/" + encodeURIComponent(t.session));
+            await options.request("GET", "api/sessions/" + encodeURIComponent(t.session));
             listen();
             return;
           } catch (error) {
