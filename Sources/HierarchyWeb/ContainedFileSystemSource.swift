@@ -4,7 +4,7 @@ import HierarchySources
 /// A served folder that stays inside itself: a symbolic link that leads out of the folder is
 /// shown (name, "Symbolic link out of the served folder", its destination) but not opened, and an
 /// identifier whose real path is outside the folder is unknown. Links inside the folder work
-/// as in ``FileSystemSource``. `hierarchy serve DIR` wraps its folder in this unless
+/// as in `FileSystemSource`. `hierarchy serve DIR` wraps its folder in this unless
 /// `--follow-symlinks` is given, so a page cannot list what the folder only links to.
 public struct ContainedFileSystemSource: HierarchySource {
     /// The subtitle of a link that leads out of the served folder.

@@ -16,9 +16,9 @@ import Synchronization
 /// (a paste in progress waits ``pasteTimeout`` instead). End of input is
 /// reported as ``TerminalEvent/terminate(signal:)`` with SIGHUP and ends the stream.
 ///
-/// ``stop()`` wakes the thread by closing the wake pipe and waits a bounded time for it to end.
+/// ``stop(timeout:)`` wakes the thread by closing the wake pipe and waits a bounded time for it to end.
 public final class TerminalEventSource: Sendable {
-    /// The events, in order. The stream ends after ``stop()`` or at end of input.
+    /// The events, in order. The stream ends after ``TerminalEventSource/stop(timeout:)`` or at end of input.
     public let events: AsyncStream<TerminalEvent>
     /// The input descriptor read (standard input by default). It is not closed.
     public let inputFileDescriptor: Int32

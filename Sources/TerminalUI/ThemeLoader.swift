@@ -3,7 +3,7 @@ import HierarchyKit
 
 /// Finds and reads the theme the user asked for: a built-in name (`light`, `dark`), a
 /// stylesheet file, or, when nothing was asked for, the first stylesheet that exists in
-/// ``Theme/defaultSearchPaths(environment:)``.
+/// `Theme.defaultSearchPaths(environment:)`.
 ///
 /// A stylesheet is applied on top of the built-in light theme. Its errors make the load fail
 /// (the caller prints one line and exits 65); its warnings (unknown class paths or

@@ -74,7 +74,7 @@ open class FUIDataLoader<Entity: Identifiable & Sendable> {
 }
 
 extension FUIDataLoader {
-    /// The loader as a ``DataLoader`` for a ``ListViewModel``.
+    /// The loader as a `DataLoader` for a `ListViewModel`.
     public var dataLoader: DataLoader<Entity> {
         DataLoader { range, searchString in
             try await self.load(range, searchString)

@@ -3,7 +3,7 @@ import ListFloorplan
 
 /// The Fiori list floorplan: a paginated, searchable list of business objects.
 ///
-/// Platform independent: it wraps a ``ListScreen`` (which the terminal and web faces render) and
+/// Platform independent: it wraps a `ListScreen` (which the terminal and web faces render) and
 /// adds the Fiori-style cell binding, which fills a ``FUIObjectTableViewCell`` (or any
 /// ``UITableViewCell``) for an entity.
 ///

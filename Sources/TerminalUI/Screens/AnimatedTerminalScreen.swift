@@ -1,5 +1,5 @@
 /// A screen that shows something moving (a loading spinner) while ``isAnimating``: the run
-/// loop calls ``advanceAnimation()`` once per tick (every ``tickInterval``) and draws a frame
+/// loop calls ``advanceAnimation()`` once per tick (every ``animationTickInterval``) and draws a frame
 /// after each, and stops ticking once the screen stops animating.
 @MainActor
 public protocol AnimatedTerminalScreen: TerminalScreen {

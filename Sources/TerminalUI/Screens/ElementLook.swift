@@ -4,7 +4,7 @@ import HierarchyKit
 /// where the text sits within the element's width, the colour of its glyphs and images, and
 /// its border line.
 ///
-/// Made from a resolved ``ThemeStyle`` by ``init(_:)``: `font-color` and `background-color`
+/// Made from a resolved `ThemeStyle` by ``init(_:)``: `font-color` and `background-color`
 /// are the cells' colours; `font-style` gives bold (`bold`, and `headline`, which is semibold
 /// by default) and italic, its size cannot be shown; `text-align` places the text;
 /// `tint-color` colours glyphs (the indicator's chevron, the header's arrows, image glyphs);
@@ -57,7 +57,7 @@ public struct ElementLook: Hashable, Sendable {
 
     /// The look of a resolved theme style.
     ///
-    /// - Parameter style: The style (``Theme/style(for:state:)``).
+    /// - Parameter style: The style (`Theme.style(for:state:)`).
     public init(_ style: ThemeStyle) {
         let font = style.fontStyle
         text = TextStyle(

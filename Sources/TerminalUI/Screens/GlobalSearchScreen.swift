@@ -5,7 +5,7 @@ import ListFloorplan
 /// A hierarchy screen with a global search over it: ``presentSearch()`` (the run loop's `onSearch`
 /// for `/`) shows a ``ListBrowser`` over the whole hierarchy in place of the screen; choosing a
 /// result closes the list and reveals the item in the columns
-/// (``HierarchySourceDataSource/reveal(id:)``); Esc closes the list and leaves the columns as they
+/// (`HierarchySourceDataSource.reveal(id:)`); Esc closes the list and leaves the columns as they
 /// were.
 @MainActor
 public final class GlobalSearchScreen: TerminalScreen {
@@ -47,7 +47,7 @@ public final class GlobalSearchScreen: TerminalScreen {
     /// Opens the search list over the screen.
     ///
     /// Results of a document still being read keep arriving as the read goes on (see
-    /// ``HierarchyListQuery/searchBatches(_:in:)``); when the source starts over (`.reset`: a
+    /// `HierarchyListQuery.searchBatches(_:in:)`); when the source starts over (`.reset`: a
     /// document read again as its structure), the list asks again.
     public func presentSearch() {
         guard list == nil else { return }

@@ -37,7 +37,7 @@ public final class HierarchyBrowser {
     /// Whether the help overlay is shown.
     public private(set) var showsHelp = false
     /// A one-line message on the status line (copied, errors), until the next key. Errors come
-    /// from the view's one error stream (``HierarchyView/takeErrors()``): the newest pending
+    /// from the view's one error stream (`HierarchyView.takeErrors()`): the newest pending
     /// one replaces the message when it is read or drawn.
     public internal(set) var message: (text: String, isError: Bool)? {
         get {
@@ -89,6 +89,9 @@ public final class HierarchyBrowser {
     ///   - view: The view to show; its layout is used as it is (see ``configureForTerminal(_:rightToLeft:metrics:)``).
     ///   - dataSource: The source adapter behind `view`, if there is one.
     ///   - sourceName: The name on the path line.
+    ///   - palette: The styles to draw with.
+    ///   - columns: The terminal's width, in columns, until the first resize.
+    ///   - rows: The terminal's height, in rows, until the first resize.
     ///   - now: the clock for type-select and double clicks (injected for tests).
     public init(
         view: HierarchyView, dataSource: HierarchySourceDataSource? = nil, sourceName: String,

@@ -8,7 +8,7 @@ import HierarchyAdapters
 /// (``Axis/horizontal``), or the path stacked line by line with the children below
 /// (``Axis/vertical``).
 ///
-/// A `LinearHierarchy` state machine holds the path; a ``LinearSourceAdapter`` turns the
+/// A `LinearHierarchy` state machine holds the path; a `LinearSourceAdapter` turns the
 /// source's items into linear items, every container a dynamic one whose children are read
 /// from the source when it is expanded (a loading chip shows meanwhile).
 ///

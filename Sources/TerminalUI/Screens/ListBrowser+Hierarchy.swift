@@ -14,7 +14,7 @@ extension ListBrowser where Entity == HierarchyListItem, Section == HierarchyLis
     ///   - rows: The height.
     ///   - clock: The clock of the search debounce and the load timeout.
     ///   - debounce: The delay between the last key and the search.
-    /// - Returns: The browser; call ``start()`` before the first frame.
+    /// - Returns: The browser; call ``ListBrowser/start(loading:)`` before the first frame.
     public static func hierarchy(
         _ query: HierarchyListQuery, title: String, palette: BrowserPalette = .horizon, columns: Int = 80,
         rows: Int = 24, clock: any Clock<Duration> = ContinuousClock(), debounce: Duration = .milliseconds(50)
@@ -35,7 +35,7 @@ extension ListBrowser where Entity == HierarchyListItem, Section == HierarchyLis
     ///   - clock: The clock of the search debounce and the load timeout.
     ///   - debounce: The delay between the last key and the search.
     ///   - pageSize: The size of every page.
-    /// - Returns: The browser; call ``start()`` before the first frame.
+    /// - Returns: The browser; call ``ListBrowser/start(loading:)`` before the first frame.
     public static func hierarchy(
         loader: DataLoader<HierarchyListItem>, title: String, palette: BrowserPalette = .horizon, columns: Int = 80,
         rows: Int = 24, clock: any Clock<Duration> = ContinuousClock(), debounce: Duration = .milliseconds(50),
@@ -46,11 +46,11 @@ extension ListBrowser where Entity == HierarchyListItem, Section == HierarchyLis
     }
 
     /// The loader of a hierarchy list: pages of the breadth-first walk, or search results in
-    /// batches as they are found (``HierarchyListQuery/batches(_:in:)``).
+    /// batches as they are found (`HierarchyListQuery.batches(_:in:)`).
     ///
     /// - Parameter query: The pages of the hierarchy.
     /// - Returns: A streaming loader; a `nil` range (paging off, or the exhaustive search) reads
-    ///   at most ``HierarchyListQuery/exhaustiveLimit`` items.
+    ///   at most `HierarchyListQuery.exhaustiveLimit` items.
     public static func hierarchyLoader(_ query: HierarchyListQuery) -> DataLoader<HierarchyListItem> {
         DataLoader(streaming: { range, searchString in query.batches(searchString, in: range) })
     }

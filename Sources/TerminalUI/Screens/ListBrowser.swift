@@ -1,7 +1,7 @@
 import Foundation
 import ListFloorplan
 
-/// The terminal face of the list floorplan: a search field, the rows of a ``ListScreen`` bound by
+/// The terminal face of the list floorplan: a search field, the rows of a `ListScreen` bound by
 /// its cell binding, a footer (loading, end of list, errors with retry) and a key line.
 ///
 /// Typing edits the search field (debounced by the view model's clock; each key drops the search in
