@@ -17,6 +17,7 @@ public struct ExternalProgram: Sendable, Equatable {
     /// with a message for the status line when it failed.
     public var finished: @MainActor @Sendable (_ failure: String?) -> Void
 
+    /// Makes a program to run; each parameter sets the property of the same name.
     public init(name: String, arguments: [[CChar]], finished: @escaping @MainActor @Sendable (_ failure: String?) -> Void) {
         self.name = name
         self.arguments = arguments
@@ -89,6 +90,7 @@ public struct ExternalProgram: Sendable, Equatable {
 public struct FileOpener: Sendable {
     /// Why a file cannot be opened: a one-line message for the status line.
     public struct Failure: Error, Equatable, Sendable {
+        /// The message, such as "cannot open photo.png: no program to open it with".
         public var message: String
     }
 
@@ -98,6 +100,7 @@ public struct FileOpener: Sendable {
     /// The environment the variables and `PATH` come from.
     public var environment: [String: String]
 
+    /// Makes an opener that reads `VISUAL`, `EDITOR`, `PAGER` and `PATH` from `environment`.
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.environment = environment
     }
@@ -166,6 +169,14 @@ public struct FileOpener: Sendable {
     }
 
     private static func readHead(_ path: [CChar]) -> Result<[UInt8], Failure> {
+        // A device or a pipe is never opened: opening one may do something (a tape rewinds).
+        var named = stat()
+        guard stat(path, &named) == 0 else {
+            return .failure(Failure(message: "Cannot open: \(String(cString: strerror(errno)))"))
+        }
+        guard named.st_mode & S_IFMT == S_IFREG else {
+            return .failure(Failure(message: "Cannot open: not a regular file"))
+        }
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else {
             return .failure(Failure(message: "Cannot open: \(String(cString: strerror(errno)))"))

@@ -100,6 +100,25 @@ struct OpenAndChooseTests {
         _ = try await expectSane(tmux)
     }
 
+    /// Ctrl-C while the editor has the terminal interrupts the editor (the terminal's
+    /// foreground group), not the browser, which comes back and says so.
+    @Test func ctrlCInTheEditorEndsTheEditorNotTheBrowser() async throws {
+        let root = try Self.fixture()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let editor = try Self.program("editor", in: root, "printf 'EDITING %s\\n' \"$1\"\nread answer")
+        // The session's own shell, in the same group, lives on to report (a shell at a prompt would).
+        let tmux = try Self.session("trap : INT; EDITOR='\(editor)' VISUAL= \"$H\" d", in: root)
+        try await tmux.waitFor("the folder") { $0.contains("a.txt") && $0.contains("1 of 3") }
+        try tmux.send("j")
+        try await tmux.waitFor("the focus on a.txt") { $0.contains("2 of 3") }
+        try tmux.send("Enter")
+        try await tmux.waitFor("the editor") { $0.contains("EDITING ") }
+        try tmux.send("C-c")
+        try await tmux.waitFor("the browser back") { $0.contains("editor ended by signal 2") && $0.contains("2 of 3") }
+        try tmux.send("q")
+        _ = try await expectSane(tmux)
+    }
+
     /// A file that is not text goes to xdg-open (a stand-in on PATH); `o` opens as Enter does.
     @Test func oOpensABinaryFileWithTheOpener() async throws {
         let root = try Self.fixture()
