@@ -6,7 +6,7 @@
 ///
 /// Loaders run off the main actor and may be called again before an earlier call returned; the view
 /// model drops answers to requests that a newer request has replaced.
-public struct DataLoader<Entity: Sendable>: Sendable {
+public struct DataLoader<Entity>: Sendable {
     private let body: @Sendable (Range<Int>?, String?) async throws -> [Entity]
     private let stream: (@Sendable (Range<Int>?, String?) -> AsyncThrowingStream<[Entity], Error>)?
 
@@ -97,12 +97,13 @@ extension DataLoader {
         _ items: [Entity],
         matching matches: @escaping @Sendable (Entity, String) -> Bool
     ) -> DataLoader {
-        DataLoader { range, searchString in
+        let all = ListHandOver(items)
+        return DataLoader { range, searchString in
             let source: [Entity]
             if let searchString, !searchString.isEmpty {
-                source = items.filter { matches($0, searchString) }
+                source = all.value.filter { matches($0, searchString) }
             } else {
-                source = items
+                source = all.value
             }
             guard let range else { return source }
             let lower = min(max(range.lowerBound, 0), source.count)

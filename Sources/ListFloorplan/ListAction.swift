@@ -1,5 +1,5 @@
 /// Everything that can happen to a list: user input and loader answers.
-public enum ListAction<Entity: Sendable, Section: Hashable & Sendable>: Sendable {
+public enum ListAction<Entity, Section: Hashable> {
     /// Load the first page of what is shown (the list, or the active search).
     case fetch
     /// Pull to refresh: load every loaded item of what is shown again.
@@ -25,3 +25,5 @@ public enum ListAction<Entity: Sendable, Section: Hashable & Sendable>: Sendable
     /// A loader answered a request.
     case response(ticket: Int, section: Section, result: Result<[Entity], ListLoadError>)
 }
+
+extension ListAction: Sendable where Entity: Sendable, Section: Sendable {}

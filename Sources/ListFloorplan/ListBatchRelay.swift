@@ -3,9 +3,9 @@ import Synchronization
 /// Hands the batches of a streaming loader to the main actor, joining the batches that arrive
 /// while the main actor is busy into one, so a loader that finds thousands of small batches a
 /// second costs the screen one update per turn of the main actor, not one per batch.
-final class ListBatchRelay<Entity: Sendable>: Sendable {
+final class ListBatchRelay<Entity>: Sendable {
     private struct Storage {
-        var pending: [Entity] = []
+        var pending = ListHandOver<[Entity]>([])
         var scheduled = false
     }
 
@@ -25,19 +25,20 @@ final class ListBatchRelay<Entity: Sendable>: Sendable {
     /// - Parameter batch: Items found, in display order.
     /// - Complexity: O(*k*) for a batch of *k* items.
     @Sendable func add(_ batch: [Entity]) {
+        let handed = ListHandOver(batch)
         let schedule = storage.withLock { storage -> Bool in
-            storage.pending += batch
+            storage.pending = ListHandOver(storage.pending.value + handed.value)
             defer { storage.scheduled = true }
             return !storage.scheduled
         }
         guard schedule else { return }
         Task { @MainActor in
-            let items = self.storage.withLock { storage -> [Entity] in
+            let items = self.storage.withLock { storage -> ListHandOver<[Entity]> in
                 storage.scheduled = false
-                defer { storage.pending = [] }
+                defer { storage.pending = ListHandOver([]) }
                 return storage.pending
             }
-            if !items.isEmpty { self.deliver(items) }
+            if !items.value.isEmpty { self.deliver(items.value) }
         }
     }
 }

@@ -1,5 +1,5 @@
 /// A side effect the list's state asks its owner to perform.
-public enum ListEffect<Section: Hashable & Sendable>: Equatable, Sendable {
+public enum ListEffect<Section: Hashable>: Equatable {
     /// Call a section's loader, then send `.response` with the request's ticket.
     case load(ListLoadRequest<Section>)
     /// Cancel the loader calls of a request that a newer one replaced (their answers are dropped anyway).
@@ -9,3 +9,5 @@ public enum ListEffect<Section: Hashable & Sendable>: Equatable, Sendable {
     /// Cancel the pending debounce.
     case cancelDebounce
 }
+
+extension ListEffect: Sendable where Section: Sendable {}

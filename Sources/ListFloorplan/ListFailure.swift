@@ -1,5 +1,5 @@
 /// A request that failed for some sections; `retry` runs it again for them.
-public struct ListFailure<Section: Hashable & Sendable>: Equatable, Sendable {
+public struct ListFailure<Section: Hashable>: Equatable {
     /// What was being loaded.
     public internal(set) var kind: ListRequestKind
     /// Whose results were being loaded.
@@ -9,3 +9,5 @@ public struct ListFailure<Section: Hashable & Sendable>: Equatable, Sendable {
     /// The message of the first error.
     public internal(set) var message: String
 }
+
+extension ListFailure: Sendable where Section: Sendable {}

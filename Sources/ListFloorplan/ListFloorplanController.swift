@@ -6,9 +6,9 @@
 @MainActor
 public protocol ListFloorplanController: AnyObject {
     /// The entities of the rows.
-    associatedtype Entity: Identifiable & Equatable & Sendable
+    associatedtype Entity: Identifiable & Equatable
     /// The sections of the list.
-    associatedtype Section: Hashable & CaseIterable & Sendable
+    associatedtype Section: Hashable & CaseIterable
 
     /// The screen the faces draw and send the user's input to.
     var listScreen: ListScreen<Entity, Section> { get }

@@ -5,9 +5,9 @@ import Synchronization
 /// The loader runs in its own task, so an answer is delivered even if the loader ignores
 /// cancellation; the timeout sleeps on the view model's clock. Whichever comes second is ignored,
 /// and the loser is cancelled.
-final class ListLoadRace<Entity: Sendable>: Sendable {
+final class ListLoadRace<Entity>: Sendable {
     private struct Storage {
-        var continuation: CheckedContinuation<Result<[Entity], ListLoadError>, Never>?
+        var continuation: CheckedContinuation<ListHandOver<Result<[Entity], ListLoadError>>, Never>?
         var tasks: [Task<Void, Never>] = []
         var finished = false
         var answered = false
@@ -27,10 +27,10 @@ final class ListLoadRace<Entity: Sendable>: Sendable {
     /// - Returns: The first outcome.
     static func run(
         _ loader: DataLoader<Entity>,
-        _ request: ListLoadRequest<some Hashable & Sendable>,
+        _ request: (range: Range<Int>?, searchString: String?),
         timeout: (sleep: @Sendable () async throws -> Void, duration: Duration)?,
         onBatch: (@Sendable ([Entity]) -> Void)? = nil
-    ) async -> Result<[Entity], ListLoadError> {
+    ) async -> ListHandOver<Result<[Entity], ListLoadError>> {
         let race = ListLoadRace()
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
@@ -68,7 +68,7 @@ final class ListLoadRace<Entity: Sendable>: Sendable {
     }
 
     private func start(
-        _ continuation: CheckedContinuation<Result<[Entity], ListLoadError>, Never>,
+        _ continuation: CheckedContinuation<ListHandOver<Result<[Entity], ListLoadError>>, Never>,
         tasks makeTasks: () -> [Task<Void, Never>]
     ) {
         let cancelledEarly = storage.withLock { storage -> Bool in
@@ -77,7 +77,7 @@ final class ListLoadRace<Entity: Sendable>: Sendable {
             return false
         }
         if cancelledEarly {
-            continuation.resume(returning: .failure(ListLoadError(CancellationError())))
+            continuation.resume(returning: ListHandOver(.failure(ListLoadError(CancellationError()))))
             return
         }
         let tasks = makeTasks()
@@ -102,13 +102,13 @@ final class ListLoadRace<Entity: Sendable>: Sendable {
     }
 
     private func finish(_ result: Result<[Entity], ListLoadError>) {
-        let (continuation, tasks) = storage.withLock { storage -> (CheckedContinuation<Result<[Entity], ListLoadError>, Never>?, [Task<Void, Never>]) in
+        let (continuation, tasks) = storage.withLock { storage -> (CheckedContinuation<ListHandOver<Result<[Entity], ListLoadError>>, Never>?, [Task<Void, Never>]) in
             guard !storage.finished else { return (nil, []) }
             storage.finished = true
             defer { storage.continuation = nil }
             return (storage.continuation, storage.tasks)
         }
         for task in tasks { task.cancel() }
-        continuation?.resume(returning: result)
+        continuation?.resume(returning: ListHandOver(result))
     }
 }

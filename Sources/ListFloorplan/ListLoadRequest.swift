@@ -1,5 +1,5 @@
 /// One loader call the view model must make: a range of one section, tagged with a request ticket.
-public struct ListLoadRequest<Section: Hashable & Sendable>: Equatable, Hashable, Sendable {
+public struct ListLoadRequest<Section: Hashable>: Equatable, Hashable {
     /// The ticket of the request this call belongs to; answers carry it back.
     public var ticket: Int
     /// The section whose loader is asked.
@@ -23,3 +23,5 @@ public struct ListLoadRequest<Section: Hashable & Sendable>: Equatable, Hashable
         self.searchString = searchString
     }
 }
+
+extension ListLoadRequest: Sendable where Section: Sendable {}

@@ -1,5 +1,5 @@
 /// The pages loaded in one mode (the list, or the search results), per section.
-public struct ListPages<Entity: Identifiable & Equatable & Sendable, Section: Hashable & Sendable>: Equatable, Sendable {
+public struct ListPages<Entity: Identifiable & Equatable, Section: Hashable>: Equatable {
     /// The loaded items of each section, in display order. Sections not loaded yet are absent.
     public internal(set) var items: [Section: [Entity]]
     /// The number of pages loaded (first page plus each further page).
@@ -43,3 +43,5 @@ public struct ListPages<Entity: Identifiable & Equatable & Sendable, Section: Ha
         items[section] ?? []
     }
 }
+
+extension ListPages: Sendable where Entity: Sendable, Section: Sendable {}

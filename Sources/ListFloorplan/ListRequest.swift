@@ -1,5 +1,5 @@
 /// The load request in flight: its ticket, what it loads and which sections have not answered yet.
-public struct ListRequest<Section: Hashable & Sendable>: Equatable, Sendable {
+public struct ListRequest<Section: Hashable>: Equatable {
     /// The ticket answers must carry; answers with another ticket are dropped.
     public internal(set) var ticket: Int
     /// What is loaded.
@@ -21,3 +21,5 @@ public struct ListRequest<Section: Hashable & Sendable>: Equatable, Sendable {
     /// The number of items each section's batches (`.partial`) brought so far.
     public internal(set) var streamed: [Section: Int] = [:]
 }
+
+extension ListRequest: Sendable where Section: Sendable {}

@@ -7,8 +7,8 @@
 /// ``ListViewModel/updateSearchText(_:)``) and to ``tapAdd()`` / ``tapDelete(at:)``.
 @MainActor
 public final class ListScreen<
-    Entity: Identifiable & Equatable & Sendable,
-    Section: Hashable & CaseIterable & Sendable
+    Entity: Identifiable & Equatable,
+    Section: Hashable & CaseIterable
 > {
     /// The view model shown.
     public let viewModel: ListViewModel<Entity, Section>

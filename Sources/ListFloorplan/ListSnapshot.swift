@@ -1,5 +1,5 @@
 /// The items a list shows, section by section, at one moment.
-public struct ListSnapshot<Entity: Identifiable & Equatable & Sendable, Section: Hashable & Sendable>: Equatable, Sendable {
+public struct ListSnapshot<Entity: Identifiable & Equatable, Section: Hashable>: Equatable {
     /// The sections, in display order.
     public var sections: [Section]
     /// The items of each section (same order as ``sections``).
@@ -39,3 +39,5 @@ public struct ListSnapshot<Entity: Identifiable & Equatable & Sendable, Section:
         return items[path.section][path.item]
     }
 }
+
+extension ListSnapshot: Sendable where Entity: Sendable, Section: Sendable {}

@@ -9,7 +9,7 @@
 /// search, a first page) replaces it; answers carrying an older ticket are dropped. The list and the
 /// search results are kept apart (``list`` and ``search``) so that closing a search shows the list
 /// again without loading it.
-public struct ListState<Entity: Identifiable & Equatable & Sendable, Section: Hashable & Sendable>: Equatable, Sendable {
+public struct ListState<Entity: Identifiable & Equatable, Section: Hashable>: Equatable {
     /// Paging, search and page sizes.
     public var configuration: ListConfiguration
     /// The sections that have a loader, in display order.
@@ -109,3 +109,5 @@ public struct ListState<Entity: Identifiable & Equatable & Sendable, Section: Ha
         return nil
     }
 }
+
+extension ListState: Sendable where Entity: Sendable, Section: Sendable {}

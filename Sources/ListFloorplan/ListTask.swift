@@ -23,3 +23,15 @@ public struct ListTask: Sendable {
         for task in tasks { task.cancel() }
     }
 }
+
+/// A value handed between a view model on the main actor and the tasks that load for it.
+///
+/// `@unchecked Sendable`: the entities and sections a host need not declare `Sendable` (a
+/// public struct, a generated proxy class) are made by its loaders and handed to the view
+/// model once; the list never changes them, and reads them off the main actor only where a
+/// loader gives them to it there (`DataLoader.inMemory` filters the items it was given, which
+/// the host no longer changes).
+struct ListHandOver<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}

@@ -14,8 +14,8 @@
 /// ```
 @MainActor
 public final class ListViewModel<
-    Entity: Identifiable & Equatable & Sendable,
-    Section: Hashable & CaseIterable & Sendable
+    Entity: Identifiable & Equatable,
+    Section: Hashable & CaseIterable
 > {
     /// The whole state.
     public internal(set) var listState: ListState<Entity, Section>
@@ -96,13 +96,15 @@ public final class ListViewModel<
         case .load(let request):
             guard let loader = loaders[request.section] else { return nil }
             let timeout = loadTimeout.map { (sleep: Self.sleeper(on: clock, for: $0), duration: $0) }
+            let ticket = request.ticket, section = ListHandOver(request.section)
             let relay = ListBatchRelay<Entity> { [weak self] items in
-                self?.send(.partial(ticket: request.ticket, section: request.section, items: items))
+                self?.send(.partial(ticket: ticket, section: section.value, items: items))
             }
+            let query = (range: request.range, searchString: request.searchString)
             let task = Task { [weak self] in
-                let result = await ListLoadRace.run(loader, request, timeout: timeout, onBatch: relay.add)
+                let result = await ListLoadRace.run(loader, query, timeout: timeout, onBatch: relay.add)
                 guard let self else { return }
-                await self.send(.response(ticket: request.ticket, section: request.section, result: result)).finish()
+                await self.send(.response(ticket: ticket, section: section.value, result: result.value)).finish()
             }
             loadTasks[request.ticket, default: []].append(task)
             return task

@@ -96,7 +96,7 @@ struct ListFloorplanSeedTests {
         let products = try #require(loader)
         #expect(model.isListPagingEnabled && model.isSearchEnabled && model.isSearchPagingEnabled)
         #expect(model.state == FUIListViewModelState.finished)
-        await floorplan.viewDidLoad().finish()
+        await floorplan.loadView().finish()
         #expect(products.asked == ["0..<\(model.initListPageSize) -"])
         #expect(model.results(in: .default) == Array(productCatalog.prefix(model.initListPageSize)))
         #expect(model.loadedListItemsCount == 20 && model.loadedListPagesCount == 1)
@@ -106,7 +106,7 @@ struct ListFloorplanSeedTests {
     @Test func nextPagesUntilNoMoreEntries() async throws {
         let (floorplan, model, loader) = seedSetup()
         let products = try #require(loader)
-        await floorplan.viewDidLoad().finish()
+        await floorplan.loadView().finish()
         await model.loadNextPage().finish()
         #expect(model.loadedListItemsCount == 40)
         await model.loadNextPage().finish()
@@ -119,7 +119,7 @@ struct ListFloorplanSeedTests {
 
     @Test func cellBindingFillsObjectCells() async throws {
         let (floorplan, _, _) = seedSetup()
-        await floorplan.viewDidLoad().finish()
+        await floorplan.loadView().finish()
         let path = ListItemPath(section: 0, item: 5)
         let cell = try #require(floorplan.cell(at: path) as? FUIObjectTableViewCell)
         #expect(cell.headlineText == "Pump 5" && cell.reuseIdentifier == FUIObjectTableViewCell.reuseIdentifier)
@@ -135,7 +135,7 @@ struct ListFloorplanSeedTests {
         let clock = TestClock()
         model.clock = clock
         floorplan.searchDebounceTiming = 0.3
-        await floorplan.viewDidLoad().finish()
+        await floorplan.loadView().finish()
         let search = model.updateSearchText("Pump")
         await clock.waitForSleepers(count: 1)
         clock.advance(by: .milliseconds(299))
@@ -158,7 +158,7 @@ struct ListFloorplanSeedTests {
 
     @Test func addAndDeleteHandlersAreCalled() async {
         let (floorplan, _, _) = seedSetup()
-        await floorplan.viewDidLoad().finish()
+        await floorplan.loadView().finish()
         var added = 0
         var deleted: [Product] = []
         floorplan.addButtonDidTapHandler = { added += 1 }
@@ -178,7 +178,7 @@ struct ListFloorplanSeedTests {
         let model = FUIListViewModel<Product, ProductListReportSections>(queries: [.default: loader])
         model.loadTimeout = nil
         let floorplan = FUIListFloorplan(viewModel: model)
-        let first = floorplan.viewDidLoad()
+        let first = floorplan.loadView()
         await loader.waitForQueries(1)
         loader.error = CatalogUnavailable()
         await first.finish()

@@ -55,7 +55,7 @@ extension SeedConformance {
         func searchBarSearches() async throws {
             let floorplan = makeFloorplan()
             #expect(floorplan.searchBar == nil)
-            await floorplan.viewDidLoad().finish()
+            await floorplan.loadView().finish()
             let searchBar = try #require(floorplan.searchBar)
             #expect(searchBar.placeholderText == "Search")
             searchBar.text = "Pump"
@@ -72,7 +72,7 @@ extension SeedConformance {
             let model = FUIListViewModel<Part, PartSections>(queries: queries, isListPagingEnabled: true, isSearchEnabled: false)
             model.loadTimeout = nil
             let floorplan = FUIListFloorplan<Part, PartSections>(viewModel: model)
-            await floorplan.viewDidLoad().finish()
+            await floorplan.loadView().finish()
             #expect(floorplan.searchBar == nil)
         }
 
@@ -84,14 +84,14 @@ extension SeedConformance {
             empty.addSubview(UILabel(text: "Try a part number."))
             floorplan.emptyResultsView = empty
             let browser = ListBrowser(screen: floorplan.screen, columns: 60, rows: 12)
-            await floorplan.viewDidLoad().finish()
+            await floorplan.loadView().finish()
             await floorplan.viewModel.updateSearchText("Gearbox").finish()
             #expect(floorplan.viewModel.results(in: .default).isEmpty)
             #expect(floorplan.screen.footerText == "Nothing matches. Try a part number.")
             #expect(text(of: browser.render()).contains("Nothing matches. Try a part number."))
             // The default view is a label saying what was searched.
             let plain = makeFloorplan()
-            await plain.viewDidLoad().finish()
+            await plain.loadView().finish()
             await plain.viewModel.updateSearchText("Gearbox").finish()
             #expect(plain.emptyResultsView is UILabel)
             #expect(plain.screen.footerText == "No results found for “Gearbox”")
@@ -103,7 +103,7 @@ extension SeedConformance {
             let coordinator = RecordingCoordinator()
             floorplan.coordinator = coordinator
             let browser = ListBrowser(screen: floorplan.screen, columns: 60, rows: 12)
-            await floorplan.viewDidLoad().finish()
+            await floorplan.loadView().finish()
             _ = browser.handle([.key(KeyEvent(.down)), .key(KeyEvent(.enter))])
             #expect(coordinator.chosen.map(\.0) == ["Valve 1"])
             #expect(coordinator.chosen.first?.1 == IndexPath(row: 1, section: 0))
@@ -118,7 +118,7 @@ extension SeedConformance {
             ]
             #expect(floorplan.gridHeader.line(width: 30) == "Part" + String(repeating: " ", count: 21) + "Stock")
             let browser = ListBrowser(screen: floorplan.screen, columns: 30, rows: 12)
-            await floorplan.viewDidLoad().finish()
+            await floorplan.loadView().finish()
             let lines = text(of: browser.render()).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             #expect(lines[1].hasPrefix("Part") && lines[1].trimmingCharacters(in: .whitespaces).hasSuffix("Stock"))
             #expect(lines[2].contains("Pump 0"))
@@ -135,7 +135,7 @@ extension SeedConformance {
                 cell.footnoteText = "section \(indexPath.section), row \(indexPath.row)"
                 return cell
             }
-            await floorplan.viewDidLoad().finish()
+            await floorplan.loadView().finish()
             let cell = try #require(floorplan.cell(at: ListItemPath(section: 0, item: 4)) as? FUIObjectTableViewCell)
             #expect(cell.headlineText == "Valve 4" && cell.footnoteText == "section 0, row 4")
             var path = IndexPath(row: 7, section: 2)

@@ -104,7 +104,7 @@ import Testing
 
 
 
-              Loading…
+              ⠋ Loading…
                                                             ⏎ choose  Esc close  ^R refresh
             """,
         "loading 40x12": """
@@ -118,7 +118,7 @@ import Testing
 
 
 
-              Loading…
+              ⠋ Loading…
                     ⏎ choose  Esc close  ^R refresh
             """,
         "results 80x24": """
@@ -184,7 +184,7 @@ import Testing
             › Pump P-020                                                        Operational
               Hamburg Plant › Utilities › Cooling water                    Centrifugal pump
 
-              Loading…
+              ⠋ Loading…
              20 of 20+                                      ⏎ choose  Esc close  ^R refresh
             """,
         "next page 40x12": """
@@ -198,7 +198,7 @@ import Testing
             › Pump P-020                Operational
               Hamburg Plant › Ut…  Centrifugal pump
 
-              Loading…
+              ⠋ Loading…
              20 of 20+          ⏎ choose  Esc close
             """,
         "end 80x24": """

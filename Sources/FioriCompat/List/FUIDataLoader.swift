@@ -15,7 +15,7 @@ import ListFloorplan
 /// }
 /// ```
 @MainActor
-open class FUIDataLoader<Entity: Identifiable & Sendable> {
+open class FUIDataLoader<Entity: Identifiable> {
     /// The results of the last query; setting them answers the waiting queries.
     public var results: [Entity] = [] {
         didSet { answer(.success(results)) }
@@ -28,7 +28,7 @@ open class FUIDataLoader<Entity: Identifiable & Sendable> {
         }
     }
 
-    private var waiting: [(id: Int, continuation: CheckedContinuation<[Entity], any Error>)] = []
+    private var waiting: [(id: Int, continuation: CheckedContinuation<HandedResults, any Error>)] = []
     private var nextID = 0
 
     /// Creates a loader.
@@ -44,7 +44,7 @@ open class FUIDataLoader<Entity: Identifiable & Sendable> {
     private func answer(_ outcome: Result<[Entity], any Error>) {
         let answered = waiting
         waiting.removeAll()
-        for entry in answered { entry.continuation.resume(with: outcome) }
+        for entry in answered { entry.continuation.resume(with: outcome.map { HandedResults(entities: $0) }) }
     }
 
     private func cancelQuery(_ id: Int) {
@@ -59,7 +59,7 @@ open class FUIDataLoader<Entity: Identifiable & Sendable> {
     ///   - searchString: The search text, if any.
     /// - Returns: The published results.
     /// - Throws: The published error, or `CancellationError` if the waiting task is cancelled.
-    func load(_ range: Range<Int>?, _ searchString: String?) async throws -> [Entity] {
+    func load(_ range: Range<Int>?, _ searchString: String?) async throws -> HandedResults {
         nextID += 1
         let id = nextID
         return try await withTaskCancellationHandler {
@@ -71,13 +71,22 @@ open class FUIDataLoader<Entity: Identifiable & Sendable> {
             Task { @MainActor in self.cancelQuery(id) }
         }
     }
+
+    /// The results of a query on their way to the view model.
+    ///
+    /// `@unchecked Sendable`: entities need not be `Sendable` (a public struct, a generated
+    /// proxy class); the loader publishes them once, on the main actor, and the view model
+    /// only reads them there.
+    struct HandedResults: @unchecked Sendable {
+        let entities: [Entity]
+    }
 }
 
 extension FUIDataLoader {
     /// The loader as a `DataLoader` for a `ListViewModel`.
     public var dataLoader: DataLoader<Entity> {
         DataLoader { range, searchString in
-            try await self.load(range, searchString)
+            try await self.load(range, searchString).entities
         }
     }
 }

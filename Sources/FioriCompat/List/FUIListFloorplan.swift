@@ -18,8 +18,8 @@ import ListFloorplan
 /// ```
 @MainActor
 open class FUIListFloorplan<
-    Entity: Hashable & Identifiable & Sendable,
-    Section: CaseIterable & Hashable & Sendable
+    Entity: Hashable & Identifiable,
+    Section: CaseIterable & Hashable
 > {
     /// The platform-independent screen the renderers draw.
     public let screen: ListScreen<Entity, Section>
@@ -39,6 +39,32 @@ open class FUIListFloorplan<
         screen.didSelectHandler = { [weak self] path, entity in
             self?.didSelectRow(at: IndexPath(row: path.item, section: path.section), entity: entity)
         }
+        _ = viewModel.addObserver { [weak self] _, _ in self?.applySnapshot() }
+    }
+
+    /// The table's data source (the document's "standard table view is implemented using
+    /// `FUIEditableTableViewDiffableDataSource`"): its snapshot is the rows loaded so far, its
+    /// cells come from `cellBinding`, and committing `.delete` on a row calls
+    /// `deleteButtonDidTapHandler`.
+    public private(set) lazy var dataSource: FUIEditableTableViewDiffableDataSource<Section, Entity> = {
+        let source = FUIEditableTableViewDiffableDataSource<Section, Entity>(tableView: tableView) { [weak self] tableView, indexPath, entity in
+            self?.cellBinding?(tableView, indexPath, entity)
+        }
+        source.deleteHandler = screen.deleteButtonDidTapHandler
+        source.apply(currentSnapshot(), animatingDifferences: false)
+        return source
+    }()
+
+    private func currentSnapshot() -> NSDiffableDataSourceSnapshot<Section, Entity> {
+        let rows = screen.snapshot
+        var snapshot = NSDiffableDataSourceSnapshot<Section, Entity>()
+        snapshot.appendSections(rows.sections)
+        for (section, items) in zip(rows.sections, rows.items) { snapshot.appendItems(items, toSection: section) }
+        return snapshot
+    }
+
+    private func applySnapshot() {
+        dataSource.apply(currentSnapshot())
     }
 
     private var defaultEmptyResultsText: @MainActor (String) -> String = { "No results found for “\($0)”" }
@@ -47,11 +73,10 @@ open class FUIListFloorplan<
     /// The view model shown.
     public var viewModel: FUIListViewModel<Entity, Section> { screen.viewModel }
 
-    /// Loads the first page; call when the floorplan first shows.
-    ///
-    /// - Returns: The started work.
-    @discardableResult
-    open func viewDidLoad() -> ListTask {
+    /// Sets the search bar (when the view model allows search) and starts loading the first
+    /// page (``loadTask``); a face calls it once, before the first frame. Override it as in
+    /// UIKit, calling `super.viewDidLoad()`.
+    open func viewDidLoad() {
         if viewModel.isSearchEnabled, searchBar == nil {
             let model = viewModel
             searchBar = FUISearchBar(
@@ -59,7 +84,22 @@ open class FUIListFloorplan<
                 search: { text in model.updateSearchText(text) },
                 current: { model.searchText })
         }
-        return screen.viewDidLoad()
+        loadTask = screen.viewDidLoad()
+    }
+
+    /// The first page's load, started by the last `viewDidLoad()`; await its `finish()` to
+    /// know the page is shown.
+    public private(set) var loadTask: ListTask?
+
+    /// Runs `viewDidLoad()` and returns the load it started (the screen's own when an
+    /// override did not call `super.viewDidLoad()`).
+    ///
+    /// - Returns: The started work.
+    @discardableResult
+    public func loadView() -> ListTask {
+        loadTask = nil
+        viewDidLoad()
+        return loadTask ?? screen.viewDidLoad()
     }
 
     /// The Fiori search bar, set in `viewDidLoad()` when the view model allows search.
@@ -134,7 +174,10 @@ open class FUIListFloorplan<
     /// An optional closure for handling tap action on the delete button.
     open var deleteButtonDidTapHandler: ((Section, Entity) -> Void)? {
         get { screen.deleteButtonDidTapHandler }
-        set { screen.deleteButtonDidTapHandler = newValue }
+        set {
+            screen.deleteButtonDidTapHandler = newValue
+            dataSource.deleteHandler = newValue
+        }
     }
 
     /// An optional closure configuring the cell bound to an entity.

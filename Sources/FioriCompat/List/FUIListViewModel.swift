@@ -1,14 +1,16 @@
 import ListFloorplan
 
-/// The list view model under its Fiori name.
+/// The list view model under its Fiori name: any `Identifiable & Equatable` entity (a public
+/// struct, a generated proxy class) and any `CaseIterable & Hashable` section.
 public typealias FUIListViewModel<
-    Entity: Identifiable & Equatable & Sendable,
-    Section: Hashable & CaseIterable & Sendable
+    Entity: Identifiable & Equatable,
+    Section: Hashable & CaseIterable
 > = ListViewModel<Entity, Section>
 
 /// The loading states of a list under their Fiori name.
 public typealias FUIListViewModelState = ListLoadingState
 
+/// Fiori's way of making a list view model.
 extension ListViewModel {
     /// Creates a view model over Fiori-style data loaders, one per section.
     ///

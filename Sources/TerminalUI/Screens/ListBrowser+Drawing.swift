@@ -127,6 +127,8 @@ extension ListBrowser {
         guard let text = screen.footerText else { return }
         let y = rows - 2
         var line = "  " + TerminalText.sanitize(text)
+        // While a page loads, the spinner turns: one frame per tick of the run loop.
+        if case .loading = footer { line = "  " + Self.spinnerFrames[spinnerFrame % Self.spinnerFrames.count] + " " + TerminalText.sanitize(text) }
         var style = palette.placeholder
         if case .error = footer { style = palette.statusError }
         if DisplayWidth.of(line) > columns {
@@ -169,5 +171,18 @@ extension ListBrowser {
         if columns - rightWidth > used + 1 {
             buffer.put(right, x: columns - rightWidth, y: y, maxWidth: rightWidth, style: statusStyle)
         }
+    }
+}
+
+extension ListBrowser: AnimatedTerminalScreen {
+    /// The loading footer's spinner, one frame per tick.
+    static var spinnerFrames: [String] { ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"] }
+
+    /// Whether the footer's spinner turns: while a page loads.
+    public var isAnimating: Bool { viewModel.footer == .loading }
+
+    /// Turns the spinner one frame.
+    public func advanceAnimation() {
+        spinnerFrame += 1
     }
 }

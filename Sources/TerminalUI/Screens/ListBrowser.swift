@@ -17,8 +17,8 @@ import ListFloorplan
 /// asks for a redraw through the handler of ``setRedrawHandler(_:)`` when the list changes.
 @MainActor
 public final class ListBrowser<
-    Entity: Identifiable & Equatable & Sendable,
-    Section: Hashable & CaseIterable & Sendable
+    Entity: Identifiable & Equatable,
+    Section: Hashable & CaseIterable
 >: TerminalScreen {
     /// The floorplan shown.
     public let screen: ListScreen<Entity, Section>
@@ -42,6 +42,8 @@ public final class ListBrowser<
     public private(set) var chosen: Entity?
     /// A transient message on the key line (a handler's answer), until the next key.
     public internal(set) var message: String?
+    /// The frame of the loading footer's spinner (advanced by the run loop's ticks).
+    public internal(set) var spinnerFrame = 0
     /// The question open on the key line (see `ListBrowser+Prompt`); keys go to it.
     public internal(set) var prompt: ListPrompt?
     /// The work started by the last input (loads, debounces); tests await it.
