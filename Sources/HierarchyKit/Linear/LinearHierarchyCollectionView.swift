@@ -76,6 +76,11 @@ public final class LinearHierarchyCollectionView {
         waiting[identifier] = nil
     }
 
+    /// Whether a cell class is registered for the identifier.
+    public func hasRegisteredClass(forCellWithReuseIdentifier identifier: String) -> Bool {
+        registered[identifier] != nil
+    }
+
     /// A cell of the class registered for the identifier (`LinearHierarchyCell` if none), reused
     /// when one is free.
     public func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath) -> LinearHierarchyCell {

@@ -6,8 +6,22 @@ import Foundation
 public protocol LinearHierarchyCellManager: AnyObject {
     /// The reuse identifier of the hierarchy's cells.
     func cellReuseIdentifierForHierarchyNavigator() -> String
-    /// The cell class (a `LinearHierarchyCell` subclass).
+    /// Registers the cell class on the controller's collection view, as the original
+    /// `- (void) registerClassForCBLinearHierarchyCell` does:
+    /// `lhVC.collectionView.register(MyCell.self, forCellWithReuseIdentifier: identifier)`.
+    /// Called when the manager is set as `lhCellManagerDelegate`.
+    func registerClassForCBLinearHierarchyCell()
+    /// The cell class, for a manager that names it instead of registering it; registered for
+    /// the reuse identifier when `registerClassForCBLinearHierarchyCell()` registered nothing.
     func registerClassForCBLinearHierarchyCell() -> LinearHierarchyCell.Type
+}
+
+extension LinearHierarchyCellManager {
+    /// Registers nothing: the manager names its class with the other form.
+    public func registerClassForCBLinearHierarchyCell() {}
+
+    /// `LinearHierarchyCell`: the manager registers its class itself.
+    public func registerClassForCBLinearHierarchyCell() -> LinearHierarchyCell.Type { LinearHierarchyCell.self }
 }
 
 /// The controller of a linear hierarchy (`CBLinearHierarchyViewController`): it owns a
@@ -34,8 +48,12 @@ open class LinearHierarchyViewController: LinearHierarchyCollectionViewDataSourc
     public weak var lhCellManagerDelegate: (any LinearHierarchyCellManager)? {
         didSet {
             if let manager = lhCellManagerDelegate {
-                collectionView.register(manager.registerClassForCBLinearHierarchyCell(),
-                                        forCellWithReuseIdentifier: manager.cellReuseIdentifierForHierarchyNavigator())
+                let identifier = manager.cellReuseIdentifierForHierarchyNavigator()
+                let () = manager.registerClassForCBLinearHierarchyCell()
+                if !collectionView.hasRegisteredClass(forCellWithReuseIdentifier: identifier) {
+                    let cellClass: LinearHierarchyCell.Type = manager.registerClassForCBLinearHierarchyCell()
+                    collectionView.register(cellClass, forCellWithReuseIdentifier: identifier)
+                }
             }
         }
     }

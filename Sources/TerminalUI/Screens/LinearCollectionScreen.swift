@@ -16,10 +16,13 @@ import Foundation
 public final class LinearCollectionScreen: TerminalScreen {
     /// The controller shown.
     public let controller: LinearHierarchyViewController
+    /// The styles to draw with.
     public var palette: BrowserPalette
     /// The title on the top line.
     public var title: String
+    /// The terminal's width, in columns.
     public private(set) var columns: Int
+    /// The terminal's height, in rows.
     public private(set) var rows: Int
     /// The focused cell (section and item), if any.
     public private(set) var focus: IndexPath?
@@ -50,10 +53,22 @@ public final class LinearCollectionScreen: TerminalScreen {
     private var bodyTop: Int { 1 }
     private var bodyHeight: Int { max(0, rows - 2) }
 
+    /// Where the collection is drawn, in cells of the body (below the title line): the
+    /// collection view's `frame` as the host set it (`lhVC.collectionView.frame = CGRect(...)`),
+    /// clipped to the body; the whole body while the frame is empty.
+    var collectionArea: (x: Int, y: Int, width: Int, height: Int) {
+        let frame = controller.collectionView.frame
+        guard frame.width > 0, frame.height > 0 else { return (0, 0, columns, bodyHeight) }
+        let x = min(columns, max(0, Int(frame.minX.rounded())))
+        let y = min(bodyHeight, max(0, Int(frame.minY.rounded())))
+        let width = min(columns - x, max(1, Int(frame.width.rounded())))
+        let height = min(bodyHeight - y, max(1, Int(frame.height.rounded())))
+        return (x, y, max(0, width), max(0, height))
+    }
+
     public func resize(columns: Int, rows: Int) {
         self.columns = max(0, columns)
         self.rows = max(0, rows)
-        controller.collectionView.frame = Rect(x: 0, y: 0, width: Double(self.columns), height: Double(bodyHeight))
         _ = scrollFocusIntoView()
     }
 
@@ -169,8 +184,9 @@ public final class LinearCollectionScreen: TerminalScreen {
         let sizes = sections.map { section in
             section.sizes.map { Size(width: max(1, $0.width.rounded()), height: max(1, $0.height.rounded())) }
         }
+        let area = collectionArea
         let result = view.collectionViewLayout.layout.layout(
-            sectionSizes: sizes, containerSize: Size(width: Double(columns), height: Double(bodyHeight)))
+            sectionSizes: sizes, containerSize: Size(width: Double(area.width), height: Double(area.height)))
         return (sections, result)
     }
 
@@ -181,7 +197,7 @@ public final class LinearCollectionScreen: TerminalScreen {
         shownCellsRecycle(sections)
         guard let frame = result.frame(at: LinearIndexPath(section: focus[0], item: focus[1])) else { return false }
         let old = scrollOffset
-        let extent = isHorizontal ? columns : bodyHeight
+        let extent = isHorizontal ? collectionArea.width : collectionArea.height
         let start = Int((isHorizontal ? frame.minX : frame.minY).rounded(.down))
         let end = Int((isHorizontal ? frame.maxX : frame.maxY).rounded(.up))
         if start < scrollOffset { scrollOffset = start }
@@ -210,15 +226,16 @@ public final class LinearCollectionScreen: TerminalScreen {
         buffer.put(" " + TerminalText.sanitize(title) + (level > 0 ? "  · level \(level + 1)" : ""), x: 0, y: 0, maxWidth: columns, style: titleStyle)
         let (sections, result) = computeLayout()
         shownCellsRecycle(sections)
-        let clipX = 0..<columns
-        let clipY = bodyTop..<(bodyTop + bodyHeight)
+        let area = collectionArea
+        let clipX = area.x..<(area.x + area.width)
+        let clipY = (bodyTop + area.y)..<(bodyTop + area.y + area.height)
         for (s, frames) in result.frames.enumerated() where s < sections.count {
             for (i, frame) in frames.enumerated() where i < sections[s].cells.count {
                 let cell = sections[s].cells[i]
-                let x = Int(frame.minX.rounded()) - (isHorizontal ? scrollOffset : 0)
-                let y = bodyTop + Int(frame.minY.rounded()) - (isHorizontal ? 0 : scrollOffset)
+                let x = area.x + Int(frame.minX.rounded()) - (isHorizontal ? scrollOffset : 0)
+                let y = bodyTop + area.y + Int(frame.minY.rounded()) - (isHorizontal ? 0 : scrollOffset)
                 let width = Int(frame.width.rounded())
-                guard clipY.contains(y), x < clipX.upperBound, x + width > 0 else { continue }
+                guard clipY.contains(y), x < clipX.upperBound, x + width > clipX.lowerBound else { continue }
                 var style = palette.isThemed ? palette.look(.linearCell, selected: cell.isActive).text : palette.text
                 if let color = cell.backgroundColor, color.alpha > 0 {
                     style.background = .rgb(color.red, color.green, color.blue)
@@ -229,8 +246,8 @@ public final class LinearCollectionScreen: TerminalScreen {
                 if cell.isActive { style.bold = true }
                 if insertedPaths.contains(IndexPath(indexes: [s, i])) { style.underline = true }
                 let text = " " + TerminalText.sanitize(cell.displayText)
-                let visibleX = max(0, x)
-                let visibleWidth = min(columns, x + width) - visibleX
+                let visibleX = max(clipX.lowerBound, x)
+                let visibleWidth = min(clipX.upperBound, x + width) - visibleX
                 guard visibleWidth > 0 else { continue }
                 buffer.fill(x: visibleX, y: y, width: visibleWidth, height: 1, style: style)
                 let skipped = visibleX - x
