@@ -308,7 +308,8 @@ public final class HierarchySourceDataSource: HierarchyViewPagingDataSource {
     }
 
     /// Fills a cell from an item: title, subtitle, footnote, status, and the indicator with
-    /// the child count ("…" while unknown for a container).
+    /// the child count ("…" while unknown for a container). No accessory: the indicator
+    /// already says an item has children.
     public static func configure(_ cell: HierarchyCollectionItem, with node: HierarchyNode, childCount: Int?) {
         cell.title.text = node.title
         cell.subtitle.text = node.subtitle
@@ -318,11 +319,11 @@ public final class HierarchySourceDataSource: HierarchyViewPagingDataSource {
         if let count, count > 0 {
             cell.isHierarchyButtonHidden = false
             cell.hierarchyAttributeText = CountText.grouped(count)
-            cell.accessoryType = .disclosureIndicator
+            cell.accessoryType = .none
         } else if node.isContainer && count == nil {
             cell.isHierarchyButtonHidden = false
             cell.hierarchyAttributeText = "…"
-            cell.accessoryType = .disclosureIndicator
+            cell.accessoryType = .none
         } else {
             cell.isHierarchyButtonHidden = true
             cell.hierarchyAttributeText = nil

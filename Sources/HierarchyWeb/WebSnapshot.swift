@@ -45,6 +45,13 @@ struct WebSnapshot: Encodable, Sendable {
         var multiline: Bool
         /// The detail image, or nil.
         var detailImage: DetailImage?
+        /// The status image (`statusImage`, `statusImageView.image` unless hidden), or nil.
+        var statusImage: DetailImage?
+        /// The icons before the title (`iconImages`: text icons and images), or nil for none.
+        var iconImages: [DetailImage]?
+        /// A table cell's layout margins (`directionalLayoutMargins`: top, leading, bottom, in
+        /// CSS pixels; the trailing edge has no effect), or nil for none.
+        var margins: Margins?
         var expanded: Bool
         var selected: Bool
         var focused: Bool
@@ -63,6 +70,13 @@ struct WebSnapshot: Encodable, Sendable {
         var name: String
         var glyph: String
         var label: String
+    }
+
+    /// The layout margins of a table cell's content.
+    struct Margins: Encodable, Sendable, Equatable {
+        var top: Double
+        var leading: Double
+        var bottom: Double
     }
 
     struct Column: Encodable, Sendable {
@@ -176,6 +190,8 @@ extension WebSnapshot {
                         accessoryLabel: Self.accessoryLabel(of: cell, editing: snapshot.isEditing),
                         multiline: cell.hierarchyIndicator.isMultiline,
                         detailImage: Self.detailImage(of: cell),
+                        statusImage: Self.statusImage(of: cell), iconImages: Self.iconImages(of: cell),
+                        margins: Self.margins(of: cell),
                         expanded: item.isExpanded, selected: item.isSelected, focused: item.isFocused,
                         placeholder: placeholder, error: failure,
                         label: placeholder ? "Loading" : Self.shown(cell.accessibilityLabel) ?? "",
@@ -245,19 +261,47 @@ extension WebSnapshot {
         return DetailImage(name: name, glyph: shown(image.glyph) ?? "", label: label)
     }
 
+    /// A cell's status image, unless its view is hidden; cut like a detail image.
+    static func statusImage(of cell: HierarchyCollectionItem) -> DetailImage? {
+        guard let image = cell.statusImage, !cell.statusImageView.isHidden else { return nil }
+        return sent(image)
+    }
+
+    /// A cell's icons before the title, or nil for none (at most 8, as a row has room for).
+    static func iconImages(of cell: HierarchyCollectionItem) -> [DetailImage]? {
+        let icons = cell.iconImages.prefix(8).map(sent)
+        return icons.isEmpty ? nil : icons
+    }
+
+    /// An image as the page gets it: its address or name (one past the length limit as its
+    /// glyph only), glyph and accessible name.
+    private static func sent(_ image: HierarchyImage) -> DetailImage {
+        let name = image.name.utf8.count <= maximumImageLength ? image.name : ""
+        let label = image.name.hasPrefix("data:") ? "Image" : (shown(image.name) ?? "")
+        return DetailImage(name: name, glyph: shown(image.glyph) ?? "", label: label)
+    }
+
+    /// A table cell's layout margins, or nil when it has none (or is no table cell).
+    static func margins(of cell: HierarchyCollectionItem) -> Margins? {
+        guard let tableCell = cell as? HierarchyItemTableViewCell else { return nil }
+        let insets = tableCell.directionalLayoutMargins
+        let margins = Margins(top: max(0, insets.top), leading: max(0, insets.leading), bottom: max(0, insets.bottom))
+        return margins == Margins(top: 0, leading: 0, bottom: 0) ? nil : margins
+    }
+
     /// The longest image address (bytes) a snapshot carries.
     static let maximumImageLength = 64 * 1024
 
     /// The glyph of a cell's accessory (the editing accessory in editing mode): a custom
-    /// accessory view's glyph, else the type's; a disclosure chevron only where the indicator,
-    /// itself a chevron, is hidden.
+    /// accessory view's glyph, else the type's (the disclosure chevron beside the indicator too,
+    /// as the documents show it).
         static func accessory(of cell: HierarchyCollectionItem, editing: Bool) -> String? {
         if let view = cell.customAccessoryView(isEditing: editing) {
             return view.isHidden ? nil : shown(view.drawnGlyph)
         }
         switch editing ? cell.editingAccessoryType : cell.accessoryType {
         case .none: return nil
-        case .disclosureIndicator: return cell.isHierarchyButtonHidden ? "›" : nil
+        case .disclosureIndicator: return "›"
         case let accessory: return accessory.glyph
         }
     }

@@ -43,6 +43,43 @@ public struct HierarchyImage: Hashable, Sendable, ExpressibleByStringLiteral {
     }
 }
 
+extension HierarchyImage {
+    /// The glyph of a named image: an icon of `IconLibrary` by its name
+    /// ("indicator.veryHighPriority"), or a common symbol name ("exclamationmark.triangle",
+    /// "checkmark", "star.fill", "paperclip", …); `nil` for a name it does not know.
+    ///
+    /// - Complexity: O(1).
+    public static func glyph(forName name: String) -> String? {
+        namedGlyphs[name]
+    }
+
+    /// The glyph drawn for a named image whose name is not known.
+    public static let unknownGlyph = "▪"
+
+    private static let namedGlyphs: [String: String] = {
+        var glyphs: [String: String] = [
+            "exclamationmark": "!", "exclamationmark.2": "‼", "exclamationmark.3": "‼",
+            "exclamationmark.circle": "!", "exclamationmark.circle.fill": "!",
+            "exclamationmark.triangle": "⚠", "exclamationmark.triangle.fill": "⚠",
+            "checkmark": "✓", "checkmark.circle": "✓", "checkmark.circle.fill": "✓",
+            "xmark": "✗", "xmark.circle": "✗", "xmark.circle.fill": "✗", "xmark.octagon": "✗", "xmark.octagon.fill": "✗",
+            "info": "ⓘ", "info.circle": "ⓘ", "info.circle.fill": "ⓘ",
+            "star": "☆", "star.fill": "★", "heart": "♡", "heart.fill": "♥",
+            "flag": "⚑", "flag.fill": "⚑", "bell": "🔔", "bell.fill": "🔔",
+            "paperclip": "📎", "lock": "🔒", "lock.fill": "🔒", "lock.open": "🔓",
+            "folder": "📁", "folder.fill": "📁", "doc": "📄", "doc.text": "📄", "doc.fill": "📄",
+            "person": "👤", "person.fill": "👤", "clock": "🕒", "clock.fill": "🕒",
+            "gear": "⚙", "gearshape": "⚙", "wrench": "🔧", "wrench.fill": "🔧",
+            "mappin": "📍", "location": "📍", "calendar": "📅", "envelope": "✉", "phone": "☎",
+            "circle": "○", "circle.fill": "●", "square": "□", "square.fill": "■",
+            "arrow.up": "↑", "arrow.down": "↓", "arrow.left": "←", "arrow.right": "→",
+            "chevron.right": "›", "chevron.left": "‹", "plus": "+", "minus": "−", "trash": "🗑",
+        ]
+        for image in IconLibrary.allIcons { glyphs[image.name] = image.glyph }
+        return glyphs
+    }()
+}
+
 /// Named icons, as in the Fiori icon library.
 public enum IconLibrary {
     /// The indicator icons: priorities, attachments and outcomes.
@@ -51,6 +88,10 @@ public enum IconLibrary {
         public static let veryHighPriority = HierarchyImage(name: "indicator.veryHighPriority", glyph: "‼")
         /// High priority (`!`).
         public static let highPriority = HierarchyImage(name: "indicator.highPriority", glyph: "!")
+        /// Medium priority (`•`).
+        public static let mediumPriority = HierarchyImage(name: "indicator.mediumPriority", glyph: "•")
+        /// Low priority (`↓`).
+        public static let lowPriority = HierarchyImage(name: "indicator.lowPriority", glyph: "↓")
         /// Has an attachment (📎).
         public static let attachment = HierarchyImage(name: "indicator.attachment", glyph: "📎")
         /// Succeeded (`✓`).
@@ -59,7 +100,20 @@ public enum IconLibrary {
         public static let error = HierarchyImage(name: "indicator.error", glyph: "✗")
         /// Needs attention (`⚠`).
         public static let warning = HierarchyImage(name: "indicator.warning", glyph: "⚠")
+        /// Has information to read (`ⓘ`).
+        public static let information = HierarchyImage(name: "indicator.information", glyph: "ⓘ")
+        /// A favourite (`★`).
+        public static let favorite = HierarchyImage(name: "indicator.favorite", glyph: "★")
+        /// Locked (🔒).
+        public static let locked = HierarchyImage(name: "indicator.locked", glyph: "🔒")
     }
+
+    /// Every icon of the library.
+    public static let allIcons: [HierarchyImage] = [
+        indicator.veryHighPriority, indicator.highPriority, indicator.mediumPriority, indicator.lowPriority,
+        indicator.attachment, indicator.success, indicator.error, indicator.warning, indicator.information,
+        indicator.favorite, indicator.locked,
+    ]
 }
 
 /// A view that shows one image.

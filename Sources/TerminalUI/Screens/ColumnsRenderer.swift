@@ -9,11 +9,13 @@ import HierarchyKit
 /// on the left.
 @MainActor
 public struct ColumnsRenderer {
+    /// The styles to draw with.
     public var palette: BrowserPalette
     /// What an expanded item's empty column says ("Loading…", an error), by the item's uuid;
     /// "Empty" when it answers `nil`.
     public var emptyColumnNote: ((String) -> String?)?
 
+    /// Makes a renderer that draws with `palette`.
     public init(palette: BrowserPalette) {
         self.palette = palette
     }
@@ -109,9 +111,9 @@ public struct ColumnsRenderer {
         }
     }
 
-    /// The text of a cell's accessory in the column form: the checkmark, the detail button and
-    /// the detail disclosure button always; the disclosure chevron only where the hierarchy
-    /// indicator (itself a chevron) is hidden.
+    /// The text of a cell's accessory in the column form: the checkmark, the detail button, the
+    /// detail disclosure button and the disclosure chevron, beside the hierarchy indicator as
+    /// the documents show them.
     /// A custom accessory view (`accessoryView`, `editingAccessoryView` while editing) is drawn
     /// instead: its image's glyph or its text; a hidden one draws nothing.
     static func accessoryText(of cell: HierarchyCollectionItem, editing: Bool, rtl: Bool) -> String {
@@ -120,7 +122,7 @@ public struct ColumnsRenderer {
         }
         switch editing ? cell.editingAccessoryType : cell.accessoryType {
         case .none: return ""
-        case .disclosureIndicator: return cell.hierarchyIndicator.isHidden ? (rtl ? "‹" : "›") : ""
+        case .disclosureIndicator: return rtl ? "‹" : "›"
         case .detailDisclosureButton: return rtl ? "‹ⓘ" : "ⓘ›"
         case let accessory: return accessory.glyph
         }
@@ -163,12 +165,7 @@ public struct ColumnsRenderer {
         if !detail.isEmpty, clip.contains(y) {
             buffer.put(detail, x: textX + 1, y: y, maxWidth: detailWidth, style: shown(look(.itemDetailImage).glyph))
         }
-        var prefix = ""
-        if editing {
-            prefix = item.isSelected ? "✓ " : "  "
-        }
-        prefix += cell.iconImages.map(\.glyph).joined() + (cell.iconImages.isEmpty ? "" : " ")
-        if let image = cell.statusImage { prefix = image.glyph + " " + prefix }
+        let prefix = (editing ? (item.isSelected ? "✓ " : "  ") : "") + Self.imagePrefix(of: cell)
 
         // Line 1: prefix, title, status, accessory on the far side.
         if clip.contains(y) {
@@ -238,6 +235,16 @@ public struct ColumnsRenderer {
             count: count, glyph: glyph, lines: shownLines, countStyle: countStyle, glyphStyle: glyphStyle,
             rightToLeft: rtl, room: room, start: start(ofWidth:)
         ).draw(y: y, clip: clip, into: &buffer)
+    }
+
+    /// The images before a cell's title: the status image (unless its view is hidden), then the
+    /// icons (`iconImages`), each its glyph ("‼" for `FUIIconLibrary.indicator.veryHighPriority`,
+    /// a text icon's text), followed by a space.
+    static func imagePrefix(of cell: HierarchyCollectionItem) -> String {
+        var prefix = ""
+        if let image = cell.statusImage, !cell.statusImageView.isHidden { prefix = image.glyph + " " }
+        if !cell.iconImages.isEmpty { prefix += cell.iconImages.map(\.glyph).joined() + " " }
+        return prefix
     }
 
     /// The style of a cell's accessory: `base` (the cell's glyph style), in the tint of a

@@ -7,11 +7,13 @@ import HierarchyKit
 /// The hierarchy indicator sits outside the row's content, in the reserved trailing margin
 /// (`HierarchyItemTableViewCell/reservedTrailingMargin(in:)`: the metrics'
 /// `indicatorWidthMultiline` or `indicatorWidthSingleLine`), on the left in right-to-left
-/// layouts. Accessories: a checkmark `✓` and a detail button `ⓘ` at the content's trailing
-/// end; the disclosure indicator is the hierarchy indicator's glyph itself. A custom accessory
-/// view is drawn instead of the type's glyph, in its tint.
+/// layouts. Accessories: a checkmark `✓`, a detail button `ⓘ` and a disclosure chevron `›` at
+/// the content's trailing end. A custom accessory view is drawn instead of the type's glyph, in
+/// its tint. A cell's `directionalLayoutMargins` (top, leading, bottom, in lines and columns)
+/// move its content inside the row; the trailing edge has no effect.
 @MainActor
 public struct TableRenderer {
+    /// The styles to draw with.
     public var palette: BrowserPalette
 
     /// A renderer drawing in `palette`.
@@ -78,8 +80,8 @@ public struct TableRenderer {
         let cell = item.cell
         let x = Int(item.frame.minX.rounded())
         let width = Int(item.frame.width.rounded())
-        let y = top + Int(item.frame.minY.rounded())
-        let lines = max(1, Int(item.frame.height.rounded()))
+        let rowY = top + Int(item.frame.minY.rounded())
+        let rowLines = max(1, Int(item.frame.height.rounded()))
         guard width > 4 else { return }
         let selected = item.isExpanded || item.isSelected || cell.state.isSelected
         func look(_ element: ThemeElement) -> ElementLook { palette.look(element, selected: selected) }
@@ -90,37 +92,32 @@ public struct TableRenderer {
         let margin = Self.margin(of: cell, metrics: metrics, width: width)
         let contentX = rtl ? x + margin : x
         let contentWidth = width - margin
-        for line in 0..<lines where clip.contains(y + line) {
-            buffer.fill(x: contentX, y: y + line, width: contentWidth, height: 1, style: base)
+        for line in 0..<rowLines where clip.contains(rowY + line) {
+            buffer.fill(x: contentX, y: rowY + line, width: contentWidth, height: 1, style: base)
         }
         // The rule under the row, in the spacing line, in the cell's border.
-        if clip.contains(y + lines), let border = palette.look(.tableCell).border {
+        if clip.contains(rowY + rowLines), let border = palette.look(.tableCell).border {
             let ruleWidth = max(0, contentWidth - 2)
-            buffer.put(String(repeating: border.horizontal, count: ruleWidth), x: contentX + 1, y: y + lines,
+            buffer.put(String(repeating: border.horizontal, count: ruleWidth), x: contentX + 1, y: rowY + rowLines,
                        maxWidth: ruleWidth, style: border.style)
         }
-        var prefix = editing ? (item.isSelected ? "✓ " : "  ") : ""
-        prefix += cell.iconImages.map(\.glyph).joined() + (cell.iconImages.isEmpty ? "" : " ")
-        if let image = cell.statusImage { prefix = image.glyph + " " + prefix }
-        let accessory: String
-        switch editing ? cell.editingAccessoryType : cell.accessoryType {
-        case _ where cell.customAccessoryView(isEditing: editing) != nil:
-            accessory = ColumnsRenderer.accessoryText(of: cell, editing: editing, rtl: rtl)
-        case .checkmark: accessory = "✓"
-        case .detailButton: accessory = "ⓘ"
-        case .detailDisclosureButton: accessory = cell.hierarchyIndicator.isHidden ? (rtl ? "‹ⓘ" : "ⓘ›") : "ⓘ"
-        case .disclosureIndicator where cell.hierarchyIndicator.isHidden: accessory = rtl ? "‹" : "›"
-        default: accessory = ""
-        }
+        // The layout margins move the content: down by the top, in by the leading edge.
+        let insets = Self.layoutMargins(of: cell, width: contentWidth, lines: rowLines)
+        let innerX = rtl ? contentX : contentX + insets.leading
+        let innerWidth = contentWidth - insets.leading
+        let y = rowY + insets.top
+        let lines = rowLines - insets.top - insets.bottom
+        let prefix = (editing ? (item.isSelected ? "✓ " : "  ") : "") + ColumnsRenderer.imagePrefix(of: cell)
+        let accessory = ColumnsRenderer.accessoryText(of: cell, editing: editing, rtl: rtl)
         let accessoryWidth = accessory.isEmpty ? 0 : DisplayWidth.of(accessory) + 1
         var detail = ""
         if let image = cell.detailImage, !cell.detailImageView.isHidden {
             detail = DisplayWidth.truncate(TerminalText.sanitize(image.glyph), toWidth: 2)
         }
-        let fullWidth = max(0, contentWidth - 2 - accessoryWidth)
+        let fullWidth = max(0, innerWidth - 2 - accessoryWidth)
         let detailWidth = detail.isEmpty ? 0 : min(fullWidth, DisplayWidth.of(detail) + 1)
         let textWidth = max(0, fullWidth - detailWidth)
-        let textX = contentX + 1 + (rtl ? accessoryWidth : 0) + detailWidth
+        let textX = innerX + 1 + (rtl ? accessoryWidth : 0) + detailWidth
         if !detail.isEmpty, clip.contains(y) {
             buffer.put(detail, x: textX - detailWidth, y: y, maxWidth: detailWidth, style: shown(look(.tableCellDetailImage).glyph))
         }
@@ -145,7 +142,7 @@ public struct TableRenderer {
                 buffer.put(status, x: start + offset, y: y, maxWidth: statusWidth, style: statusStyle)
             }
             if !accessory.isEmpty {
-                let ax = rtl ? contentX + 1 : contentX + contentWidth - 1 - DisplayWidth.of(accessory)
+                let ax = rtl ? innerX + 1 : innerX + innerWidth - 1 - DisplayWidth.of(accessory)
                 buffer.put(accessory, x: ax, y: y, maxWidth: DisplayWidth.of(accessory),
                            style: ColumnsRenderer.accessoryStyle(of: cell, editing: editing, base: shown(cellLook.glyph)))
             }
@@ -162,7 +159,20 @@ public struct TableRenderer {
         }
         guard margin > 0 else { return }
         drawIndicator(cell.hierarchyIndicator, expanded: item.isExpanded, selected: selected, x: rtl ? x : x + width - margin,
-                      width: margin, y: y, lines: lines, rtl: rtl, clip: clip, into: &buffer)
+                      width: margin, y: rowY, lines: rowLines, rtl: rtl, clip: clip, into: &buffer)
+    }
+
+    /// A table cell's layout margins in whole cells (top and bottom in lines, leading in
+    /// columns), each kept small enough that one line of content with room for its text stays.
+    static func layoutMargins(of cell: HierarchyCollectionItem, width: Int, lines: Int) -> (top: Int, leading: Int, bottom: Int) {
+        guard let margins = (cell as? HierarchyItemTableViewCell)?.directionalLayoutMargins else { return (0, 0, 0) }
+        func cells(_ value: Double, _ limit: Int) -> Int {
+            guard value.isFinite, value > 0 else { return 0 }
+            return min(max(0, limit), Int(value.rounded()))
+        }
+        let top = cells(margins.top, lines - 1)
+        let bottom = cells(margins.bottom, lines - 1 - top)
+        return (top, cells(margins.leading, width / 2 - 4), bottom)
     }
 
     /// The indicator in its margin: the count (`fdlFUIHierarchyIndicator_title`) over the glyph

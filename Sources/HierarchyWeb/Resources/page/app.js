@@ -299,9 +299,10 @@
     text.className = "text";
     const titleRow = document.createElement("div");
     titleRow.className = "title-row";
-    for (const name of ["title", "status", "accessory"]) {
+    for (const name of ["status-image", "icons", "title", "status", "accessory"]) {
       const span = document.createElement("span");
       span.className = name;
+      if (name === "status-image" || name === "icons") span.hidden = true;
       titleRow.appendChild(span);
     }
     text.appendChild(titleRow);
@@ -344,6 +345,13 @@
     setText(card.querySelector(".status"), item.status);
     fillAccessory(card.querySelector(".accessory"), item);
     fillDetailImage(card.querySelector(".detail-image"), item.detailImage);
+    fillDetailImage(card.querySelector(".status-image"), item.statusImage);
+    fillIcons(card.querySelector(".icons"), item.iconImages || []);
+    // A table cell's layout margins move its content (the trailing edge has no effect).
+    const m = item.margins, text = card.querySelector(".text");
+    text.style.paddingTop = m ? (12 + m.top) + "px" : "";
+    text.style.paddingInlineStart = m ? (12 + m.leading) + "px" : "";
+    text.style.paddingBottom = m ? (12 + m.bottom) + "px" : "";
     setText(card.querySelector(".subtitle"), item.subtitle);
     setText(card.querySelector(".footnote"), item.footnote);
     card.setAttribute("aria-label", item.label);
@@ -416,6 +424,23 @@
     } else {
       el.replaceChildren(document.createTextNode(image.glyph || ""));
     }
+  }
+
+  /**
+   * The icons before the title (`iconImages`): each a text icon's text, a named icon's glyph,
+   * or an `<img>` for a `data:image/…` address, named by its accessible label.
+   */
+  function fillIcons(el, icons) {
+    const key = icons.map((icon) => icon.name + "\u0000" + icon.glyph).join("\u0001");
+    el.hidden = icons.length === 0;
+    if (el.dataset.key === key) return;
+    el.dataset.key = key;
+    el.replaceChildren(...icons.map((icon) => {
+      const span = document.createElement("span");
+      span.className = "icon";
+      fillDetailImage(span, icon);
+      return span;
+    }));
   }
 
   /** The id of a hidden element holding an engine hint (few distinct texts, one element each). */
