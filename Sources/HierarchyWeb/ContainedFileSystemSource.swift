@@ -10,10 +10,12 @@ public struct ContainedFileSystemSource: HierarchySource {
     /// The subtitle of a link that leads out of the served folder.
     public static let outsideKind = "Symbolic link out of the served folder"
 
+    /// The folder source this one keeps inside its root.
     public let base: FileSystemSource
     /// The real path of the root (links resolved), ending in "/".
     private let realRoot: String
 
+    /// Wraps `base`, resolving the real path of its root once.
     public init(_ base: FileSystemSource) {
         self.base = base
         let real = Self.realPath(FileSystemSource.systemPath(base.rootPath)) ?? base.rootPath

@@ -62,6 +62,7 @@ public struct HierarchyWebServer: Sendable {
             FileHandle.standardError.write(Data((line + "\n").utf8))
         }
 
+        /// Makes a configuration; each parameter sets the property of the same name.
         public init(host: String = "127.0.0.1", port: Int = 8080, rightToLeft: Bool = false,
                     maximumSessions: Int? = nil, memoryLimit: Int = 512 << 20,
                     idleTimeout: Duration = .seconds(5 * 60), pollTimeout: Duration = .seconds(25),
@@ -108,6 +109,7 @@ public struct HierarchyWebServer: Sendable {
     /// Search results per page.
     public static let searchPageSize = 50
 
+    /// The address, limits and access rules the server runs with.
     public let configuration: Configuration
     /// The page and the API this server serves.
     public let routes: HierarchyRoutes

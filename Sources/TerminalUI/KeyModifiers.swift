@@ -6,9 +6,11 @@ public struct KeyModifiers: OptionSet, Hashable, Sendable {
         self.rawValue = rawValue
     }
 
+    /// Shift, where the terminal reports it (letters arrive already shifted).
     public static let shift = KeyModifiers(rawValue: 1 << 0)
     /// Alt (Meta, Option): reported as an ESC prefix or a CSI modifier parameter.
     public static let alt = KeyModifiers(rawValue: 1 << 1)
+    /// Control: reported as a control character or a CSI modifier parameter.
     public static let control = KeyModifiers(rawValue: 1 << 2)
 
     /// Modifiers from an xterm modifier parameter (`1 + bits`: 1 shift, 2 alt, 4 control, 8 meta).

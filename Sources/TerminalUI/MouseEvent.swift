@@ -2,12 +2,15 @@
 public struct MouseEvent: Hashable, Sendable {
     /// What happened.
     public enum Kind: Hashable, Sendable {
+        /// A button pressed or released, the mouse moved with a button held, or without one.
         case press, release, drag, move
+        /// The wheel turned, or tilted sideways.
         case wheelUp, wheelDown, wheelLeft, wheelRight
     }
 
     /// Which button; ``none`` for moves, wheels and releases whose button is unknown.
     public enum Button: Hashable, Sendable {
+        /// The left, middle or right button, or none known.
         case left, middle, right, none
     }
 

@@ -2,6 +2,7 @@
 public struct FUIGridRowHeaderItem: Hashable, Sendable {
     /// How a title sits in its column.
     public enum Alignment: Hashable, Sendable {
+        /// At the leading edge, in the middle, or at the trailing edge of the column.
         case leading, center, trailing
     }
 
@@ -9,6 +10,7 @@ public struct FUIGridRowHeaderItem: Hashable, Sendable {
     public var text: String
     /// The column's share of the row's width (relative to the other items' shares).
     public var width: Double
+    /// How the title sits in its column.
     public var alignment: Alignment
 
     /// Creates a column title.

@@ -11,6 +11,7 @@ public typealias FUIListViewModel<
 public typealias FUIListViewModelState = ListLoadingState
 
 /// Fiori's way of making a list view model.
+/// Fiori's way of making a list view model.
 extension ListViewModel {
     /// Creates a view model over Fiori-style data loaders, one per section.
     ///

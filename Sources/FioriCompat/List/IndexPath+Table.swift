@@ -2,6 +2,7 @@ import Foundation
 
 // UIKit gives IndexPath its table and collection accessors; Linux's Foundation does not, so
 // code written against the documentation (`indexPath.row` in a cell binding) compiles here.
+/// UIKit's table and collection accessors of an index path.
 extension IndexPath {
     /// A path to a row in a section.
     ///

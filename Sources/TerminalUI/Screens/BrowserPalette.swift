@@ -5,29 +5,48 @@ import HierarchyKit
 /// Every distinction that matters (focus, the expanded path, selection) is also carried by
 /// an attribute or a glyph, so it survives `NO_COLOR` and monochrome terminals.
 public struct BrowserPalette: Sendable, Equatable {
+    /// The text of an item.
     public var text: TextStyle
+    /// Secondary text: subtitles, footnotes, the path line.
     public var secondary: TextStyle
+    /// An item's title.
     public var title: TextStyle
+    /// An item on the expanded path (its children fill the next column).
     public var expanded: TextStyle
+    /// The focused item.
     public var focused: TextStyle
+    /// The mark of an item selected in editing mode.
     public var selectedMark: TextStyle
+    /// The hierarchy indicator (the child count and its arrow).
     public var indicator: TextStyle
+    /// The lines between columns.
     public var separator: TextStyle
+    /// The compact header and its buttons.
     public var header: TextStyle
+    /// A header button that goes nowhere.
     public var headerDisabled: TextStyle
+    /// The status line.
     public var status: TextStyle
+    /// An error on the status line.
     public var statusError: TextStyle
+    /// A positive status text ("Operational").
     public var positive: TextStyle
+    /// A status text that needs attention.
     public var critical: TextStyle
+    /// A negative status text ("Error").
     public var negative: TextStyle
+    /// A placeholder: an empty column's note, a row still loading.
     public var placeholder: TextStyle
+    /// The help overlay: its box and the meaning of each key.
     public var overlay: TextStyle
+    /// The help overlay's title and key names.
     public var overlayTitle: TextStyle
     /// The looks of the themable elements by class path and state, from a theme
     /// (``forTheme(_:)``); empty for the built-in palettes, whose looks ``look(_:selected:)``
     /// derives from the styles above.
     public var looks: [ThemeSelector: ElementLook] = [:]
 
+    /// Makes a palette; each parameter sets the style of the same name.
     public init(
         text: TextStyle, secondary: TextStyle, title: TextStyle, expanded: TextStyle, focused: TextStyle,
         selectedMark: TextStyle, indicator: TextStyle, separator: TextStyle, header: TextStyle,

@@ -23,16 +23,20 @@ public enum BrowserCommand: Equatable, Sendable {
 /// drive it with input events and compare frames.
 @MainActor
 public final class HierarchyBrowser {
+    /// The view shown.
     public let view: HierarchyView
     /// The source adapter when the view shows a `HierarchySource` (loading notes, search,
     /// titles from the source); `nil` for a view with a data source of its own (a controller).
     public let dataSource: HierarchySourceDataSource?
+    /// The styles to draw with.
     public var palette: BrowserPalette {
         didSet { columnsRenderer.palette = palette }
     }
     /// The name shown on the path line (a file or directory name).
     public var sourceName: String
+    /// The terminal's width, in columns.
     public private(set) var columns: Int
+    /// The terminal's height, in rows.
     public private(set) var rows: Int
     /// Whether the help overlay is shown.
     public private(set) var showsHelp = false

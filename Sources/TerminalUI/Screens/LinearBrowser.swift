@@ -38,7 +38,9 @@ public final class LinearBrowser: TerminalScreen {
     public var palette: BrowserPalette
     /// The name shown on the path line.
     public var sourceName: String
+    /// The terminal's width, in columns.
     public private(set) var columns: Int
+    /// The terminal's height, in rows.
     public private(set) var rows: Int
     /// The focused item of the current level (an index into its items).
     public private(set) var focusIndex = 0

@@ -56,6 +56,7 @@ extension ListBrowser where Entity == HierarchyListItem, Section == HierarchyLis
     }
 }
 
+/// The list floorplan of a hierarchy's items.
 extension ListScreen where Entity == HierarchyListItem, Section == HierarchyListSection {
     /// The list floorplan of a hierarchy's items (``ListBrowser/hierarchy(loader:title:palette:columns:rows:clock:debounce:pageSize:)``
     /// in the terminal, `hierarchy list --web` in the page): searchable, paginated, each row

@@ -13,6 +13,7 @@ public struct ListPrompt: Sendable {
 
     /// The question shown before the answer.
     public var question: String
+    /// What the prompt asks for.
     public var kind: Kind
     /// The text typed so far.
     public var text = ""

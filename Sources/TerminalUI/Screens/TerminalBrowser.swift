@@ -36,6 +36,7 @@ public enum TerminalBrowser {
         /// Where screen-reader mode also sends each announcement, if anywhere.
         public var announcer: ScreenReaderAnnouncer?
 
+        /// Makes options; each parameter sets the property of the same name.
         public init(
             title: String = "Hierarchy", rightToLeft: Bool = false, alwaysTable: Bool = false, theme: Theme? = nil,
             screenReader: Bool = false, announcer: ScreenReaderAnnouncer? = nil
