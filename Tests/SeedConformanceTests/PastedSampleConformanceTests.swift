@@ -48,6 +48,37 @@ private func makeModel(_ loader: PastedPartLoader) -> FUIListViewModel<PastedPar
     return model
 }
 
+/// A generated OData proxy class: a public class, not `Sendable`.
+public final class ProductProxy: Hashable, Identifiable {
+    public let id: String
+    public var name: String
+
+    init(id: String, name: String) {
+        self.id = id
+        self.name = name
+    }
+
+    public static func == (lhs: ProductProxy, rhs: ProductProxy) -> Bool { lhs.id == rhs.id && lhs.name == rhs.name }
+    public func hash(into hasher: inout Hasher) { hasher.combine(id) }
+}
+
+/// The document's section type, public and not `Sendable`.
+public enum ProductListReportSections: CaseIterable, Hashable {
+    case `default`
+}
+
+/// Answers at once from five proxies, filtered by the search text.
+@MainActor
+final class ProductProxyLoader: FUIDataLoader<ProductProxy> {
+    override func query(forItemsIn range: Range<Int>?, with searchString: String?) {
+        let all = ["Pump", "Valve", "Pump housing", "Gasket", "Motor"].enumerated().map { ProductProxy(id: "P\($0.offset)", name: $0.element) }
+        let text = searchString ?? ""
+        let matching = all.filter { text.isEmpty || $0.name.contains(text) }
+        let lower = min(range?.lowerBound ?? 0, matching.count)
+        results = Array(matching[lower..<min(range?.upperBound ?? matching.count, matching.count)])
+    }
+}
+
 /// A floorplan subclass overriding `viewDidLoad()` as UIKit code does.
 @MainActor
 private final class PartListController: FUIListFloorplan<PastedPart, PastedSections> {
@@ -181,6 +212,34 @@ extension SeedConformance {
             #expect(floorplan.viewModel.results(in: .default).map(\.name).prefix(2) == ["Part 0", "Part 1"])
             let browser = ListBrowser(screen: floorplan.screen, columns: 60, rows: 12)
             #expect(text(of: browser.render()).contains("Part 0"))
+        }
+
+        @Test("""
+            FUIListFloorplan<Entity, Section> "where Entity : Hashable, Entity : Identifiable, Section : CaseIterable, \
+            Section : Hashable": a generated proxy class and a public section enum, neither Sendable, page and search
+            """)
+        func nonSendableEntities() async throws {
+            var queries: [ProductListReportSections: FUIDataLoader<ProductProxy>] = [:]
+            queries[.default] = ProductProxyLoader()
+            let model = FUIListViewModel<ProductProxy, ProductListReportSections>(queries: queries, isListPagingEnabled: true, isSearchEnabled: true)
+            model.loadTimeout = nil
+            let floorplan = FUIListFloorplan<ProductProxy, ProductListReportSections>(viewModel: model)
+            floorplan.searchDebounceTiming = 0
+            floorplan.cellBinding = { tableView, indexPath, entity in
+                let cell = tableView.dequeueReusableCell(withIdentifier: FUIObjectTableViewCell.reuseIdentifier, for: indexPath) as! FUIObjectTableViewCell
+                cell.headlineText = entity.name
+                cell.subheadlineText = entity.id
+                return cell
+            }
+            let browser = ListBrowser(screen: floorplan.screen, columns: 60, rows: 14)
+            await floorplan.loadView().finish()
+            #expect(floorplan.viewModel.results(in: .default).map(\.name) == ["Pump", "Valve", "Pump housing", "Gasket", "Motor"])
+            #expect(text(of: browser.render()).contains("Gasket"))
+            let searchBar = try #require(floorplan.searchBar)
+            searchBar.text = "Pump"
+            await searchBar.lastSearch?.finish()
+            #expect(floorplan.viewModel.results(in: .default).map(\.id) == ["P0", "P2"])
+            #expect(floorplan.dataSource.snapshot().itemIdentifiers.map(\.name) == ["Pump", "Pump housing"])
         }
 
         @Test("""
