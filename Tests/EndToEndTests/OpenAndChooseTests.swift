@@ -275,4 +275,26 @@ struct OpenAndChooseTests {
         try tmux.send("q")
         _ = try await expectSane(tmux)
     }
+
+    /// Above several top-level items the store shows a root of its own (`.`): no id path has it.
+    @Test func theStoresOwnRootIsNoPartOfAnIdPath() async throws {
+        let root = try Self.fixture()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let items = root.appendingPathComponent("two.json")
+        try #"[{"id": "p1", "title": "Plant"}, {"id": "p2", "title": "Other"}]"#
+            .write(to: items, atomically: true, encoding: .utf8)
+        let store = root.appendingPathComponent("two.db")
+        let imported = try await ProgramRunner.run(["import", items.path, "--into", store.path], timeout: .seconds(60))
+        #expect(imported.status == 0, "\(imported.error)")
+        let tmux = try Self.session(#""$H" two.db"#, in: root)
+        try tmux.tmux(["set-option", "-s", "set-clipboard", "on"])
+        try await tmux.waitFor("the focus on Plant") { $0.contains("two.json › Plant") && $0.contains("? help") }
+        try tmux.send("j")
+        try await tmux.waitFor("the focus on Other") { $0.contains("two.json › Other") }
+        try tmux.send("y", "p")
+        try await tmux.waitFor("the id path copied") { $0.contains("Copied the id path") }
+        #expect(try Self.clipboard(tmux) == "/p2")
+        try tmux.send("q")
+        _ = try await expectSane(tmux)
+    }
 }

@@ -10,7 +10,7 @@ import HierarchySources
 ///   ``HierarchyBrowser/copyLimit`` bytes).
 /// - In a folder: `yp` the file's absolute path.
 /// - In a store, a document of items or a controller's view: `yp` the id path (the ids from the
-///   top column down, as a JSON Pointer), `yv` the item's fields as a JSON object.
+///   top item down, as a JSON Pointer), `yv` the item's fields as a JSON object.
 extension HierarchyBrowser {
     /// The longest value `yv` copies, in UTF-8 bytes (1 MiB): terminals and tmux cap what
     /// OSC 52 carries.
@@ -104,10 +104,16 @@ extension HierarchyBrowser {
         }
     }
 
-    /// The ids from the first column's item down to an item, as the columns show them.
+    /// The ids from the first column's item down to an item, as the columns show them, but for
+    /// the root a document or store puts above several top-level items (`.`, or `./`, `.//`…
+    /// when an item has that id), which no item of the data has.
     private func idPath(to uuid: String) -> [String] {
         let column = view.focusedUUID == uuid ? view.focusedPosition?.column ?? 0 : 0
-        return Array(view.expandedPath.prefix(column)) + [uuid]
+        var ids = Array(view.expandedPath.prefix(column)) + [uuid]
+        if ids.count > 1, let top = ids.first, top.hasPrefix("."), top.dropFirst().allSatisfy({ $0 == "/" }) {
+            ids.removeFirst()
+        }
+        return ids
     }
 
     /// An item's fields as a compact JSON object: id, title, subtitle, footnote, status, then
