@@ -79,6 +79,23 @@ final class ProductProxyLoader: FUIDataLoader<ProductProxy> {
     }
 }
 
+/// A plant of three levels behind the FUI controller, as the overview document's sample.
+@MainActor
+private final class PlantController: FUIHierarchyViewController {
+    let tree = ["plant": ["hall-a", "hall-b"], "hall-a": ["pump", "valve"], "pump": ["motor"]]
+
+    override func rootUUID(in hierarchyView: FUIHierarchyView) -> String? { "plant" }
+    override func hierarchyView(_ hierarchyView: FUIHierarchyView, numberOfChildrenForItemWith uuid: String) -> Int {
+        tree[uuid]?.count ?? 0
+    }
+    override func hierarchyView(_ hierarchyView: FUIHierarchyView, uuidForChildItemAt index: Int, with parentUUID: String) -> String {
+        tree[parentUUID]?[index] ?? ""
+    }
+    override func hierarchyView(_ hierarchyView: FUIHierarchyView, titleForItemWith uuid: String) -> String? {
+        uuid.capitalized
+    }
+}
+
 /// A floorplan subclass overriding `viewDidLoad()` as UIKit code does.
 @MainActor
 private final class PartListController: FUIListFloorplan<PastedPart, PastedSections> {
@@ -384,6 +401,47 @@ extension SeedConformance {
             // Without a frame the collection takes the whole body.
             host.lhVC.collectionView.frame = .zero
             #expect(screen.render().text(row: 1).contains("★Asteroids"))
+        }
+
+        @Test("""
+            FUIHierarchyViewHeader: "A header view sits at top of hierarchy view. Header label displays the title of the \
+            selected parent item in previous section. You can use left/right button to navigate back or forth": in regular \
+            width too, in the terminal and the page
+            """)
+        func headerInEveryWidth() throws {
+            let controller = PlantController()
+            let view = controller.hierarchyView
+            // Two columns side by side: regular width.
+            view.collectionViewLayout.size = Size(width: 620, height: 768)
+            controller.loadViewIfNeeded()
+            #expect(!view.collectionViewLayout.isCompact)
+            view.expandItem(with: "hall-a")
+            view.layoutIfNeeded()
+            view.expandItem(with: "pump")
+            view.layoutIfNeeded()
+            let snapshot = view.snapshot()
+            let header = try #require(snapshot.header)
+            #expect(header.frame.minY == 0 && header.frame.height > 0)
+            #expect(snapshot.columns.allSatisfy { $0.frame.minY >= header.frame.maxY })
+            // The title of the parent of the leading column; the previous button goes back.
+            let leading = snapshot.leadingLevel
+            #expect(leading > 0, "\(snapshot.columns.map(\.parentUUID))")
+            #expect(header.title == view.header.title && header.title != nil)
+            #expect(header.isPreviousEnabled)
+            view.showPreviousLevel()
+            view.layoutIfNeeded()
+            #expect(view.snapshot().leadingLevel == leading - 1)
+            // The page draws the snapshot's header; the terminal draws it above the columns.
+            let web = WebSnapshot(view.snapshot(), session: "s", version: 1, selectedCount: 0, loading: false, message: nil)
+            #expect(web.header != nil && !web.compact)
+            let screen = TerminalBrowser.makeScreen(controller: PlantController(), palette: .monochrome, columns: 120, rows: 20)
+            let frame = screen.render()
+            #expect((0..<3).contains { frame.text(row: $0).contains("‹ Prev") && frame.text(row: $0).contains("Next ›") },
+                    "\(text(of: frame))")
+            // A view used without the controller keeps its regular-width look.
+            let plain = FUIHierarchyView()
+            plain.collectionViewLayout.size = Size(width: 1024, height: 768)
+            #expect(plain.snapshot().header == nil)
         }
 
         @Test("FUIHierarchyState: \"extension FUIHierarchyState: Enableable\" and \"extension FUIHierarchyState: Defaultable\"")

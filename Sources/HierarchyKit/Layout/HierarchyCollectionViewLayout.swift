@@ -93,15 +93,23 @@ open class HierarchyCollectionViewLayout {
     /// The width of one column.
     open var columnWidth: Double { size.width / Double(visibleColumnCount) }
 
-    /// The top of the columns (below the header in compact width).
-    public var columnsTop: Double { isCompact ? min(metrics.headerHeight, size.height) : 0 }
+    /// Whether the header shows in regular width too (it always shows in compact width). A
+    /// `HierarchyViewController` sets it: its header sits at the top of the hierarchy view, as
+    /// the overview document describes it.
+    public var showsHeaderInRegularWidth = false { didSet { changed() } }
+
+    /// Whether the header shows: in compact width, or in regular width when asked.
+    public var showsHeader: Bool { isCompact || showsHeaderInRegularWidth }
+
+    /// The top of the columns (below the header when it shows).
+    public var columnsTop: Double { showsHeader ? min(metrics.headerHeight, size.height) : 0 }
 
     /// The height of the columns.
     public var columnHeight: Double { max(0, size.height - columnsTop) }
 
-    /// The frame of the header (empty in regular width).
+    /// The frame of the header (empty while it does not show).
     public var headerFrame: Rect {
-        isCompact ? Rect(x: 0, y: 0, width: size.width, height: columnsTop) : .zero
+        showsHeader ? Rect(x: 0, y: 0, width: size.width, height: columnsTop) : .zero
     }
 
     /// The frame of column `index` when the content is scrolled horizontally by `offset`.

@@ -617,7 +617,7 @@ extension HierarchyView {
     // MARK: Header
 
     func updateHeader() {
-        header.isVisible = layout.isCompact
+        header.isVisible = layout.showsHeader
         let leading = min(leadingColumn, max(0, columns.count - 1))
         if leading < columns.count, let parent = columns[leading].parent {
             header.titleLabel.text = ask({ $0.hierarchyView(self, titleForItemWith: parent) }) ?? nil

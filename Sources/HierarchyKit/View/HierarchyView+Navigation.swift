@@ -426,7 +426,7 @@ extension HierarchyView {
 
     /// What is under a point (view coordinates).
     public func hitTest(_ point: Point) -> HierarchyHitTestResult {
-        if layout.isCompact, layout.headerFrame.contains(point) {
+        if layout.showsHeader, layout.headerFrame.contains(point) {
             let third = layout.size.width / 5
             let leadingSide = layout.layoutDirection == .leftToRight ? point.x < third : point.x >= layout.size.width - third
             let trailingSide = layout.layoutDirection == .leftToRight ? point.x >= layout.size.width - third : point.x < third

@@ -121,7 +121,7 @@ extension HierarchyView {
                 contentOffsetY: column.contentOffsetY, contentHeight: contentHeight,
                 isLoadingSiblings: column.isPinned, scrollIndicator: indicator, items: items))
         }
-        let headerValue: HierarchyViewSnapshot.Header? = layout.isCompact
+        let headerValue: HierarchyViewSnapshot.Header? = layout.showsHeader
             ? .init(frame: layout.headerFrame, title: header.title, isPreviousEnabled: header.isPreviousEnabled, isNextEnabled: header.isNextEnabled)
             : nil
         return HierarchyViewSnapshot(

@@ -14,8 +14,10 @@ open class HierarchyViewController: @MainActor HierarchyViewDataSource, @MainAct
     /// Whether `viewDidLoad()` has run.
     public private(set) var isViewLoaded = false
 
-    /// Makes a controller whose view lays its columns out with `layout`.
+    /// Makes a controller whose view lays its columns out with `layout`; the view's header
+    /// shows at its top in every width (`showsHeaderInRegularWidth`).
     public init(layout: HierarchyCollectionViewLayout = HierarchyCollectionViewLayout()) {
+        layout.showsHeaderInRegularWidth = true
         hierarchyView = HierarchyView(layout: layout)
         hierarchyView.dataSource = self
         hierarchyView.delegate = self

@@ -1,4 +1,5 @@
-/// The header above a hierarchy view in compact width: the title of the parent of the
+/// The header at the top of a hierarchy view (compact width, or every width under a
+/// `HierarchyViewController`): the title of the parent of the
 /// leading column, and buttons to go back and forth one level.
 ///
 /// Subclass it (as the documentation invites) and set the subclass as the view's `header`:
@@ -11,7 +12,8 @@ open class HierarchyViewHeader {
     public internal(set) var isPreviousEnabled = false
     /// Whether the next (forward) button can be used.
     public internal(set) var isNextEnabled = false
-    /// Shown only in compact width.
+    /// Whether it shows: in compact width, and in every width under a `HierarchyViewController`
+    /// (the layout's `showsHeaderInRegularWidth`).
     public internal(set) var isVisible = false
 
     /// Makes a header with no title.
