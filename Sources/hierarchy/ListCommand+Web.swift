@@ -23,6 +23,8 @@ extension ListCommand {
             throw CommandLineError.report(error)
         }
         var listed = resolved.source
+        // As `serve` does: a folder's symbolic links that lead out of it are listed, not opened.
+        if let folder = listed as? FileSystemSource { listed = ContainedFileSystemSource(folder) }
         if let start = resolved.startID { listed = SubtreeSource(base: listed, rootID: start) }
         let walk = ListWalk(listed)
         let name = resolved.name
