@@ -134,9 +134,11 @@ enum BrowseSession {
             } catch {
                 throw CommandLineError.report(error)
             }
-            let options = TerminalBrowser.Options(
+            var options = TerminalBrowser.Options(
                 title: resolved.name, rightToLeft: rightToLeft, alwaysTable: layout == .table, theme: theme,
                 screenReader: screenReader, announcer: announcer)
+            // A picker's Ctrl-C chooses nothing: no output, exit 130.
+            options.interruptCancels = finished != nil
             defer { withExtendedLifetime(adapter) {} }
             do {
                 let signal = try await TerminalBrowser.run(view: view, options: options)

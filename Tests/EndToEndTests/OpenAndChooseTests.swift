@@ -169,6 +169,21 @@ struct OpenAndChooseTests {
         #expect(screen.contains("OUT=[\(root.path)/d/a.txt]"))
     }
 
+    /// Ctrl-C in a picker chooses nothing: no output, exit 130; q still chooses the focus.
+    @Test func ctrlCInAPickerChoosesNothing() async throws {
+        let root = try Self.fixture()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let output = root.appendingPathComponent("chosen")
+        try "stale".write(to: output, atomically: true, encoding: .utf8)
+        let tmux = try Self.session(#"trap : INT; "$H" --choose d > chosen"#, in: root)
+        try await tmux.waitFor("the folder") { $0.contains("a.txt") && $0.contains("1 of 3") }
+        try tmux.send("j")
+        try await tmux.waitFor("the focus on a.txt") { $0.contains("2 of 3") }
+        try tmux.send("C-c")
+        _ = try await expectSane(tmux, exit: "130")
+        #expect(Self.contents(output).isEmpty)
+    }
+
     /// The selected paths, NUL-separated with `-0`, in the order they were selected.
     @Test func chooseWithNulPrintsEverySelectedPath() async throws {
         let root = try Self.fixture()

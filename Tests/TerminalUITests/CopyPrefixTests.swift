@@ -82,6 +82,15 @@ import Testing
         #expect(statusLine(browser).contains("Copied the value"))
     }
 
+    /// Ctrl-C quits as q does, unless the browser is a picker's: then it interrupts.
+    @Test func ctrlCInterruptsAPicker() async throws {
+        let browser = try await sampleBrowser(columns: 80, rows: 24)
+        #expect(await browser.press(key("c", .control)) == [.quit])
+        browser.interruptCancels = true
+        #expect(await browser.press(key("c", .control)) == [.interrupt])
+        #expect(await browser.press(key("q")) == [.quit])
+    }
+
     @Test func helpListsTheCopies() async throws {
         let browser = try await documentBrowser(#"{"a": 1}"#)
         await browser.press(key("?"))

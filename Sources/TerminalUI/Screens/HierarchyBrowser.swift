@@ -14,6 +14,8 @@ public enum BrowserCommand: Equatable, Sendable {
     /// Hand the terminal to a program (an editor, a pager, the desktop's opener) until it
     /// ends, then take it back and redraw.
     case run(ExternalProgram)
+    /// Leave as SIGINT would (Ctrl-C when ``HierarchyBrowser/interruptCancels`` is set).
+    case interrupt
 }
 
 /// The full-screen Miller-column browser: the path line, the columns of a `HierarchyView`,
@@ -81,6 +83,9 @@ public final class HierarchyBrowser {
     public var opensFiles: Bool
     /// Decides the program that opens a file.
     public var fileOpener = FileOpener()
+    /// Whether Ctrl-C ends the run as SIGINT would (``BrowserCommand/interrupt``) rather than as
+    /// `q` does, so that a picker (`--choose`) chooses nothing.
+    public var interruptCancels = false
 
     /// How long typed characters keep extending one type-select search.
     public static let typeSelectTimeout: Duration = .seconds(1)
@@ -179,7 +184,7 @@ public final class HierarchyBrowser {
                 commands += perform(.typeSelect(text))
             case .focus, .unknown: break
             }
-            if commands.contains(.quit) { return commands }
+            if commands.contains(.quit) || commands.contains(.interrupt) { return commands }
         }
         return commands
     }
@@ -191,6 +196,7 @@ public final class HierarchyBrowser {
             if event.key == .character("q") && event.modifiers.isEmpty { return [.quit] }
             return []
         }
+        if interruptCancels, event.key == .character("c"), event.modifiers == .control { return [.interrupt] }
         if let commands = handleCopyPrefix(event) { return commands }
         if let commands = openFocusedFile(for: event) { return commands }
         guard let key = Self.hierarchyKey(event.key),

@@ -35,6 +35,9 @@ public enum TerminalBrowser {
         public var screenReader: Bool
         /// Where screen-reader mode also sends each announcement, if anywhere.
         public var announcer: ScreenReaderAnnouncer?
+        /// Ctrl-C ends the run as SIGINT would (the run returns SIGINT) instead of quitting as
+        /// `q` does: a picker's way to choose nothing.
+        public var interruptCancels = false
 
         /// Makes options; each parameter sets the property of the same name.
         public init(
@@ -138,6 +141,7 @@ public enum TerminalBrowser {
                                        columns: columns, rows: rows, now: now)
         browser.isScreenReaderMode = options.screenReader
         browser.announcer = options.announcer
+        browser.interruptCancels = options.interruptCancels
         return TableBrowser(browser: browser, presentation: options.alwaysTable ? .always : .whenNarrow)
     }
 

@@ -122,6 +122,9 @@ public enum TerminalRunLoop {
                 for command in screen.handle(input) {
                     switch command {
                     case .quit: break loop
+                    case .interrupt:
+                        endedBy = SIGINT
+                        break loop
                     case .write(let bytes): writer.enqueue(bytes)
                     case .search:
                         if let onSearch {
