@@ -14,8 +14,10 @@ let package = Package(
         .package(path: ".."),
     ],
     targets: [
-        // The controller of the Fiori overview document, pasted unchanged, with a small model;
-        // shown in the terminal (`seed-example`) or in the browser (`seed-example web`).
+        // The seed documents' samples on both faces: the overview document's controller pasted
+        // unchanged, with a small model; the list floorplan's setup (`seed-example list`); the
+        // linear hierarchy's usage sample (`seed-example linear`, `linear-vertical`); in the
+        // terminal, or in the browser with `web [PORT]`.
         .executableTarget(
             name: "seed-example",
             dependencies: [

@@ -1,0 +1,20 @@
+import ListFloorplan
+
+extension FUIListFloorplan: ListFloorplanController {
+    public var listScreen: ListScreen<Entity, Section> { screen }
+
+    /// Runs `viewDidLoad()`: the search bar is set (when the view model allows search) and the
+    /// first page loads.
+    public func loadForFace() -> ListTask { loadView() }
+
+    public var headerColumns: [ListHeaderColumn] {
+        gridRowHeaderItems.map { item in
+            let alignment: ListHeaderColumn.Alignment = switch item.alignment {
+            case .leading: .leading
+            case .center: .center
+            case .trailing: .trailing
+            }
+            return ListHeaderColumn(text: item.text, width: item.width, alignment: alignment)
+        }
+    }
+}

@@ -1,0 +1,1 @@
+../../Examples/Sources/SeedExample/SpaceHierarchy.swift
