@@ -87,7 +87,13 @@ class Program:
 
 
 def wait_for(driver, script, what, timeout=WAIT):
-    return browser_support.wait_for(driver, script, what, timeout)
+    try:
+        return browser_support.wait_for(driver, script, what, timeout)
+    except AssertionError as error:
+        state = driver.execute_script("""return [HierarchyScreen.version, document.getElementById('status').textContent,
+            (document.getElementById('list-search') || {}).value, (document.getElementById('list-footer') || {}).textContent,
+            [...document.querySelectorAll('#list-rows .headline, #linear-tree [role=treeitem]')].slice(0, 6).map(e => e.textContent)]""")
+        raise AssertionError(f"{error}; the page shows {state}") from None
 
 
 def shot(driver, name):
@@ -134,6 +140,40 @@ def test_list(driver, url):
     wait_for(driver, "!document.getElementById('list-empty').hidden && document.getElementById('list-empty').textContent.includes('no such part')", "the empty-results view")
     assert driver.execute_script("return " + ROWS) == 0
     axe_check(driver, "empty results")
+
+
+# Adds a grid header and add and delete handlers to every list snapshot the page receives (a
+# hierarchy's list has none), so the page draws them as for a floorplan that has them.
+DECORATE = """
+const original = window.fetch;
+window.fetch = async (...args) => {
+  const response = await original(...args);
+  if (!String(args[0]).startsWith('api/screens') || !response.ok || response.status === 204) return response;
+  const snapshot = await response.json();
+  if (snapshot.list) {
+    snapshot.list.header = [{ text: 'Part', width: 2, alignment: 'leading' }, { text: 'Status', width: 1, alignment: 'trailing' }];
+    snapshot.list.canAdd = true;
+    snapshot.list.canDelete = true;
+  }
+  return new Response(JSON.stringify(snapshot), { status: response.status, headers: response.headers });
+};
+"""
+
+
+def test_grid_header_and_buttons(driver, url):
+    script = driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": DECORATE})
+    try:
+        driver.get(url)
+        wait_for(driver, ROWS + " > 0 && document.querySelectorAll('#list-header [role=columnheader]').length === 2", "the header and rows")
+        assert driver.execute_script("return document.querySelector('#list-header [role=row]').getAttribute('aria-rowindex')") == "1"
+        assert driver.execute_script("return document.querySelector('#list-rows [role=row]').getAttribute('aria-rowindex')") == "2"
+        assert driver.execute_script("return !document.getElementById('list-add').hidden")
+        label = driver.execute_script("return document.querySelector('#list-rows .delete').getAttribute('aria-label')")
+        assert label.startswith("Delete "), label
+        axe_check(driver, "list with a grid header, add and delete buttons")
+        shot(driver, "list-web-header")
+    finally:
+        driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": script["identifier"]})
 
 
 def test_loading_footer(driver, url):
@@ -211,6 +251,7 @@ def main():
         driver = make_driver()
         tests = [
             ("list --web: grid, paging, keys, search, empty results, axe-core", lambda: test_list(driver, programs["list"].url)),
+            ("list --web: a grid header, add and delete buttons, axe-core", lambda: test_grid_header_and_buttons(driver, programs["list"].url)),
             ("list --web: the loading footer animates", lambda: test_loading_footer(driver, programs["list"].url)),
             ("serve --layout linear-horizontal: tree, expand and collapse, axe-core", lambda: test_linear(driver, programs["horizontal"].url, "horizontal")),
             ("serve --layout linear-vertical: tree, expand and collapse, axe-core", lambda: test_linear(driver, programs["vertical"].url, "vertical")),

@@ -53,7 +53,7 @@
     header.replaceChildren();
     header.hidden = columns.length === 0;
     if (columns.length === 0) return;
-    const row = element("div", { role: "row", class: "header-row" });
+    const row = element("div", { role: "row", class: "header-row", "aria-rowindex": "1" });
     const total = columns.reduce((sum, column) => sum + column.width, 0) || 1;
     for (const column of columns) {
       const cell = element("span", { role: "columnheader", class: "column-title " + column.alignment }, column.text);
@@ -63,8 +63,8 @@
     header.append(row);
   }
 
-  function renderRow(row, canDelete, index) {
-    const node = element("div", { role: "row", class: "row", tabindex: "-1", "aria-rowindex": String(index + 1) });
+  function renderRow(row, canDelete, position) {
+    const node = element("div", { role: "row", class: "row", tabindex: "-1", "aria-rowindex": String(position) });
     node.dataset.key = row.key;
     node.dataset.section = row.section;
     node.dataset.item = row.item;
@@ -99,11 +99,12 @@
     renderHeader(document.getElementById("list-header"), list.header);
     const rows = document.getElementById("list-rows");
     const hadFocus = rows.contains(document.activeElement);
-    const nodes = list.rows.map((row, index) => renderRow(row, list.canDelete, index));
+    const first = list.header.length ? 2 : 1;
+    const nodes = list.rows.map((row, index) => renderRow(row, list.canDelete, first + index));
     rows.replaceChildren(...nodes);
     rows.hidden = nodes.length === 0;
     grid.hidden = nodes.length === 0 && list.header.length === 0;
-    grid.setAttribute("aria-rowcount", String(nodes.length + (list.header.length ? 1 : 0)));
+    grid.setAttribute("aria-rowcount", String(nodes.length + first - 1));
     let focused = nodes.find((node) => node.dataset.key === view.focusKey) || nodes[0];
     if (focused) {
       focused.tabIndex = 0;

@@ -53,7 +53,27 @@ window.HierarchyScreen = (() => {
     show(snapshot);
   }
 
-  async function act(action) {
+  // Actions go one at a time, in order (requests in flight together may reach the server in any
+  // order); a search waiting to be sent is replaced by a newer one.
+  const queue = [];
+  let sending = false;
+
+  function act(action) {
+    if (action.type === "search") {
+      const waiting = queue.findIndex((queued) => queued.type === "search");
+      if (waiting >= 0) queue.splice(waiting, 1);
+    }
+    queue.push(action);
+    if (!sending) drain();
+  }
+
+  async function drain() {
+    sending = true;
+    while (queue.length > 0) await send(queue.shift());
+    sending = false;
+  }
+
+  async function send(action) {
     if (!state.session) return;
     try {
       show(await request("POST", "api/screens/" + encodeURIComponent(state.session) + "/actions", action));
