@@ -12,6 +12,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     dependencies: [
         .package(path: ".."),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     ],
     targets: [
         // The seed documents' samples on both faces: the overview document's controller pasted
@@ -26,6 +27,17 @@ let package = Package(
                 .product(name: "HierarchyWeb", package: hierarchyKit),
             ],
             path: "Sources/SeedExample"
+        ),
+        // An application of its own that mounts two hierarchies on its router, under /plant/
+        // and /org/, behind basic authentication (`mounted-example [PORT]`).
+        .executableTarget(
+            name: "mounted-example",
+            dependencies: [
+                .product(name: "HierarchyWeb", package: hierarchyKit),
+                .product(name: "HierarchySources", package: hierarchyKit),
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ],
+            path: "Sources/MountedExample"
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,1 @@
+../../Examples/Sources/MountedExample/MountedApp.swift
