@@ -2,12 +2,14 @@ import Foundation
 
 /// A user's search text turned into safe FTS5 queries.
 ///
-/// Every word becomes a quoted term (`"word"`), with embedded quotes doubled,
-/// so FTS5 operators (`AND`, `OR`, `NOT`, `NEAR`, `:`, `^`, `*`, parentheses,
-/// stray quotes) are searched for as plain words and never parsed. The last
-/// word is a prefix term (`"wor"*`, search as you type) unless the text ends
-/// with a space. Terms are implicitly combined with AND. Words with no letter
-/// or digit are dropped (the tokenizer would drop them too).
+/// The text is split into words where the index's tokenizer splits it (see
+/// `isWordScalar(_:)`): `pump-house` is the two words `pump` and `house`.
+/// Every word becomes a quoted term (`"word"`), so FTS5 operators (`AND`, `OR`,
+/// `NOT`, `NEAR`, `:`, `^`, `*`, parentheses, quotes) are searched for as plain
+/// words and never parsed, and no term is a phrase of several words (an index
+/// without positions, schema version 3, cannot answer phrases). The last word is
+/// a prefix term (`"wor"*`, search as you type) unless the text ends with a
+/// space. Terms are implicitly combined with AND.
 ///
 /// Exact terms are much cheaper than prefix terms on a large index (one
 /// streamed doclist instead of a merge of every term with the prefix), hence
@@ -16,7 +18,7 @@ import Foundation
 struct FullTextQuery: Equatable, Sendable {
     /// The FTS5 `MATCH` expression of every match, or `nil` when the text has no searchable word.
     var expression: String?
-    /// The searchable words, as typed.
+    /// The searchable words, as typed (case and diacritics kept).
     var words: [String]
     /// Whether the last word is matched as a prefix.
     var prefixLast: Bool
@@ -26,9 +28,7 @@ struct FullTextQuery: Equatable, Sendable {
     /// - Parameter text: Whatever the user typed.
     /// - Complexity: O(text.count).
     init(_ text: String) {
-        words = text.split(whereSeparator: { $0.isWhitespace })
-            .filter { $0.contains(where: { $0.isLetter || $0.isNumber }) }
-            .map(String.init)
+        words = Self.words(text)
         prefixLast = !words.isEmpty && !(text.last?.isWhitespace ?? true)
         expression = words.isEmpty ? nil : Self.expression(words, prefixLast: prefixLast)
     }
@@ -46,6 +46,45 @@ struct FullTextQuery: Equatable, Sendable {
     /// Folds case and diacritics, as the index's tokenizer does.
     static func fold(_ text: String) -> String {
         text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+    }
+
+    /// The words of `text` as the index's tokenizer finds them, in order.
+    ///
+    /// - Complexity: O(text.count).
+    static func words(_ text: String) -> [String] {
+        var words: [String] = []
+        var word = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if isWordScalar(scalar) {
+                word.append(scalar)
+            } else if !word.isEmpty {
+                words.append(String(word))
+                word = String.UnicodeScalarView()
+            }
+        }
+        if !word.isEmpty { words.append(String(word)) }
+        return words
+    }
+
+    /// Whether `unicode61` keeps `scalar` inside a word: letters, numbers and private-use
+    /// characters (its default categories `L* N* Co`). Marks count as separators: the
+    /// tokenizer keeps some (the diacritics it removes) and splits at others, and a split
+    /// here where it keeps one only splits a decomposed letter from its accent. The New Tai
+    /// Lue vowel signs (U+19B0–U+19C9) and two Vedic signs (U+1CF2, U+1CF3), letters in
+    /// today's Unicode but marks in SQLite's table, split as the tokenizer splits them.
+    static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII {
+            return (0x30...0x39).contains(scalar.value) || (0x41...0x5A).contains(scalar.value)
+                || (0x61...0x7A).contains(scalar.value)
+        }
+        if (0x19B0...0x19C9).contains(scalar.value) || (0x1CF2...0x1CF3).contains(scalar.value) { return false }
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+             .decimalNumber, .letterNumber, .otherNumber, .privateUse:
+            return true
+        default:
+            return false
+        }
     }
 
     private static func quoted(_ word: String) -> String {

@@ -17,10 +17,9 @@ extension SQLiteSource {
     ///    within a few rows);
     /// 2. with the full-text index, in a column of more than four windows (a shorter one is
     ///    walked in a few milliseconds, while a short prefix may match a large part of the
-    ///    whole store), the items whose title begins with the prefix's words
-    ///    (`^ "words"*`: the first word of the title, then the next ones, the last as a
-    ///    prefix), kept to this parent's children and checked against the prefix; the hit is
-    ///    the first such child after the start, else the first one;
+    ///    whole store), the items that hold the prefix's words (`"words" "pre"*`, see
+    ///    `TitleStartQuery`), kept to this parent's children and checked against the prefix;
+    ///    the hit is the first such child after the start, else the first one;
     /// 3. otherwise (no index, a shorter column, a prefix with no letter or digit), every
     ///    child in sibling order.
     ///
@@ -99,22 +98,22 @@ extension SQLiteSource {
     }
 }
 
-/// The FTS5 expression of the items whose title starts with a prefix's words: the first word
-/// of the title is the prefix's first, and so on, the last word of the prefix a prefix of the
-/// title's word (`{title} : ^ "sensor bv"*`). Every title that starts with the prefix (as the
-/// index folds) matches; some others do too (other separators between the words), so hits
-/// are checked against the prefix itself.
+/// The FTS5 expression of the items that hold every word of a prefix, the last one as a prefix
+/// of a word (`"sensor" "bv"*`). Every title that starts with the prefix (as the index folds)
+/// matches, and so do other items (the words elsewhere in the title, or in the subtitle or
+/// footnote: the index keeps neither positions nor columns, schema version 3), so hits are
+/// checked against the prefix itself.
 struct TitleStartQuery: Equatable, Sendable {
     /// The `MATCH` expression, or nil for a prefix without a letter or digit (no word to look up).
     let expression: String?
 
     init(_ needle: String) {
-        guard needle.contains(where: { $0.isLetter || $0.isNumber }) else {
+        let words = FullTextQuery.words(needle)
+        guard !words.isEmpty else {
             expression = nil
             return
         }
-        // The tokenizer splits the quoted text into words, as it split the titles.
-        expression = "{title} : ^ \"" + needle.replacingOccurrences(of: "\"", with: "\"\"") + "\"*"
+        expression = words.map { "\"\($0)\"" }.joined(separator: " ") + "*"
     }
 }
 

@@ -74,7 +74,7 @@ import Testing
                 #expect(answer == expected, "\(prefix) from \(start), window \(window)")
             }
         }
-        #expect(TitleStartQuery("Sensor \"b").expression == #"{title} : ^ "Sensor ""b"*"#)
+        #expect(TitleStartQuery("Sensor \"b").expression == #""Sensor" "b"*"#)
         #expect(TitleStartQuery("-- ").expression == nil)
     }
 }

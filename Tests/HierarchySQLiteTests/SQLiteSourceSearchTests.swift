@@ -120,12 +120,16 @@ struct SQLiteSourceSearchTests {
         #expect(indexed.hasSearchIndex)
     }
 
-    @Test("new stores index short prefixes; version 1 stores without them are read and searched alike")
-    func prefixIndexes() async throws {
+    @Test("new stores index short prefixes without positions; version 1 and 2 stores are read and searched alike",
+          arguments: [
+              (1, "tokenize='unicode61 remove_diacritics 2'"),
+              (2, "tokenize='unicode61 remove_diacritics 2', prefix='1 2 3'"),
+          ])
+    func prefixIndexes(olderVersion: Int, olderOptions: String) async throws {
         let directory = try TemporaryDirectory()
         let items = Self.items(300)
         let source = try await makeStore(items, in: directory)
-        let queries = ["p", "pu", "pum", "pump", "pumpk", "v", "va", "valve pu", "m", "x", "z", "pump "]
+        let queries = ["p", "pu", "pum", "pump", "pumpk", "v", "va", "valve pu", "m", "x", "z", "pump ", "pump-val", "valve/pump"]
         var current: [String: [String]] = [:]
         for query in queries {
             current[query] = try await source.search(query, in: 0..<1000).map(\.id)
@@ -135,6 +139,8 @@ struct SQLiteSourceSearchTests {
         #expect(Set(current["pum"] ?? []) == Set(items.map(\.id)))
         #expect(current["z"] == [])
         #expect(current["m"]?.count == 75)
+        #expect(try await current["pump-val"] == source.search("pump val", in: 0..<1000).map(\.id))
+        #expect(current["valve/pump"]?.isEmpty == false)
 
         let path = directory.file("store.db").path
         let writer = try DatabaseQueue(path: path)
@@ -144,18 +150,19 @@ struct SQLiteSourceSearchTests {
                 try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE name = 'item_fts'")
             )
         }
-        #expect(version == 2)
+        #expect(version == 3)
         #expect(declaration?.contains("prefix='1 2 3'") == true)
-        // Turn the store into a version 1 store: the same index without prefixes.
+        #expect(declaration?.contains("detail=none") == true)
+        // Turn the store into an older one: the same index with that version's options.
         try await writer.writeWithoutTransaction { db in
             try db.execute(
                 sql: """
                     DROP TABLE item_fts;
                     CREATE VIRTUAL TABLE item_fts USING fts5(
                         title, subtitle, footnote,
-                        content='item', content_rowid='key', tokenize='unicode61 remove_diacritics 2');
+                        content='item', content_rowid='key', \(olderOptions));
                     INSERT INTO item_fts(item_fts) VALUES('rebuild');
-                    PRAGMA user_version = 1;
+                    PRAGMA user_version = \(olderVersion);
                     """)
         }
         try writer.close()

@@ -1,0 +1,169 @@
+#!/usr/bin/env python3
+"""Import as a user waits for it, then the first page of searches on the store it made.
+
+Usage:
+  Benchmarks/import-end-to-end.py HIERARCHY STORE NODES [RUNS]
+
+HIERARCHY is the program (a release build: .build-release/release/hierarchy), STORE the
+SQLite file to (re)create, NODES the number of items. The script runs
+`HIERARCHY generate --nodes NODES --depth 4 --into STORE --replace` under a pseudo-terminal,
+so that the program draws its progress line, and timestamps each phase the line names
+(reading, indexing, checking, full-text indexing, finishing) from the command's start to
+its exit: the store is then complete, searchable and in place.
+
+Then, on the finished store:
+- its size per item, and per table and index (SQLite's dbstat);
+- the first page of `SQLiteSource.search(q, in: 0..<20)` for 1-, 2- and 3-letter prefixes and
+  whole words, as the library runs it (the exact tier, then the prefix tier, windows of 256
+  with highlight, then the 20 items), on one read-only connection, RUNS runs each (default
+  50): p50, p95 and max;
+- the whole process `HIERARCHY search STORE a` (start, open, first 20 results with their
+  paths, print), RUNS runs: p50, p95 and max.
+
+The machine's load average is printed before and after: on a shared machine, say it with the
+figures.
+"""
+import os
+import pty
+import re
+import select
+import sqlite3
+import statistics
+import subprocess
+import sys
+import time
+
+PHASES = ["reading", "indexing", "checking", "full-text indexing", "finishing"]
+QUERIES = ["a", "p", "v", "pu", "ar", "va", "pum", "are", "val", "pump", "valve ", "kalomi ", "pump 0k"]
+
+
+def load():
+    return open("/proc/loadavg").read().split()[:3]
+
+
+def run_with_phases(argv):
+    """Runs argv on a pseudo-terminal; returns (seconds, [(phase, start)], last output line)."""
+    start = time.perf_counter()
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.execv(argv[0], argv)
+    phases, text, pending = [], "", b""
+    while True:
+        ready, _, _ = select.select([fd], [], [], 1.0)
+        if not ready:
+            continue
+        try:
+            data = os.read(fd, 65536)
+        except OSError:
+            break
+        if not data:
+            break
+        now = time.perf_counter() - start
+        pending += data
+        chunk = pending.decode("utf-8", "replace")
+        pending = b""
+        text += chunk
+        for line in re.split(r"[\r\n]", re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", chunk)):
+            for phase in sorted(PHASES, key=len, reverse=True):
+                if line.strip().startswith(phase):
+                    if not phases or phases[-1][0] != phase:
+                        phases.append((phase, now))
+                    break
+    _, status = os.waitpid(pid, 0)
+    seconds = time.perf_counter() - start
+    if os.waitstatus_to_exitcode(status) != 0:
+        sys.exit(f"{' '.join(argv)} failed:\n{text[-2000:]}")
+    last = [l for l in re.split(r"[\r\n]", re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", text)) if l.strip()][-1]
+    return seconds, phases, last
+
+
+def quoted(word):
+    return '"' + word.replace('"', '""') + '"'
+
+
+def words(text):
+    return [w for w in re.split(r"[^\w]|_", text) if w]
+
+
+def tiers(text):
+    terms = words(text)
+    prefix = bool(terms) and not text[-1].isspace()
+    exact = " ".join(quoted(w) for w in terms)
+    if not prefix:
+        return [exact]
+    pre = " ".join(quoted(w) + ("*" if i == len(terms) - 1 else "") for i, w in enumerate(terms))
+    return [exact, f"({pre}) NOT {quoted(terms[-1])}"]
+
+
+def first_page(db, text, n=20, window=256):
+    keys = []
+    for tier in tiers(text):
+        rows = db.execute(
+            "SELECT rowid, highlight(item_fts, 0, char(1), char(2)) FROM item_fts "
+            "WHERE item_fts MATCH ? ORDER BY rowid LIMIT ? OFFSET 0", (tier, window)).fetchall()
+        keys += [r[0] for r in rows][: n - len(keys)]
+        if len(keys) >= n:
+            break
+    if keys:
+        db.execute("SELECT * FROM item WHERE key IN (%s)" % ",".join("?" * len(keys)), keys).fetchall()
+    return keys
+
+
+def summary(times):
+    times = sorted(times)
+    return (f"p50 {statistics.median(times):7.2f} ms  p95 {times[min(len(times) - 1, int(0.95 * len(times)))]:7.2f} ms"
+            f"  max {times[-1]:7.2f} ms")
+
+
+def main():
+    if len(sys.argv) < 4:
+        sys.exit(__doc__)
+    program, store, nodes = os.path.abspath(sys.argv[1]), sys.argv[2], int(sys.argv[3])
+    runs = int(sys.argv[4]) if len(sys.argv) > 4 else 50
+    print(f"load average before: {' '.join(load())}")
+    argv = [program, "generate", "--nodes", str(nodes), "--depth", "4", "--into", store, "--replace"]
+    seconds, phases, last = run_with_phases(argv)
+    print(f"$ {' '.join(argv[1:])}")
+    print(f"  {last.strip()}")
+    print(f"  end to end {seconds:.2f} s ({nodes / seconds:,.0f} items/s)")
+    marks = phases + [("(exit)", seconds)]
+    for (phase, begin), (_, end) in zip(marks, marks[1:]):
+        print(f"  {phase:20} {end - begin:8.2f} s")
+    print(f"load average after import: {' '.join(load())}")
+
+    db = sqlite3.connect(f"file:{store}?mode=ro", uri=True)
+    count = db.execute("SELECT count(*) FROM item").fetchone()[0]
+    size = os.path.getsize(store)
+    print(f"store: {size:,} bytes, {size / count:.1f} bytes/item, schema version "
+          f"{db.execute('PRAGMA user_version').fetchone()[0]}")
+    try:
+        parts = db.execute(
+            "SELECT CASE WHEN name LIKE 'item_fts%' THEN 'item_fts (all)' ELSE name END AS part, sum(pgsize) "
+            "FROM dbstat GROUP BY part ORDER BY 2 DESC").fetchall()
+        for name, bytes_ in parts:
+            print(f"  {name:20} {bytes_ / count:7.1f} bytes/item")
+    except sqlite3.OperationalError as error:
+        print(f"  (no per-index sizes: {error})")
+
+    print(f"library first page (0..<20), {runs} runs each, one connection:")
+    first_page(db, "a")
+    for query in QUERIES:
+        times = []
+        for _ in range(runs):
+            begin = time.perf_counter()
+            keys = first_page(db, query)
+            times.append((time.perf_counter() - begin) * 1000)
+        print(f"  {query!r:11} {len(keys):3} results  {summary(times)}")
+    db.close()
+
+    times = []
+    for _ in range(runs):
+        begin = time.perf_counter()
+        subprocess.run([program, "search", store, "a"], stdout=subprocess.DEVNULL, check=True)
+        times.append((time.perf_counter() - begin) * 1000)
+    print(f"whole process `hierarchy search STORE a`, {runs} runs: {summary(times)}")
+    print(f"load average after: {' '.join(load())}")
+
+
+if __name__ == "__main__":
+    main()
