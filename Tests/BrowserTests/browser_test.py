@@ -15,6 +15,8 @@ Every wait is bounded. The last line is "N passed, N failed".
 """
 import json
 import os
+import re
+import select
 import shutil
 import subprocess
 import sys
@@ -625,17 +627,41 @@ def test_rtl_path_line(driver, untitled_url):
     shot(driver, "rtl-path-line")
 
 
-def test_edit_buttons(driver, sample_url, store_url):
-    """Add and Delete show for a store that can be edited, not for a document."""
+def read_error_line(server, timeout=WAIT):
+    """The next line the server writes on standard error, waited for at most `timeout` seconds."""
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        ready, _, _ = select.select([server.process.stderr], [], [], 0.1)
+        if ready:
+            return server.process.stderr.readline()
+    raise AssertionError("nothing on the server's standard error")
+
+
+def test_edit_buttons(driver, sample_url, store_url, editable):
+    """Add and Delete only with serve --allow-edits and a store that can be edited; an add is logged."""
+    buttons_made = "return ['add', 'delete'].map(id => !!document.getElementById(id))"
     buttons_shown = "return ['add', 'delete'].map(id => { const b = document.getElementById(id); return !!b && !b.hidden && b.offsetParent !== null; })"
     open_fresh(driver, sample_url)
     settled(driver)
     wait_for(driver, "window.hierarchy.snapshot && window.hierarchy.snapshot.editable === false", "the sample's snapshot")
-    assert driver.execute_script(buttons_shown) == [False, False], "no Add or Delete for the bundled sample"
+    assert driver.execute_script(buttons_made) == [False, False], "no Add or Delete for the bundled sample"
     open_fresh(driver, store_url)
     settled(driver)
+    wait_for(driver, "window.hierarchy.snapshot && window.hierarchy.snapshot.editable === false", "the read-only store's snapshot")
+    assert driver.execute_script(buttons_made) == [False, False], "no Add or Delete for a store served without --allow-edits"
+    open_fresh(driver, editable.url)
+    settled(driver)
     wait_for(driver, "window.hierarchy.snapshot && window.hierarchy.snapshot.editable === true", "the store's snapshot")
-    assert driver.execute_script(buttons_shown) == [True, True], "Add and Delete for an SQLite store"
+    assert driver.execute_script(buttons_shown) == [True, True], "Add and Delete for an SQLite store with --allow-edits"
+    wait_for(driver, "[...document.querySelectorAll('.column')].find(c => Number(c.dataset.count) > 1000)", "the root's children")
+    driver.find_element(By.ID, "stage").send_keys(Keys.ARROW_RIGHT)
+    wait_for(driver, "window.hierarchy.snapshot.focused", "a focused item")
+    driver.execute_script("window.prompt = () => 'Added in Chromium';")
+    driver.find_element(By.ID, "add").click()
+    wait_for(driver, "window.hierarchy.snapshot.columns.some(c => c.items.some(i => i.title === 'Added in Chromium'))", "the added item")
+    line = read_error_line(editable)
+    assert re.fullmatch(r'\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ 127\.0\.0\.1:\d+ add id="[^"]+" parent="[^"]+"\n', line), line
+    shot(driver, "edit-buttons")
 
 
 def main():
@@ -657,6 +683,7 @@ def main():
     subprocess.run([HIERARCHY, "generate", "--nodes", "50000", "--depth", "2", "--into", store, "--no-search-index"],
                    check=True, stdout=subprocess.DEVNULL, timeout=300)
     stored = Server(store)
+    editable = Server(store, "--allow-edits")
     driver = None
     passed, failed, numbers = 0, 0, {}
     try:
@@ -677,7 +704,8 @@ def main():
             ("serve --theme FILE.nss: class paths reach the page", lambda: test_theme_file(driver, sheet_themed.url)),
             ("right to left path line", lambda: test_rtl_path_line(driver, plain.url)),
             ("End in a store's column keeps the last row in view", lambda: test_store_end(driver, stored.url)),
-            ("Add and Delete only for a store that can be edited", lambda: test_edit_buttons(driver, sample.url, stored.url)),
+            ("Add and Delete only with --allow-edits for a store that can be edited; an add is logged",
+             lambda: test_edit_buttons(driver, sample.url, stored.url, editable)),
         ]
         only = sys.argv[sys.argv.index("-k") + 1] if "-k" in sys.argv else None
         for name, body in tests:
@@ -713,6 +741,7 @@ def main():
         themed.stop()
         sheet_themed.stop()
         stored.stop()
+        editable.stop()
         shutil.rmtree(tmp, ignore_errors=True)
     print(f"screenshots in {SHOTS}")
     print(f"{passed} passed, {failed} failed")
