@@ -13,6 +13,8 @@ Screenshots go to .build/browser-tests/; --docs also writes docs/hierarchy-serve
 `-k TEXT` runs only the tests whose name contains TEXT. Runs when CI=true or HIERARCHY_BROWSER_TESTS=1; otherwise it says it skipped and exits 0.
 Every wait is bounded. The last line is "N passed, N failed".
 """
+import http.client
+import http.server
 import json
 import os
 import re
@@ -21,6 +23,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import traceback
 
@@ -627,6 +630,78 @@ def test_rtl_path_line(driver, untitled_url):
     shot(driver, "rtl-path-line")
 
 
+class PrefixProxy:
+    """The server's page under /tree/ on a port of its own, as an application that mounts the
+    routes shows it: a request under the prefix goes to the server without it (Host and Origin
+    naming the server), anything else is 404. Answers are relayed as they come (event streams)."""
+
+    def __init__(self, upstream_url, prefix="/tree"):
+        address = upstream_url.split("//")[1].split("/")[0]
+        host, port = address.rsplit(":", 1)
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.0"
+
+            def log_message(self, *args):
+                pass
+
+            def relay(self):
+                if not self.path.startswith(prefix + "/"):
+                    self.send_error(404)
+                    return
+                body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
+                headers = {k: v for k, v in self.headers.items() if k.lower() not in ("host", "origin", "connection", "content-length")}
+                if self.headers.get("Origin"):
+                    headers["Origin"] = "http://" + address
+                upstream = http.client.HTTPConnection(host, int(port), timeout=60)
+                try:
+                    upstream.request(self.command, self.path[len(prefix):], body=body or None, headers=headers)
+                    answer = upstream.getresponse()
+                    self.send_response(answer.status)
+                    for name, value in answer.getheaders():
+                        if name.lower() not in ("transfer-encoding", "connection", "content-length"):
+                            self.send_header(name, value)
+                    self.end_headers()
+                    while True:
+                        chunk = answer.read1(65536)
+                        if not chunk:
+                            break
+                        self.wfile.write(chunk)
+                        self.wfile.flush()
+                except (OSError, http.client.HTTPException):
+                    pass
+                finally:
+                    upstream.close()
+
+            do_GET = do_POST = do_DELETE = relay
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.server.daemon_threads = True
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}{prefix}/"
+
+    def stop(self):
+        self.server.shutdown()
+        self.server.server_close()
+
+
+def test_under_prefix(driver, proxy):
+    """Mounted under /tree/, the page fetches its files, its API and its event stream there."""
+    driver.set_window_size(1280, 800)
+    open_fresh(driver, proxy.url)
+    settled(driver)
+    last = driver.execute_script("const s = window.hierarchy.snapshot; return s.columns[s.columns.length - 1].index;")
+    card = wait_for(driver, f"document.querySelector('.column[data-index=\"{last}\"] .card:not(.placeholder) .indicator:not([hidden])')",
+                    f"an indicator in column {last}")
+    card.click()
+    wait_for(driver, f"window.hierarchy.snapshot.columns.some(c => c.index == {last + 1} && c.items.length > 0)", "the next column")
+    names = driver.execute_script("return performance.getEntriesByType('resource').map(e => e.name)")
+    assert any("/api/sessions" in name for name in names), names
+    outside = [name for name in names if not name.startswith(proxy.url)]
+    assert not outside, f"requests outside the mount point: {outside}"
+    shot(driver, "under-prefix")
+
+
 def read_error_line(server, timeout=WAIT):
     """The next line the server writes on standard error, waited for at most `timeout` seconds."""
     deadline = time.time() + timeout
@@ -684,6 +759,7 @@ def main():
                    check=True, stdout=subprocess.DEVNULL, timeout=300)
     stored = Server(store)
     editable = Server(store, "--allow-edits")
+    proxy = PrefixProxy(sample.url)
     driver = None
     passed, failed, numbers = 0, 0, {}
     try:
@@ -704,6 +780,7 @@ def main():
             ("serve --theme FILE.nss: class paths reach the page", lambda: test_theme_file(driver, sheet_themed.url)),
             ("right to left path line", lambda: test_rtl_path_line(driver, plain.url)),
             ("End in a store's column keeps the last row in view", lambda: test_store_end(driver, stored.url)),
+            ("the page under a path prefix, as an application mounts it", lambda: test_under_prefix(driver, proxy)),
             ("Add and Delete only with --allow-edits for a store that can be edited; an add is logged",
              lambda: test_edit_buttons(driver, sample.url, stored.url, editable)),
         ]
@@ -742,6 +819,7 @@ def main():
         sheet_themed.stop()
         stored.stop()
         editable.stop()
+        proxy.stop()
         shutil.rmtree(tmp, ignore_errors=True)
     print(f"screenshots in {SHOTS}")
     print(f"{passed} passed, {failed} failed")
