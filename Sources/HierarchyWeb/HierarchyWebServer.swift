@@ -184,6 +184,8 @@ public struct HierarchyWebServer: Sendable {
 
     /// The routes, for `run` and for tests: the access checks (`Host`, same-site requests, the
     /// token) and limits before every route, then ``HierarchyRoutes`` at the root.
+    ///
+    /// - Parameter context: the request context of the router (the basic one by default).
     public func makeRouter<Context: RequestContext>(context: Context.Type = BasicRequestContext.self) -> Router<Context> {
         let router = Router(context: Context.self)
         router.add(middleware: WebLimitsMiddleware())
