@@ -174,4 +174,25 @@ struct SQLiteSourceSearchTests {
         }
         #expect(try await old.root()?.id == "r")
     }
+
+    @Test("the index built at import takes edits: renamed and added items are found, the old title not")
+    func editsAfterImport() async throws {
+        let directory = try TemporaryDirectory()
+        let source = try await makeStore(Self.items(300), in: directory)
+        let before = try await source.search("pump", in: 0..<1000).map(\.id)
+        let renamed = try #require(before.last)
+        let oldTitle = try #require(try await source.node(withID: renamed)?.title)
+        #expect(try await source.search(oldTitle + " ", in: 0..<10).map(\.id) == [renamed])
+        try await source.renameItem(id: renamed, title: "Zebra crossing")
+        let added = try await source.addItem(parentID: "r", title: "Quokka-pen 7", id: nil, position: 0)
+        #expect(try await source.search("zeb", in: 0..<10).map(\.id) == [renamed])
+        #expect(try await source.search("crossing ", in: 0..<10).map(\.id) == [renamed])
+        #expect(try await source.search("quokka pe", in: 0..<10).map(\.id) == [added.id])
+        #expect(try await source.search(oldTitle + " ", in: 0..<10).isEmpty)
+        let settings = try await DatabaseQueue(path: directory.file("store.db").path).read { db in
+            try Row.fetchAll(db, sql: "SELECT k, v FROM item_fts_config WHERE k IN ('automerge', 'crisismerge') ORDER BY k")
+                .map { "\($0[0] as String)=\($0[1] as Int)" }
+        }
+        #expect(settings == ["automerge=4", "crisismerge=16"])
+    }
 }
