@@ -127,7 +127,6 @@ public struct HierarchyWebServer: Sendable {
     ///   - sourceName: shown in the page's title bar.
     ///   - startID: the item to start at instead of the root.
     ///   - configuration: limits, direction, address and access token.
-    ///   - configuration: limits, direction, address and access token.
     ///   - now: the clock for session expiry and type-select (injected for tests).
     /// - Throws: when the page's files are missing from the bundle; `ConfigurationError` for a
     ///   non-loopback host without an access token.
