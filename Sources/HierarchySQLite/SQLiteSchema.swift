@@ -85,24 +85,13 @@ enum SQLiteSchema {
     static let createChildrenIndex = "CREATE UNIQUE INDEX item_children ON item(parent, sort_key)"
 
     /// Creates and fills the full-text index.
-    ///
-    /// The fill writes segments without merging them as it goes (`automerge` 0, and
-    /// `crisismerge` 64 instead of 16), then merges them all once (`optimize`): each
-    /// posting is rewritten once instead of at every merge level, a fifth less time on
-    /// 1,000,000 items, and the single segment is 5 % smaller. The merge settings are
-    /// then set back to FTS5's defaults for later edits.
     static let createFullTextIndex = """
         CREATE VIRTUAL TABLE item_fts USING fts5(
             title, subtitle, footnote,
             content='item', content_rowid='key', tokenize='unicode61 remove_diacritics 2',
             prefix='\(prefixLengths.map(String.init).joined(separator: " "))',
             detail=none, columnsize=0);
-        INSERT INTO item_fts(item_fts, rank) VALUES('automerge', 0);
-        INSERT INTO item_fts(item_fts, rank) VALUES('crisismerge', 64);
         INSERT INTO item_fts(item_fts) VALUES('rebuild');
-        INSERT INTO item_fts(item_fts) VALUES('optimize');
-        INSERT INTO item_fts(item_fts, rank) VALUES('automerge', 4);
-        INSERT INTO item_fts(item_fts, rank) VALUES('crisismerge', 16);
         """
 
     /// Stamps the file with the application id and schema version.

@@ -189,10 +189,5 @@ struct SQLiteSourceSearchTests {
         #expect(try await source.search("crossing ", in: 0..<10).map(\.id) == [renamed])
         #expect(try await source.search("quokka pe", in: 0..<10).map(\.id) == [added.id])
         #expect(try await source.search(oldTitle + " ", in: 0..<10).isEmpty)
-        let settings = try await DatabaseQueue(path: directory.file("store.db").path).read { db in
-            try Row.fetchAll(db, sql: "SELECT k, v FROM item_fts_config WHERE k IN ('automerge', 'crisismerge') ORDER BY k")
-                .map { "\($0[0] as String)=\($0[1] as Int)" }
-        }
-        #expect(settings == ["automerge=4", "crisismerge=16"])
     }
 }
