@@ -28,6 +28,7 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         // The engine: platform independent, no I/O.
@@ -54,7 +55,13 @@ let package = Package(
         // The PostgreSQL store: a hierarchy shared by a team, with change notifications.
         .target(
             name: "HierarchyPostgres",
-            dependencies: ["HierarchySources", .product(name: "PostgresNIO", package: "postgres-nio")]
+            dependencies: [
+                "HierarchySources",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .target(
             name: "TerminalUI",
@@ -66,8 +73,10 @@ let package = Package(
         .target(
             name: "HierarchyWeb",
             dependencies: [
-                "HierarchyKit", "HierarchySources", "HierarchyAdapters",
+                "HierarchyKit", "HierarchySources", "HierarchyAdapters", "ListFloorplan",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
