@@ -89,18 +89,6 @@ struct ServeCommand: AsyncParsableCommand {
         } catch {
             throw CommandLineError.report(error)
         }
-        let signal: Int32?
-        do {
-            signal = try await server.run { address in
-                FileHandle.standardOutput.write(Data("Serving \(resolved.name) at \(address)\n".utf8))
-            }
-        } catch let error as HierarchyWebServer.ListenError {
-            CommandLineError.printError("cannot serve on \(host):\(port): \(error)")
-            throw ExitCode(error.isPermissionDenied ? 77 : 69)
-        } catch {
-            CommandLineError.printError("cannot serve on \(host):\(port): \(error)")
-            throw ExitCode(69)
-        }
-        if let signal { throw ExitCode(128 + signal) }
+        try await server.serveFromCommandLine(announcing: "Serving \(resolved.name)", host: host, port: port)
     }
 }
