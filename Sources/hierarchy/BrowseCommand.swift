@@ -97,14 +97,7 @@ struct BrowseCommand: AsyncParsableCommand {
             CommandLineError.printError("standard input and output must be a terminal to browse; use `hierarchy print\(source.path.map { " " + $0 } ?? "")` for a plain tree")
             throw ExitCode(1)
         }
-        let resolved: SourceResolver.Resolved
-        do {
-            resolved = try await SourceResolver.resolve(
-                path: source.path, start: source.start, shape: source.shape, table: source.table.mapping,
-                whileReading: true)
-        } catch {
-            throw CommandLineError.report(error)
-        }
+        let resolved = try await source.resolveWhileReading()
         let environment = ProcessInfo.processInfo.environment
         let results = results
         let source = resolved.source

@@ -14,14 +14,7 @@ extension ListCommand {
     /// - Throws: The exit code after a one-line message (66 for a missing source, 69 for an
     ///   address that cannot be listened on, 77 for a port the user may not bind).
     func serve(theme: Theme?) async throws {
-        let resolved: SourceResolver.Resolved
-        do {
-            resolved = try await SourceResolver.resolve(
-                path: source.path, start: source.start, shape: source.shape, table: source.table.mapping,
-                whileReading: true)
-        } catch {
-            throw CommandLineError.report(error)
-        }
+        let resolved = try await source.resolveWhileReading()
         var listed = resolved.source
         // As `serve` does: a folder's symbolic links that lead out of it are listed, not opened.
         if let folder = listed as? FileSystemSource { listed = ContainedFileSystemSource(folder) }

@@ -48,15 +48,8 @@ struct ListCommand: AsyncParsableCommand {
             CommandLineError.printError("standard input and output must be a terminal to list; use `hierarchy print\(source.path.map { " " + $0 } ?? "")` for a plain tree")
             throw ExitCode(1)
         }
-        let resolved: SourceResolver.Resolved
-        do {
-            // A large document lists its first page while it is still read.
-            resolved = try await SourceResolver.resolve(
-                path: source.path, start: source.start, shape: source.shape, table: source.table.mapping,
-                whileReading: true)
-        } catch {
-            throw CommandLineError.report(error)
-        }
+        // A large document lists its first page while it is still read.
+        let resolved = try await source.resolveWhileReading()
         let signal = await ListSession.run(resolved, theme: theme)
         if let signal { throw ExitCode(128 + signal) }
     }

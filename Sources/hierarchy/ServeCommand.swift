@@ -55,15 +55,8 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         let loadedTheme = try FaceOptions.loadTheme(argument: theme, environment: ProcessInfo.processInfo.environment)
-        let resolved: SourceResolver.Resolved
-        do {
-            // A large document is served as soon as its root is known; pages grow while it is read.
-            resolved = try await SourceResolver.resolve(
-                path: source.path, start: source.start, shape: source.shape, table: source.table.mapping,
-                whileReading: true)
-        } catch {
-            throw CommandLineError.report(error)
-        }
+        // A large document is served as soon as its root is known; pages grow while it is read.
+        let resolved = try await source.resolveWhileReading()
         var source = resolved.source
         if !followSymlinks, let folder = source as? FileSystemSource {
             source = ContainedFileSystemSource(folder)
