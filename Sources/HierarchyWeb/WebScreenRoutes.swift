@@ -120,13 +120,7 @@ struct WebScreenPage: Sendable {
     /// - Parameter theme: The colours of `serve --theme`, or nil for the page's own.
     /// - Throws: `WebError` 500 when a file is missing from the bundle.
     static func load(theme: Theme?) throws -> WebScreenPage {
-        func read(_ name: String, _ ext: String) throws -> Data {
-            guard let url = Bundle.module.url(forResource: name, withExtension: ext, subdirectory: "page"),
-                  let data = try? Data(contentsOf: url) else {
-                throw WebError(500, "the page file \(name).\(ext) is missing from the program's resources")
-            }
-            return data
-        }
+        let read = WebPageResources.readFile
         var style = try read("app", "css")
         style.append(try read("screens", "css"))
         if let theme {
@@ -145,8 +139,6 @@ struct WebScreenPage: Sendable {
         case .linear: (linear, "text/javascript; charset=utf-8")
         case .style: (style, "text/css; charset=utf-8")
         }
-        return Response(
-            status: .ok, headers: [.contentType: type, .cacheControl: "no-cache"],
-            body: .init(byteBuffer: ByteBuffer(bytes: data)))
+        return WebPageResources.response(data, type: type)
     }
 }
