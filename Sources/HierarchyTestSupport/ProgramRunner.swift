@@ -40,14 +40,31 @@ public enum ProgramRunner {
         _ arguments: [String], environment: [String: String] = [:], timeout: Duration = .seconds(60),
         user: String? = nil
     ) async throws -> Result {
-        let process = Process()
+        let what = "hierarchy \(arguments.joined(separator: " "))"
         if let user {
-            process.executableURL = URL(fileURLWithPath: runuser)
-            process.arguments = ["-u", user, "--", executable.path] + arguments
-        } else {
-            process.executableURL = executable
-            process.arguments = arguments
+            return try await run(
+                program: URL(fileURLWithPath: runuser), ["-u", user, "--", executable.path] + arguments,
+                environment: environment, timeout: timeout, what: what)
         }
+        return try await run(program: executable, arguments, environment: environment, timeout: timeout, what: what)
+    }
+
+    /// Runs any program as ``run(_:environment:timeout:user:)`` runs `hierarchy`.
+    ///
+    /// - Parameters:
+    ///   - program: The program to run.
+    ///   - arguments: Its arguments.
+    ///   - environment: Variables added to this process's environment (less `PGPASSWORD`).
+    ///   - timeout: How long it may run before it is terminated.
+    ///   - what: What ``TimedOut`` names; by default the program's name and its arguments.
+    /// - Throws: ``TimedOut`` when the program outlives `timeout`; an error starting it.
+    public static func run(
+        program: URL, _ arguments: [String], environment: [String: String] = [:],
+        timeout: Duration = .seconds(60), what: String? = nil
+    ) async throws -> Result {
+        let process = Process()
+        process.executableURL = program
+        process.arguments = arguments
         var variables = ProcessInfo.processInfo.environment
         variables["PGPASSWORD"] = nil
         variables.merge(environment) { $1 }
@@ -69,7 +86,7 @@ public enum ProgramRunner {
         let status = await exitStatus(of: process)
         // These runs never signal the program otherwise: a SIGTERM is the deadline's.
         if status == SIGTERM, process.terminationReason == .uncaughtSignal {
-            throw TimedOut(what: "hierarchy \(arguments.joined(separator: " "))")
+            throw TimedOut(what: what ?? ([program.lastPathComponent] + arguments).joined(separator: " "))
         }
         return Result(status: status, output: String(decoding: outData, as: UTF8.self),
                       error: String(decoding: errData, as: UTF8.self))

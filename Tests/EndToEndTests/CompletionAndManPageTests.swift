@@ -131,32 +131,9 @@ import Testing
         return line.dropFirst(prefix.count).split(separator: " ").map(String.init)
     }
 
-    struct BashResult {
-        var status: Int32
-        var output: String
-        var error: String
-    }
-
-    /// Runs `script` with bash, bounded by `timeout` (60 s) so that it cannot hang the run.
-    func runBash(_ script: URL) async throws -> BashResult {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
-        process.arguments = ["60", "/bin/bash", "--noprofile", "--norc", "-O", "extglob", script.path]
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
-        try process.run()
-        async let output = offPool { out.fileHandleForReading.readDataToEndOfFile() }
-        async let error = offPool { err.fileHandleForReading.readDataToEndOfFile() }
-        let (outData, errData) = await (output, error)
-        let status = await offPool { () -> Int32 in
-            process.waitUntilExit()
-            return process.terminationStatus
-        }
-        return BashResult(
-            status: status, output: String(decoding: outData, as: UTF8.self),
-            error: String(decoding: errData, as: UTF8.self))
+    /// Runs `script` with bash, bounded by 60 s so that it cannot hang the run.
+    func runBash(_ script: URL) async throws -> ProgramRunner.Result {
+        try await ProgramRunner.run(
+            program: URL(fileURLWithPath: "/bin/bash"), ["--noprofile", "--norc", "-O", "extglob", script.path])
     }
 }
