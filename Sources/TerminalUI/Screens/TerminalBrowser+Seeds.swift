@@ -22,12 +22,9 @@ extension TerminalBrowser {
     /// - Throws: ``Failure`` when standard input or output is not a terminal.
     @discardableResult
     public static func run<Floorplan: ListFloorplanController>(_ floorplan: Floorplan, options: Options = Options()) async throws -> Int32? {
-        try requireInteractiveTerminal()
-        let capability = ColorCapability.detect(environment: ProcessInfo.processInfo.environment)
-        let list = makeScreen(floorplan: floorplan, options: options,
-                              palette: BrowserPalette.forCapability(capability, theme: options.theme), columns: 80, rows: 24)
-        defer { withExtendedLifetime(floorplan) {} }
-        return await TerminalRunLoop.run(screen: list, terminal: Terminal(), capability: capability)
+        try await runFullScreen(keepingAlive: floorplan, options: options) { palette in
+            makeScreen(floorplan: floorplan, options: options, palette: palette, columns: 80, rows: 24)
+        }
     }
 
     /// The screen for a list floorplan, without a terminal (for tests and other hosts): runs the
@@ -66,12 +63,9 @@ extension TerminalBrowser {
     /// - Throws: ``Failure`` when standard input or output is not a terminal.
     @discardableResult
     public static func run(_ controller: LinearHierarchyViewController, options: Options = Options()) async throws -> Int32? {
-        try requireInteractiveTerminal()
-        let capability = ColorCapability.detect(environment: ProcessInfo.processInfo.environment)
-        let screen = makeScreen(linearController: controller, options: options,
-                                palette: BrowserPalette.forCapability(capability, theme: options.theme), columns: 80, rows: 24)
-        defer { withExtendedLifetime(controller) {} }
-        return await TerminalRunLoop.run(screen: screen, terminal: Terminal(), capability: capability)
+        try await runFullScreen(keepingAlive: controller, options: options) { palette in
+            makeScreen(linearController: controller, options: options, palette: palette, columns: 80, rows: 24)
+        }
     }
 
     /// The screen for a linear hierarchy controller, without a terminal (for tests and other
@@ -90,6 +84,24 @@ extension TerminalBrowser {
     ) -> LinearCollectionScreen {
         linearController.loadViewIfNeeded()
         return LinearCollectionScreen(controller: linearController, title: options.title, palette: palette, columns: columns, rows: rows)
+    }
+
+    /// Runs a screen full-screen until the user quits, keeping `owner` alive meanwhile.
+    ///
+    /// - Parameters:
+    ///   - owner: What the screen draws from.
+    ///   - options: The theme.
+    ///   - screen: Makes the screen, 80 × 24 until the terminal's size is known, in the given styles.
+    /// - Returns: The signal that ended the run, if any.
+    /// - Throws: ``Failure`` when standard input or output is not a terminal.
+    private static func runFullScreen(
+        keepingAlive owner: AnyObject, options: Options, screen: (BrowserPalette) -> any TerminalScreen
+    ) async throws -> Int32? {
+        try requireInteractiveTerminal()
+        let capability = ColorCapability.detect(environment: ProcessInfo.processInfo.environment)
+        let made = screen(BrowserPalette.forCapability(capability, theme: options.theme))
+        defer { withExtendedLifetime(owner) {} }
+        return await TerminalRunLoop.run(screen: made, terminal: Terminal(), capability: capability)
     }
 
     static func requireInteractiveTerminal() throws {
