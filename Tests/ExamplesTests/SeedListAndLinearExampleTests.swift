@@ -33,6 +33,14 @@ func object(_ buffer: ByteBuffer) throws -> [String: Any] {
     try #require(try JSONSerialization.jsonObject(with: Data(buffer.readableBytesView)) as? [String: Any])
 }
 
+/// Opens a tab's screen session: expects 201 and returns the session's id and first snapshot.
+func openScreen(_ client: some TestClientProtocol) async throws -> (id: String, snapshot: [String: Any]) {
+    let created = try await client.execute(uri: "/api/screens", method: .post, body: ByteBuffer(string: "{}"))
+    #expect(created.status == .created)
+    let snapshot = try object(created.body)
+    return (try #require(snapshot["session"] as? String), snapshot)
+}
+
 @Suite("Seed example: the list floorplan and the linear hierarchy on both faces", .serialized)
 @MainActor
 struct SeedListAndLinearExampleTests {
@@ -109,10 +117,9 @@ struct SeedListAndLinearExampleTests {
         let server = try HierarchyWebServer(port: 0, title: "Products", makeFloorplan: { makeProductList() })
         let app = Application(router: server.makeRouter())
         try await app.test(.router) { client in
-            let created = try await client.execute(uri: "/api/screens", method: .post, body: ByteBuffer(string: "{}"))
-            #expect(created.status == .created)
-            var snapshot = try object(created.body)
-            let id = try #require(snapshot["session"] as? String)
+            let session = try await openScreen(client)
+            let id = session.id
+            var snapshot = session.snapshot
             #expect(snapshot["kind"] as? String == "list")
             func list() -> [String: Any] { snapshot["list"] as? [String: Any] ?? [:] }
             func rows() -> [[String: Any]] { list()["rows"] as? [[String: Any]] ?? [] }
@@ -161,9 +168,7 @@ struct SeedListAndLinearExampleTests {
             try await next { (rows().first?["headline"] as? String)?.hasPrefix("New product") == true }
             #expect((rows().first?["headline"] as? String)?.hasPrefix("New product") == true)
             // A second tab gets a floorplan of its own.
-            let other = try await client.execute(uri: "/api/screens", method: .post, body: ByteBuffer(string: "{}"))
-            #expect(other.status == .created)
-            #expect(try object(other.body)["session"] as? String != id)
+            #expect(try await openScreen(client).id != id)
         }
     }
 
@@ -172,10 +177,9 @@ struct SeedListAndLinearExampleTests {
         let server = try HierarchyWebServer(port: 0, title: "Space", makeLinearController: { SpaceViewController.makeController(.vertical) })
         let app = Application(router: server.makeRouter())
         try await app.test(.router) { client in
-            let created = try await client.execute(uri: "/api/screens", method: .post, body: ByteBuffer(string: "{}"))
-            #expect(created.status == .created)
-            var snapshot = try object(created.body)
-            let id = try #require(snapshot["session"] as? String)
+            let session = try await openScreen(client)
+            let id = session.id
+            var snapshot = session.snapshot
             func linear() -> [String: Any] { snapshot["linear"] as? [String: Any] ?? [:] }
             func titles() -> [[String]] {
                 (linear()["sections"] as? [[[String: Any]]] ?? []).map { $0.map { $0["title"] as? String ?? "" } }
