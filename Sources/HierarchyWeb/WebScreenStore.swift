@@ -20,9 +20,10 @@ final class WebScreenStore: Sendable {
         var lastUsed: ContinuousClock.Instant
     }
 
-    private struct Table {
+    private struct Table: WebSessionSlots {
         var sessions: [String: Entry] = [:]
         var reserved = 0
+        var sessionCount: Int { sessions.count }
     }
 
     init(title: String, maximumSessions: Int, idleTimeout: Duration,
@@ -42,14 +43,8 @@ final class WebScreenStore: Sendable {
     /// - Throws: `WebError` 503 when the server keeps as many sessions as it may; the maker's error.
     func create() async throws(WebError) -> WebScreenSnapshot {
         expire()
-        let maximumSessions = self.maximumSessions
-        try table.withLock { table throws(WebError) in
-            guard table.sessions.count + table.reserved < maximumSessions else {
-                throw WebError(503, "the server is serving as many sessions as it may (\(maximumSessions)); close another tab or try again later")
-            }
-            table.reserved += 1
-        }
-        defer { table.withLock { $0.reserved -= 1 } }
+        try table.reserveSession(maximumSessions: maximumSessions)
+        defer { table.releaseSession() }
         let id = UUID().uuidString.lowercased()
         let make = self.make
         let session = try await make()

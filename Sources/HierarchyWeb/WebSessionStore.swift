@@ -33,10 +33,11 @@ final class WebSessionStore: Sendable {
     private let now: @Sendable () -> ContinuousClock.Instant
     private let table = Mutex(Table())
 
-    private struct Table {
+    private struct Table: WebSessionSlots {
         var sessions: [String: WebSessionHandle] = [:]
         /// Sessions being created (counted against the maximum while they load).
         var reserved = 0
+        var sessionCount: Int { sessions.count }
     }
 
     /// The longest session id accepted (longer ones are refused before the lookup).
@@ -84,14 +85,8 @@ final class WebSessionStore: Sendable {
     ///   memory is over the limit), 502 when the source cannot read its first item.
     func create(width: Double, height: Double, rightToLeft: Bool?, restoring focus: String? = nil) async throws(WebError) -> WebSessionHandle {
         expire()
-        let maximumSessions = self.maximumSessions
-        try table.withLock { table throws(WebError) in
-            guard table.sessions.count + table.reserved < maximumSessions else {
-                throw WebError(503, "the server is serving as many sessions as it may (\(maximumSessions)); close another tab or try again later")
-            }
-            table.reserved += 1
-        }
-        defer { table.withLock { $0.reserved -= 1 } }
+        try table.reserveSession(maximumSessions: maximumSessions)
+        defer { table.releaseSession() }
         if let memoryLimit, let resident = WebSessionStore.residentBytes(), resident > memoryLimit {
             throw WebError(503, "the server is using more memory than its limit (\(memoryLimit >> 20) MB); try again later")
         }
