@@ -9,12 +9,7 @@
   const view = { step: -1, focus: null, busy: false, pending: null };
   const reducedMotion = () => window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
-  function element(tag, attributes, text) {
-    const node = document.createElement(tag);
-    for (const [name, value] of Object.entries(attributes || {})) node.setAttribute(name, value);
-    if (text !== undefined && text !== null) node.textContent = text;
-    return node;
-  }
+  const element = HierarchyScreen.element;
 
   function build(main) {
     main.replaceChildren();

@@ -8,12 +8,7 @@
 (() => {
   const view = { built: false, focusKey: null, asked: -1, snapshot: null };
 
-  function element(tag, attributes, text) {
-    const node = document.createElement(tag);
-    for (const [name, value] of Object.entries(attributes || {})) node.setAttribute(name, value);
-    if (text !== undefined && text !== null) node.textContent = text;
-    return node;
-  }
+  const element = HierarchyScreen.element;
 
   function build(main) {
     main.replaceChildren();

@@ -4,12 +4,20 @@
 //
 //   HierarchyScreen.register(kind, { render(snapshot, main) })
 //   HierarchyScreen.act({ type, ... })   sends an action; the answer is drawn
+//   HierarchyScreen.element(tag, attributes, text)   a new element with those attributes and text
 "use strict";
 window.HierarchyScreen = (() => {
   const renderers = {};
   const state = { session: null, version: -1, closed: false, kind: null };
   const main = () => document.getElementById("screen");
   const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  function element(tag, attributes, text) {
+    const node = document.createElement(tag);
+    for (const [name, value] of Object.entries(attributes || {})) node.setAttribute(name, value);
+    if (text !== undefined && text !== null) node.textContent = text;
+    return node;
+  }
 
   async function request(method, path, body) {
     const response = await fetch(path, {
@@ -116,6 +124,7 @@ window.HierarchyScreen = (() => {
     register: (kind, renderer) => { renderers[kind] = renderer; },
     act,
     setStatus,
+    element,
     get session() { return state.session; },
     get version() { return state.version; },
   };
