@@ -29,11 +29,11 @@ CHROMIUM = find_binary("chromium", [os.environ.get("CHROMIUM_BIN"), "/usr/bin/ch
 DRIVER = find_binary("chromedriver", [os.environ.get("CHROMEDRIVER_BIN"), "/usr/bin/chromedriver"])
 
 
-class Server:
-    """`hierarchy serve ARGS --port 0`; `url` is the address it prints."""
+class Program:
+    """`hierarchy ARGS --port 0` (a command that serves); `url` is the address it prints."""
 
     def __init__(self, binary, *args):
-        self.process = subprocess.Popen([binary, "serve", *args, "--port", "0"], stdout=subprocess.PIPE,
+        self.process = subprocess.Popen([binary, *args, "--port", "0"], stdout=subprocess.PIPE,
                                         stderr=subprocess.PIPE, text=True)
         deadline = time.time() + 60
         line = ""
@@ -53,6 +53,13 @@ class Server:
                 self.process.wait(timeout=10)
             except subprocess.TimeoutExpired:
                 self.process.kill()
+
+
+class Server(Program):
+    """`hierarchy serve ARGS --port 0`; `url` is the address it prints."""
+
+    def __init__(self, binary, *args):
+        super().__init__(binary, "serve", *args)
 
 
 def make_driver(width=1280, height=800, timeout=30):

@@ -14,7 +14,6 @@ The last line is "N passed, N failed".
 import json
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
 import time
@@ -60,30 +59,11 @@ def list_document(path, count=400):
         json.dump({"id": "root", "title": "Parts", "children": groups}, f)
 
 
-class Program:
-    """`hierarchy ARGS --port 0`; `url` is the address it prints."""
+class Program(browser_support.Program):
+    """`hierarchy ARGS --port 0` of the program under test; `url` is the address it prints."""
 
     def __init__(self, *args):
-        self.process = subprocess.Popen([HIERARCHY, *args, "--port", "0"], stdout=subprocess.PIPE,
-                                        stderr=subprocess.PIPE, text=True)
-        deadline = time.time() + 60
-        line = ""
-        while time.time() < deadline:
-            line = self.process.stdout.readline()
-            if line or self.process.poll() is not None:
-                break
-        if "http://" not in line:
-            self.stop()
-            raise RuntimeError("server did not start: " + line + self.process.stderr.read()[:500])
-        self.url = line[line.index("http://"):].strip()
-
-    def stop(self):
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
+        super().__init__(HIERARCHY, *args)
 
 
 def wait_for(driver, script, what, timeout=WAIT):
