@@ -107,12 +107,11 @@ import Glibc
                 usleep(5_000)
             }
             let exited = status & 0x7F == 0
-            // `ru_maxrss` counts the memory of this process too (the child shared it until it
-            // started the program): when it is above the test process's own, it is the program's;
-            // otherwise the program's own high-water mark, read while it ran, tells.
-            var own = rusage()
-            getrusage(Int32(RUSAGE_SELF.rawValue), &own)
-            let maxResident = usage.ru_maxrss > own.ru_maxrss ? usage.ru_maxrss : highWater
+            // The program's own high-water mark, read while it ran (VmHWM only grows, so the last
+            // reading holds every peak but one in its final 5 ms). `ru_maxrss` from `wait4` cannot
+            // tell: posix_spawn's child shares this process's memory until it starts the program,
+            // and the child's figure keeps that peak, the whole test process's.
+            let maxResident = highWater
             return Run(status: exited ? (status >> 8) & 0xFF : nil, signal: exited ? nil : status & 0x7F,
                        maxResidentKB: maxResident, output: Data(), error: Data(), timedOut: timedOut,
                        tooMuchOutput: tooMuch)
