@@ -71,6 +71,7 @@ import Glibc
         let out = directory.appendingPathComponent("stdout-\(UUID().uuidString)").path
         let err = directory.appendingPathComponent("stderr-\(UUID().uuidString)").path
         let executable = ProgramRunner.executable.path
+        let program = ProgramRunner.executable.resolvingSymlinksInPath().path
         let seconds = Double(timeout.components.seconds)
         let run = try await offPool { () throws -> Run in
             var actions = posix_spawn_file_actions_t()
@@ -91,7 +92,7 @@ import Glibc
             var tooMuch = false
             var highWater = 0
             while true {
-                highWater = max(highWater, residentHighWaterKB(of: pid))
+                highWater = max(highWater, anonymousKB(of: pid, running: program))
                 let reaped = wait4(pid, &status, WNOHANG, &usage)
                 if reaped == pid { break }
                 if reaped < 0, errno != EINTR { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .ECHILD) }
@@ -107,10 +108,10 @@ import Glibc
                 usleep(5_000)
             }
             let exited = status & 0x7F == 0
-            // The program's own high-water mark, read while it ran (VmHWM only grows, so the last
-            // reading holds every peak but one in its final 5 ms). `ru_maxrss` from `wait4` cannot
-            // tell: posix_spawn's child shares this process's memory until it starts the program,
-            // and the child's figure keeps that peak, the whole test process's.
+            // The most anonymous memory the program held, read while it ran (every 5 ms, and only
+            // once the process runs the program: not this process's memory, which a spawned child
+            // shares until it starts the program). `ru_maxrss` from `wait4` cannot tell: it keeps
+            // that shared peak, the whole test process's.
             let maxResident = highWater
             return Run(status: exited ? (status >> 8) & 0xFF : nil, signal: exited ? nil : status & 0x7F,
                        maxResidentKB: maxResident, output: Data(), error: Data(), timedOut: timedOut,
@@ -124,10 +125,12 @@ import Glibc
         return done
     }
 
-    /// A running process's peak resident memory (`VmHWM` in /proc), in kilobytes; 0 once it ended.
-    static func residentHighWaterKB(of pid: pid_t) -> Int {
-        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
+    /// The anonymous memory (`RssAnon` in /proc) of a process running `executable`, in kilobytes;
+    /// 0 before it started the program and once it ended.
+    static func anonymousKB(of pid: pid_t, running executable: String) -> Int {
+        guard (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe")) == executable,
+              let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("RssAnon:") })
         else { return 0 }
         let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
         return fields.count >= 2 ? Int(fields[1]) ?? 0 : 0
@@ -175,7 +178,7 @@ import Glibc
             problems.append("exited \(status), expected \(expectedExit)")
         }
         if run.maxResidentKB > memoryMB * 1024 {
-            problems.append("held \(run.maxResidentKB / 1024) MB, more than its bound of \(memoryMB) MB")
+            problems.append("held \(run.maxResidentKB / 1024) MB of anonymous memory, more than its bound of \(memoryMB) MB")
         }
         let error = String(decoding: run.error, as: UTF8.self)
         if run.status != 0 {
