@@ -17,7 +17,7 @@ struct WebHostAndConnectionTests {
 
     @Test("two Host fields and an absolute target naming another host get 400; a Host without the port gets 421")
     func ambiguousHosts() async throws {
-        try await LiveServer.with(try WebTest.server(configuration: .init(port: 0))) { port in
+        try await LiveServer.with(try WebTest.server(configuration: WebTest.patient(.init(port: 0)))) { port in
             let own = "127.0.0.1:\(port)"
             #expect(try await Self.status(of: "GET / HTTP/1.1\r\nHost: \(own)\r\nHost: evil.example\r\n\r\n", port: port) == 400)
             #expect(try await Self.status(of: "GET / HTTP/1.1\r\nHost: evil.example\r\nHost: \(own)\r\n\r\n", port: port) == 400)
@@ -81,7 +81,7 @@ struct WebHostAndConnectionTests {
         let source = try InMemorySource(root: .init(id: "r", title: "Root", children: [
             .init(HierarchyNode(id: "huge", title: title, subtitle: title)), .init(id: "small", title: "Start small"),
         ]))
-        let server = try HierarchyWebServer(source: source, sourceName: "Huge", configuration: .init(pollTimeout: .seconds(5)))
+        let server = try HierarchyWebServer(source: source, sourceName: "Huge", configuration: WebTest.patient(.init(pollTimeout: .seconds(5))))
         try await WebTest.withClient(server) { client in
             let snapshot = try await WebTest.create(client)
             let response = try await client.execute(uri: "/api/sessions/\(snapshot.session)/search?q=Start", method: .get)

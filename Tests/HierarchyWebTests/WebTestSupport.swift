@@ -79,6 +79,15 @@ enum WebTest {
         try JSONDecoder().decode(T.self, from: Data(response.body.readableBytesView))
     }
 
+    /// `configuration` for a server that raw connections of a test reach: the read timeout is
+    /// long enough that the gap a loaded machine leaves between a test's connect and its request
+    /// never closes the connection (the read-timeout test sets its own).
+    static func patient(_ configuration: HierarchyWebServer.Configuration) -> HierarchyWebServer.Configuration {
+        var configuration = configuration
+        configuration.readTimeout = .seconds(600)
+        return configuration
+    }
+
     static func server(_ source: GeneratedSource = GeneratedSource(rootChildren: 5, fanout: 4, depth: 4),
                        configuration: HierarchyWebServer.Configuration = .init(pollTimeout: .seconds(5)),
                        clock: ManualClock = ManualClock()) throws -> HierarchyWebServer {
