@@ -127,6 +127,8 @@ struct SQLiteTableSourceRootCheckTests {
         dataSource.attach(to: view)
         try await dataSource.load()
         #expect(dataSource.node(for: "0")?.title == "Item 0")
+        // The check itself, however long a loaded machine takes for it; then its note.
+        #expect(await source.rootCheck() == Self.finding)
         #expect(await eventually(.seconds(60)) { dataSource.progressNote == Self.finding })
         #expect(view.statusText(isLoading: false, note: dataSource.progressNote).contains("2 rows of \"plant\""))
     }
