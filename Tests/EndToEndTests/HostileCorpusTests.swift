@@ -10,7 +10,8 @@ import Glibc
 /// as its manifest says, ends with the expected exit code, by itself (no signal), within its
 /// memory bound (the child's maximum resident set), with one line on standard error when it
 /// fails and no raw control character on standard output.
-@Suite struct HostileCorpusTests {
+@Suite(.enabled(if: MeasuredRun.isAvailable, "/usr/bin/time or prlimit is not installed"))
+struct HostileCorpusTests {
     static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("HostileCorpus")
 
@@ -51,90 +52,8 @@ import Glibc
         var description: String { "manifest.tsv:\(line): not five fields (input, command, exit, memory_mb, checks): \(text)" }
     }
 
-    /// How one run of the program ended.
-    struct Run: Sendable {
-        var status: Int32?
-        var signal: Int32?
-        var maxResidentKB: Int
-        var output: Data
-        var error: Data
-        var timedOut: Bool
-        var tooMuchOutput = false
-    }
-
-    /// The most output a run may write before it is killed (and the most read back).
+    /// The most output a run may write (a file-size limit stops it there).
     static let outputLimit: Int64 = 64 << 20
-
-    /// Runs the program with standard input from /dev/null and its output in files, polling for
-    /// its end (at most `timeout`, then it is killed), and reads its resource usage from `wait4`.
-    static func run(_ arguments: [String], in directory: URL, timeout: Duration = .seconds(300)) async throws -> Run {
-        let out = directory.appendingPathComponent("stdout-\(UUID().uuidString)").path
-        let err = directory.appendingPathComponent("stderr-\(UUID().uuidString)").path
-        let executable = ProgramRunner.executable.path
-        let program = ProgramRunner.executable.resolvingSymlinksInPath().path
-        let seconds = Double(timeout.components.seconds)
-        let run = try await offPool { () throws -> Run in
-            var actions = posix_spawn_file_actions_t()
-            posix_spawn_file_actions_init(&actions)
-            defer { posix_spawn_file_actions_destroy(&actions) }
-            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-            posix_spawn_file_actions_addopen(&actions, 1, out, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-            posix_spawn_file_actions_addopen(&actions, 2, err, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-            let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-            defer { for pointer in argv { free(pointer) } }
-            var pid: pid_t = 0
-            let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
-            guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
-            let deadline = Date().addingTimeInterval(seconds)
-            var status: Int32 = 0
-            var usage = rusage()
-            var timedOut = false
-            var tooMuch = false
-            var highWater = 0
-            while true {
-                highWater = max(highWater, anonymousKB(of: pid, running: program))
-                let reaped = wait4(pid, &status, WNOHANG, &usage)
-                if reaped == pid { break }
-                if reaped < 0, errno != EINTR { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .ECHILD) }
-                if !timedOut, !tooMuch, Date() > deadline {
-                    timedOut = true
-                    kill(pid, SIGKILL)
-                }
-                var written = stat()
-                if !timedOut, !tooMuch, stat(out, &written) == 0, Int64(written.st_size) > outputLimit {
-                    tooMuch = true
-                    kill(pid, SIGKILL)
-                }
-                usleep(5_000)
-            }
-            let exited = status & 0x7F == 0
-            // The most anonymous memory the program held, read while it ran (every 5 ms, and only
-            // once the process runs the program: not this process's memory, which a spawned child
-            // shares until it starts the program). `ru_maxrss` from `wait4` cannot tell: it keeps
-            // that shared peak, the whole test process's.
-            let maxResident = highWater
-            return Run(status: exited ? (status >> 8) & 0xFF : nil, signal: exited ? nil : status & 0x7F,
-                       maxResidentKB: maxResident, output: Data(), error: Data(), timedOut: timedOut,
-                       tooMuchOutput: tooMuch)
-        }
-        var done = run
-        done.output = (try? FileHandle(forReadingFrom: URL(fileURLWithPath: out)).read(upToCount: Int(outputLimit))) ?? Data()
-        done.error = (try? FileHandle(forReadingFrom: URL(fileURLWithPath: err)).read(upToCount: Int(outputLimit))) ?? Data()
-        try? FileManager.default.removeItem(atPath: out)
-        try? FileManager.default.removeItem(atPath: err)
-        return done
-    }
-
-    /// The anonymous memory (`RssAnon` in /proc) of a process running `executable`, in kilobytes;
-    /// 0 before it started the program and once it ended.
-    static func anonymousKB(of pid: pid_t, running executable: String) -> Int {
-        guard (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe")) == executable,
-              let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("RssAnon:") })
-        else { return 0 }
-        let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
-        return fields.count >= 2 ? Int(fields[1]) ?? 0 : 0
-    }
 
     /// The input of an entry: the corpus file, or the large file a `.gen` file describes.
     static func materialize(_ name: String, in directory: URL) throws -> String {
@@ -169,16 +88,16 @@ import Glibc
     }
 
     /// What is wrong with a run, if anything.
-    static func problems(_ run: Run, expectedExit: Int32?, memoryMB: Int) -> [String] {
+    static func problems(_ run: MeasuredRun.Result, expectedExit: Int32?, memoryMB: Int) -> [String] {
         var problems: [String] = []
         if run.timedOut { problems.append("did not end within its time and was killed") }
-        if run.tooMuchOutput { problems.append("wrote more than \(outputLimit >> 20) MB and was killed") }
+        if run.tooMuchOutput { problems.append("wrote \(outputLimit >> 20) MB, its bound, and was stopped") }
         if let signal = run.signal, !run.timedOut, !run.tooMuchOutput { problems.append("ended by signal \(signal)") }
         if let expectedExit, let status = run.status, status != expectedExit {
             problems.append("exited \(status), expected \(expectedExit)")
         }
-        if run.maxResidentKB > memoryMB * 1024 {
-            problems.append("held \(run.maxResidentKB / 1024) MB of anonymous memory, more than its bound of \(memoryMB) MB")
+        if run.maxRSS > memoryMB << 20 {
+            problems.append("held \(run.maxRSS >> 20) MB, more than its bound of \(memoryMB) MB")
         }
         let error = String(decoding: run.error, as: UTF8.self)
         if run.status != 0 {
@@ -232,7 +151,7 @@ import Glibc
                     .replacingOccurrences(of: "{store}", with: store)
             }
             let isLast = index == entry.steps.count - 1
-            let run = try await Self.run(arguments, in: directory)
+            let run = try await MeasuredRun.run(arguments, keepingOutput: true, outputLimit: Self.outputLimit)
             var problems = Self.problems(run, expectedExit: isLast ? entry.exit : 0, memoryMB: entry.memoryMB)
             if isLast {
                 let output = String(decoding: run.output, as: UTF8.self) + String(decoding: run.error, as: UTF8.self)
@@ -240,9 +159,9 @@ import Glibc
             }
             let command = "hierarchy " + step.joined(separator: " ")
             #expect(problems.isEmpty, """
-                manifest.tsv:\(entry.line) \(command) (\(run.maxResidentKB / 1024) MB): \(problems.joined(separator: "; "))
+                manifest.tsv:\(entry.line) \(command) (\(run.maxRSS >> 20) MB): \(problems.joined(separator: "; "))
                 """)
-            print("hostile corpus: manifest.tsv:\(entry.line) \(command): exit \(run.status.map(String.init) ?? "-"), \(run.maxResidentKB / 1024) MB")
+            print("hostile corpus: manifest.tsv:\(entry.line) \(command): exit \(run.status.map(String.init) ?? "-"), \(run.maxRSS >> 20) MB")
         }
         // Nothing the program read was changed.
         if let name = entry.input, let before {

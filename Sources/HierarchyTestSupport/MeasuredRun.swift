@@ -1,0 +1,135 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs the program under `/usr/bin/time` and reports how it ended and its peak resident memory,
+/// with standard input from /dev/null, bounded in time and, if asked, in output.
+///
+/// The peak is the program's own: `time` forks it from a small process of its own, so the
+/// figure never holds the test process's pages (a child spawned straight from the test process
+/// shares them until it starts the program, and its `ru_maxrss` keeps that peak). The program's
+/// end is awaited (`waitid`), not polled; a process group of its own lets the deadline end the
+/// program with `time`; an output bound is a file-size limit (`prlimit --fsize`), so a program
+/// that writes too much is stopped by the kernel at the limit.
+public enum MeasuredRun {
+    static let time = "/usr/bin/time"
+    static let prlimit = "/usr/bin/prlimit"
+
+    /// Whether `/usr/bin/time` (Debian's `time`) and `prlimit` (util-linux) are installed.
+    public static var isAvailable: Bool {
+        FileManager.default.isExecutableFile(atPath: time) && FileManager.default.isExecutableFile(atPath: prlimit)
+    }
+
+    /// How a run ended.
+    public struct Result: Sendable {
+        /// The exit status, when the program exited.
+        public var status: Int32?
+        /// The signal that ended it, when one did.
+        public var signal: Int32?
+        /// Peak resident memory in bytes.
+        public var maxRSS: Int
+        /// Standard output (empty unless kept; at most the output bound).
+        public var output: Data
+        /// Standard error.
+        public var error: Data
+        /// Whether the deadline ended it.
+        public var timedOut: Bool
+        /// Whether it reached the output bound.
+        public var tooMuchOutput: Bool
+
+        /// Standard error as text.
+        public var errorText: String { String(decoding: error, as: UTF8.self) }
+    }
+
+    private final class Child: Sendable {
+        let pid: pid_t
+        /// Whether it was reaped, and whether the deadline killed it.
+        let state = Mutex((reaped: false, killed: false))
+        init(pid: pid_t) { self.pid = pid }
+    }
+
+    /// Runs `hierarchy` with `arguments`.
+    ///
+    /// - Parameters:
+    ///   - arguments: The program's arguments.
+    ///   - keepingOutput: Whether standard output is kept (else discarded).
+    ///   - outputLimit: The most bytes any file it writes may hold (standard output included).
+    ///   - timeout: How long it may run before it is killed.
+    /// - Returns: How it ended.
+    /// - Throws: An error starting it.
+    public static func run(
+        _ arguments: [String], keepingOutput: Bool = false, outputLimit: Int64? = nil,
+        timeout: Duration = .seconds(300)
+    ) async throws -> Result {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("measured-\(UUID().uuidString)").path
+        let outputFile = keepingOutput ? scratch + ".out" : "/dev/null"
+        let errorFile = scratch + ".err"
+        let timeFile = scratch + ".time"
+        defer {
+            if keepingOutput { unlink(outputFile) }
+            unlink(errorFile)
+            unlink(timeFile)
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outputFile, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, errorFile, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        _ = spawnFileActionsAddCloseFrom(&actions, 3)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // A process group of its own, so the deadline ends the program with `time`.
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+        posix_spawnattr_setpgroup(&attributes, 0)
+        let limit = outputLimit.map { [prlimit, "--fsize=\($0)", "--"] } ?? []
+        let argv = limit + [time, "-o", timeFile, "-f", "%M", ProgramRunner.executable.path] + arguments
+        var cArguments = argv.map { strdup($0) } + [nil]
+        defer { for argument in cArguments { free(argument) } }
+        var pid = pid_t()
+        let spawned = posix_spawn(&pid, argv[0], &actions, &attributes, &cArguments, environ)
+        guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
+        let child = Child(pid: pid)
+        let deadline = Task {
+            try await Task.sleep(for: timeout)
+            child.state.withLock { state in
+                if !state.reaped {
+                    state.killed = true
+                    kill(-child.pid, SIGKILL)
+                }
+            }
+        }
+        defer { deadline.cancel() }
+        let (status, killed) = await offPool { () -> (Int32, Bool) in
+            // Wait without reaping, so the deadline never signals a reused process group; then reap.
+            var info = siginfo_t()
+            while waitid(P_PID, id_t(child.pid), &info, WEXITED | WNOWAIT) < 0, errno == EINTR {}
+            return child.state.withLock { state in
+                state.reaped = true
+                var status: Int32 = 0
+                while waitpid(child.pid, &status, 0) < 0, errno == EINTR {}
+                return (status, state.killed)
+            }
+        }
+        let output = keepingOutput ? (FileManager.default.contents(atPath: outputFile) ?? Data()) : Data()
+        let error = FileManager.default.contents(atPath: errorFile) ?? Data()
+        let report = (try? String(contentsOfFile: timeFile, encoding: .utf8)) ?? ""
+        let kilobytes = report.split(separator: "\n").last.flatMap { Int($0) } ?? 0
+        // `time` exits with the program's status, or 128 plus the signal that ended it.
+        let exit = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        let written = (keepingOutput ? [outputFile] : []) + [errorFile]
+        let reachedLimit = outputLimit.map { limit in written.contains { size(of: $0) >= limit } } ?? false
+        return Result(
+            status: exit < 128 ? exit : nil, signal: exit >= 128 ? exit - 128 : nil, maxRSS: kilobytes * 1024,
+            output: output, error: error, timedOut: killed, tooMuchOutput: reachedLimit)
+    }
+
+    static func size(of path: String) -> Int64 {
+        var info = stat()
+        return stat(path, &info) == 0 ? Int64(info.st_size) : 0
+    }
+}
