@@ -18,8 +18,8 @@ public final class StandardOutput: TerminalOutput {
     public let fileDescriptor: Int32
     /// The longest single wait for a full descriptor to accept bytes.
     public let stallTimeoutMilliseconds: Int32
-    /// Serialises writes; guards the count of failed writes.
-    private let state = Mutex<Int>(0)
+    /// Serialises writes; guards the count of failed writes and the first one's error.
+    private let state = Mutex<(failures: Int, firstError: Int32?)>((0, nil))
 
     /// Creates an output.
     ///
@@ -33,24 +33,41 @@ public final class StandardOutput: TerminalOutput {
 
     /// How many writes could not be completed.
     public var failedWrites: Int {
-        state.withLock { $0 }
+        state.withLock { $0.failures }
+    }
+
+    /// The error (`errno`) of the first write that could not be completed, if any.
+    public var firstError: Int32? {
+        state.withLock { $0.firstError }
     }
 
     public func write(_ bytes: [UInt8]) {
         guard !bytes.isEmpty else { return }
-        state.withLock { failures in
-            let complete = bytes.withUnsafeBytes { raw -> Bool in
-                guard let base = raw.baseAddress else { return true }
-                return Self.writeAll(fileDescriptor, base, raw.count, stallTimeout: stallTimeoutMilliseconds)
+        state.withLock { state in
+            let error = Self.writeAll(bytes, to: fileDescriptor, stallTimeout: stallTimeoutMilliseconds)
+            if error != 0 {
+                state.failures += 1
+                if state.firstError == nil { state.firstError = error }
             }
-            if !complete { failures += 1 }
         }
     }
 
-    /// Writes `count` bytes from `base` to `fd`, handling partial writes, `EINTR` and `EAGAIN`.
+    /// Writes every byte of `bytes` to `fd`, handling partial writes, `EINTR` and `EAGAIN`.
     ///
-    /// - Returns: Whether every byte was written.
-    static func writeAll(_ fd: Int32, _ base: UnsafeRawPointer, _ count: Int, stallTimeout: Int32) -> Bool {
+    /// - Parameters:
+    ///   - bytes: The bytes.
+    ///   - fd: The descriptor.
+    ///   - stallTimeout: The longest wait, in milliseconds, for a full non-blocking descriptor.
+    /// - Returns: 0 when every byte was written, else the error (`errno`; `ETIMEDOUT` for a
+    ///   stall, `EIO` for a descriptor that took nothing).
+    public static func writeAll(_ bytes: [UInt8], to fd: Int32, stallTimeout: Int32 = 2000) -> Int32 {
+        bytes.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return 0 }
+            return writeAll(fd, base, raw.count, stallTimeout: stallTimeout)
+        }
+    }
+
+    static func writeAll(_ fd: Int32, _ base: UnsafeRawPointer, _ count: Int, stallTimeout: Int32) -> Int32 {
         var offset = 0
         while offset < count {
             #if canImport(Glibc)
@@ -62,7 +79,7 @@ public final class StandardOutput: TerminalOutput {
                 offset += n
                 continue
             }
-            if n == 0 { return false }
+            if n == 0 { return EIO }
             switch errno {
             case EINTR:
                 continue
@@ -72,13 +89,13 @@ public final class StandardOutput: TerminalOutput {
                 repeat {
                     result = poll(&descriptor, 1, stallTimeout)
                 } while result < 0 && errno == EINTR
-                if result <= 0 || descriptor.revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 {
-                    return false
-                }
+                if result == 0 { return ETIMEDOUT }
+                if result < 0 { return errno }
+                if descriptor.revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 { return EPIPE }
             default:
-                return false
+                return errno
             }
         }
-        return true
+        return 0
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HierarchyKit
 import HierarchySources
+import TerminalUI
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -112,15 +113,10 @@ struct BrowseResults {
     }
 
     private static func writeAll(_ bytes: [UInt8], to fd: Int32, name: String) throws {
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if n < 0, errno == EINTR { continue }
-            guard n > 0 else {
-                CommandLineError.printError("\(name): cannot write: \(String(cString: strerror(errno)))")
-                throw ExitCode(74)
-            }
-            offset += n
+        let error = StandardOutput.writeAll(bytes, to: fd)
+        guard error == 0 else {
+            CommandLineError.printError("\(name): cannot write: \(String(cString: strerror(error)))")
+            throw ExitCode(74)
         }
     }
 }

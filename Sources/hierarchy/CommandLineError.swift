@@ -40,6 +40,7 @@ enum CommandLineError {
 
     static func printError(_ text: String) {
         let line = "hierarchy: " + TerminalText.sanitize(text.replacingOccurrences(of: "\n", with: " ")) + "\n"
-        FileHandle.standardError.write(Data(line.utf8))
+        // Never a trap: standard error that takes nothing (/dev/full) leaves only the exit code.
+        _ = StandardOutput.writeAll(Array(line.utf8), to: STDERR_FILENO)
     }
 }

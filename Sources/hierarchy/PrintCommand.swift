@@ -28,9 +28,9 @@ struct PrintCommand: AsyncParsableCommand {
             if let path = documentPath {
                 // A document prints while it is read, without building its tree.
                 let printer = DocumentPrinter(depth: depth, ascii: ascii, escape: { TerminalText.sanitize($0) })
-                try printer.print(path: path, shape: source.shape) { bytes in
-                    FileHandle.standardOutput.write(Data(bytes))
-                }
+                let output = StandardOutput()
+                try printer.print(path: path, shape: source.shape) { bytes in output.write(bytes) }
+                try Self.check(output)
                 return
             }
             let resolved = try await SourceResolver.resolve(
@@ -52,6 +52,7 @@ struct PrintCommand: AsyncParsableCommand {
                 try await printer.print(resolved.source, to: &output)
             }
             output.flush()
+            try Self.check(output.output)
         } catch let error as ExitCode {
             throw error
         } catch {
@@ -73,8 +74,19 @@ extension PrintCommand {
     }
 }
 
+extension PrintCommand {
+    /// Exits 74 with one line when standard output could not take everything (a full disk,
+    /// `/dev/full`); a closed pipe ends the program by SIGPIPE before, as for any filter.
+    static func check(_ output: StandardOutput) throws {
+        guard let error = output.firstError else { return }
+        CommandLineError.printError("standard output: cannot write: \(String(cString: strerror(error)))")
+        throw ExitCode(74)
+    }
+}
+
 /// Buffered standard output for long trees.
 struct StandardOutputStream: TextOutputStream {
+    let output = StandardOutput()
     private var buffer: [UInt8] = []
 
     mutating func write(_ string: String) {
@@ -83,7 +95,7 @@ struct StandardOutputStream: TextOutputStream {
     }
 
     mutating func flush() {
-        FileHandle.standardOutput.write(Data(buffer))
+        output.write(buffer)
         buffer.removeAll(keepingCapacity: true)
     }
 }

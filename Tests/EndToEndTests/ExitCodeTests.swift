@@ -38,6 +38,19 @@ import Testing
         try await Self.check(["print", "/proc/self/mem"], exits: 74)
     }
 
+    /// Standard output that takes nothing (a full disk: /dev/full) is an I/O error, one line and
+    /// exit 74, for a document printed while read, a store and the bundled sample alike.
+    @Test func printToAFullDevice() async throws {
+        let f = try Fixture()
+        for arguments in [[f.path("good.json")], [], ["--depth", "1"]] {
+            let command = "exec \"$0\" print \"$@\" > /dev/full"
+            let result = try await ProgramRunner.run(
+                program: URL(fileURLWithPath: "/bin/sh"), ["-c", command, ProgramRunner.executable.path] + arguments)
+            #expect(result.status == 74, "print \(arguments): \(result.error)")
+            #expect(result.error == "hierarchy: standard output: cannot write: No space left on device\n")
+        }
+    }
+
     @Test func importCommand() async throws {
         let f = try Fixture()
         let db = f.path("out.db")
