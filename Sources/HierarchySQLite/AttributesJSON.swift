@@ -1,4 +1,5 @@
 import Foundation
+import HierarchySources
 
 /// The `attributes` column: a flat JSON object of string values.
 enum AttributesJSON {
@@ -10,9 +11,9 @@ enum AttributesJSON {
         var out = "{"
         for (index, key) in attributes.keys.sorted().enumerated() {
             if index > 0 { out += "," }
-            appendQuoted(key, to: &out)
+            DocumentJSON.appendQuoted(key, to: &out)
             out += ":"
-            appendQuoted(attributes[key] ?? "", to: &out)
+            DocumentJSON.appendQuoted(attributes[key] ?? "", to: &out)
         }
         out += "}"
         return out
@@ -24,9 +25,9 @@ enum AttributesJSON {
         var out = "{"
         for (index, pair) in pairs.enumerated() {
             if index > 0 { out += "," }
-            appendQuoted(pair.0, to: &out)
+            DocumentJSON.appendQuoted(pair.0, to: &out)
             out += ":"
-            appendQuoted(pair.1, to: &out)
+            DocumentJSON.appendQuoted(pair.1, to: &out)
         }
         out += "}"
         return out
@@ -46,24 +47,5 @@ enum AttributesJSON {
             }
         }
         return result
-    }
-
-    /// Appends `string` as a JSON string literal.
-    static func appendQuoted(_ string: String, to out: inout String) {
-        out += "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        out += "\""
     }
 }

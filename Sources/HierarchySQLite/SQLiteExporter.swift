@@ -164,13 +164,13 @@ public struct SQLiteExporter: Sendable {
     /// Writes an item's fields as an unterminated JSON object (`{"id":...`).
     private static func writeJSON(_ item: Item, to output: inout BufferedOutput) throws {
         var text = "{\"id\":"
-        AttributesJSON.appendQuoted(item.id, to: &text)
+        DocumentJSON.appendQuoted(item.id, to: &text)
         text += ",\"title\":"
-        AttributesJSON.appendQuoted(item.title, to: &text)
+        DocumentJSON.appendQuoted(item.title, to: &text)
         for (name, value) in [("subtitle", item.subtitle), ("footnote", item.footnote), ("status", item.status)] {
             guard let value else { continue }
             text += ",\"\(name)\":"
-            AttributesJSON.appendQuoted(value, to: &text)
+            DocumentJSON.appendQuoted(value, to: &text)
         }
         if let attributes = item.attributes, attributes.count > 2, attributes.first == "{", attributes.last == "}" {
             text += ","

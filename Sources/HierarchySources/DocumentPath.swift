@@ -72,8 +72,16 @@ public struct DocumentPath: Sendable, Equatable {
 public enum DocumentJSON {
     /// A string as a JSON string: quoted, with `"`, `\` and control characters escaped.
     public static func quoted(_ text: String) -> String {
-        var out = "\""
+        var out = ""
         out.reserveCapacity(text.utf8.count + 2)
+        appendQuoted(text, to: &out)
+        return out
+    }
+
+    /// Appends `text` as a JSON string: quoted, with `"`, `\`, the C0 controls and DEL escaped
+    /// (the documents' values, and a store's ids, titles and attributes, alike).
+    public static func appendQuoted(_ text: String, to out: inout String) {
+        out += "\""
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""
@@ -92,7 +100,7 @@ public enum DocumentJSON {
                 }
             }
         }
-        return out + "\""
+        out += "\""
     }
 
     /// A scalar as JSON: strings quoted, numbers as written when they are JSON numbers (a
