@@ -1,30 +1,9 @@
-/// One column title of a grid table's header row.
-public struct FUIGridRowHeaderItem: Hashable, Sendable {
-    /// How a title sits in its column.
-    public enum Alignment: Hashable, Sendable {
-        /// At the leading edge, in the middle, or at the trailing edge of the column.
-        case leading, center, trailing
-    }
+import ListFloorplan
 
-    /// The column's title.
-    public var text: String
-    /// The column's share of the row's width (relative to the other items' shares).
-    public var width: Double
-    /// How the title sits in its column.
-    public var alignment: Alignment
-
-    /// Creates a column title.
-    ///
-    /// - Parameters:
-    ///   - text: The title.
-    ///   - width: The column's share of the width (default 1; non-positive counts as 1).
-    ///   - alignment: Where the title sits in its column.
-    public init(text: String, width: Double = 1, alignment: Alignment = .leading) {
-        self.text = text
-        self.width = width
-        self.alignment = alignment
-    }
-}
+/// One column title of a grid table's header row: the list floorplan's own header column
+/// (`text`, a `width` share where a non-positive or non-finite one counts as 1, and a leading,
+/// center or trailing `alignment`), which both faces draw.
+public typealias FUIGridRowHeaderItem = ListHeaderColumn
 
 /// The header row above a list floorplan in grid mode: the column titles of
 /// `gridRowHeaderItems`, laid out by their width shares.
@@ -47,7 +26,7 @@ open class FUIGridTableViewHeader: UIView {
     /// - Complexity: O(width + items).
     open func line(width: Int) -> String {
         guard !items.isEmpty, width > 0 else { return "" }
-        let shares = items.map { $0.width > 0 && $0.width.isFinite ? $0.width : 1 }
+        let shares = items.map(\.width)
         let total = shares.reduce(0, +)
         var line = ""
         var used = 0

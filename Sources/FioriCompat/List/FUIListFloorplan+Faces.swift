@@ -7,14 +7,5 @@ extension FUIListFloorplan: ListFloorplanController {
     /// first page loads.
     public func loadForFace() -> ListTask { loadView() }
 
-    public var headerColumns: [ListHeaderColumn] {
-        gridRowHeaderItems.map { item in
-            let alignment: ListHeaderColumn.Alignment = switch item.alignment {
-            case .leading: .leading
-            case .center: .center
-            case .trailing: .trailing
-            }
-            return ListHeaderColumn(text: item.text, width: item.width, alignment: alignment)
-        }
-    }
+    public var headerColumns: [ListHeaderColumn] { gridRowHeaderItems }
 }
