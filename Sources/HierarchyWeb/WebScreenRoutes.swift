@@ -5,7 +5,7 @@ import Hummingbird
 /// The page and JSON endpoints of a list floorplan or linear hierarchy server, every path
 /// relative to where they are added (a router, or a group under a prefix):
 ///
-/// - `GET /` the page (`screen.html`), `GET /screen.js`, `/list.js`, `/linear.js`, `/screens.css`
+/// - `GET /` the page (`screen.html`), `GET /transport.js`, `/screen.js`, `/list.js`, `/linear.js`, `/screens.css`
 /// - `POST /api/screens`: a new session and its first snapshot (503 when the server keeps as many
 ///   as it may)
 /// - `GET /api/screens/{id}`: the current snapshot; `?after=N` waits (bounded) for a newer one
@@ -25,6 +25,7 @@ struct WebScreenRoutes: Sendable {
         let page = self.page
         router.get("/") { _, _ in page.response(for: .html) }
         router.get("/index.html") { _, _ in page.response(for: .html) }
+        router.get("/transport.js") { _, _ in page.response(for: .transport) }
         router.get("/screen.js") { _, _ in page.response(for: .screen) }
         router.get("/list.js") { _, _ in page.response(for: .list) }
         router.get("/linear.js") { _, _ in page.response(for: .linear) }
@@ -92,10 +93,11 @@ struct WebScreenRoutes: Sendable {
 /// colours and class paths are appended to the stylesheet.
 struct WebScreenPage: Sendable {
     enum File: Sendable {
-        case html, screen, list, linear, style
+        case html, transport, screen, list, linear, style
     }
 
     let html: Data
+    let transport: Data
     let screen: Data
     let list: Data
     let linear: Data
@@ -127,13 +129,15 @@ struct WebScreenPage: Sendable {
             style.append(Data(("\n/* theme " + WebPageResources.commentSafe(theme.name) + " */\n"
                 + WebPageResources.styleSheet(for: theme, selectors: elementSelectors)).utf8))
         }
-        return WebScreenPage(html: try read("screen", "html"), screen: try read("screen", "js"), list: try read("list", "js"),
+        return WebScreenPage(html: try read("screen", "html"), transport: try read("transport", "js"),
+                             screen: try read("screen", "js"), list: try read("list", "js"),
                              linear: try read("linear", "js"), style: style)
     }
 
     func response(for file: File) -> Response {
         let (data, type): (Data, String) = switch file {
         case .html: (html, "text/html; charset=utf-8")
+        case .transport: (transport, "text/javascript; charset=utf-8")
         case .screen: (screen, "text/javascript; charset=utf-8")
         case .list: (list, "text/javascript; charset=utf-8")
         case .linear: (linear, "text/javascript; charset=utf-8")

@@ -15,19 +15,7 @@
 
   // MARK: Requests
 
-  async function request(method, path, body) {
-    const init = { method, headers: {} };
-    if (body !== undefined) { init.headers["Content-Type"] = "application/json"; init.body = JSON.stringify(body); }
-    const response = await fetch(path, init);
-    let json = null;
-    try { json = await response.json(); } catch (_) { json = null; }
-    if (!response.ok) {
-      const error = new Error((json && json.error) || ("HTTP " + response.status));
-      error.status = response.status;
-      throw error;
-    }
-    return json;
-  }
+  const request = window.HierarchyTransport.request;
 
   function viewport() {
     return { width: Math.round(stage.clientWidth), height: Math.round(stage.clientHeight) };

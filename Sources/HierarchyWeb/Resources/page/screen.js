@@ -1,6 +1,7 @@
 // The list floorplan and linear hierarchy page: creates the tab's session, draws each snapshot
 // with the renderer of its kind (list.js, linear.js), sends the user's actions and waits for the
-// next change with a long poll. Every URL is relative, so the page works under any prefix.
+// next change with a long poll, its requests through HierarchyTransport.request (transport.js).
+// Every URL is relative, so the page works under any prefix.
 //
 //   HierarchyScreen.register(kind, { render(snapshot, main) })
 //   HierarchyScreen.act({ type, ... })   sends an action; the answer is drawn
@@ -19,23 +20,7 @@ window.HierarchyScreen = (() => {
     return node;
   }
 
-  async function request(method, path, body) {
-    const response = await fetch(path, {
-      method,
-      credentials: "same-origin",
-      headers: body === undefined ? {} : { "Content-Type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (response.status === 204) return null;
-    let answer = null;
-    try { answer = await response.json(); } catch (_) { answer = null; }
-    if (!response.ok) {
-      const error = new Error((answer && answer.error) || ("the server answered " + response.status));
-      error.status = response.status;
-      throw error;
-    }
-    return answer;
-  }
+  const request = window.HierarchyTransport.request;
 
   function setStatus(text, isError) {
     const status = document.getElementById("status");

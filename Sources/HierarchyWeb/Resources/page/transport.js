@@ -1,6 +1,8 @@
 // How the page talks to `hierarchy serve`: creates the session, receives its snapshots
 // pushed as server-sent events, and brings the session back after a dropped connection.
 //
+//   HierarchyTransport.request(method, path, body)   one JSON request to the API (paths are
+//                          relative to the page); rejects with the server's error message
 //   const transport = HierarchyTransport.open({ request, body, onSnapshot, onError });
 //   transport.session      the current session id (changes when a dropped session is recreated)
 //   transport.lost()       an answer said the session is unknown: recreate it where it was
@@ -14,6 +16,24 @@
 window.HierarchyTransport = (() => {
   const storageKey = "hierarchy.focus";
   const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  async function request(method, path, body) {
+    const response = await fetch(path, {
+      method,
+      credentials: "same-origin",
+      headers: body === undefined ? {} : { "Content-Type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (response.status === 204) return null;
+    let answer = null;
+    try { answer = await response.json(); } catch (_) { answer = null; }
+    if (!response.ok) {
+      const error = new Error((answer && answer.error) || ("the server answered " + response.status));
+      error.status = response.status;
+      throw error;
+    }
+    return answer;
+  }
 
   function open(options) {
     const t = { session: null, focus: null, source: null, closed: false, retries: 0, recovering: false };
@@ -90,5 +110,5 @@ window.HierarchyTransport = (() => {
     };
   }
 
-  return { open };
+  return { open, request };
 })();
