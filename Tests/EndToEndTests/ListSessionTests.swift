@@ -31,6 +31,20 @@ struct ListSessionTests {
         #expect(end.contains("EXIT=0"))
     }
 
+    /// `/` and the query typed (or pasted) in one burst: the keys after `/` go to the search list,
+    /// not to the columns' type-select.
+    @Test func keysTypedWithTheSlashGoToTheSearch() async throws {
+        let tmux = try start()
+        try await tmux.waitFor("the first frame") { $0.contains("Production") && $0.contains("? help") }
+        try tmux.send("/V-238")
+        let screen = try await tmux.waitFor("the result") { $0.contains("› Bypass valve V-238") }
+        #expect(screen.split(separator: "\n").first?.contains("V-238") == true)
+        try tmux.send("Escape")
+        try await tmux.waitFor("the columns again") { $0.contains("? help") }
+        try tmux.send("q")
+        try await tmux.waitFor("the program to exit") { $0.contains("EXIT=0") }
+    }
+
     @Test func escapeClosesTheSearchWithoutMoving() async throws {
         let tmux = try start()
         try await tmux.waitFor("the first frame") { $0.contains("Production") && $0.contains("? help") }

@@ -119,32 +119,37 @@ public enum TerminalRunLoop {
                     terminal.suspend()
                     continue loop
                 }
-                for command in screen.handle(input) {
-                    switch command {
-                    case .quit: break loop
-                    case .interrupt:
-                        endedBy = SIGINT
-                        break loop
-                    case .write(let bytes): writer.enqueue(bytes)
-                    case .search:
-                        if let onSearch {
-                            await onSearch()
+                // One event at a time: a command that hands the keys elsewhere (the search list,
+                // a program) takes effect before the keys typed after it in the same burst
+                // (`/pump` typed or pasted at once searches for "pump").
+                for event in input {
+                    for command in screen.handle([event]) {
+                        switch command {
+                        case .quit: break loop
+                        case .interrupt:
+                            endedBy = SIGINT
+                            break loop
+                        case .write(let bytes): writer.enqueue(bytes)
+                        case .search:
+                            if let onSearch {
+                                await onSearch()
+                                renderer.invalidate()
+                            }
+                        case .run(let program):
+                            // The program gets the terminal and every key until it ends.
+                            writer.drain(timeout: Self.exitDrainTimeout)
+                            _ = events.stop(timeout: Self.exitDrainTimeout)
+                            forward.cancel()
+                            terminal.handOver()
+                            let output = (terminal.output as? StandardOutput)?.fileDescriptor ?? STDOUT_FILENO
+                            let failure = await program.run(input: terminal.inputFileDescriptor, output: output)
+                            terminal.takeBack()
+                            (events, forward) = startReading()
+                            program.finished(failure)
+                            let size = terminal.size()
+                            screen.resize(columns: size.columns, rows: size.rows)
                             renderer.invalidate()
                         }
-                    case .run(let program):
-                        // The program gets the terminal and every key until it ends.
-                        writer.drain(timeout: Self.exitDrainTimeout)
-                        _ = events.stop(timeout: Self.exitDrainTimeout)
-                        forward.cancel()
-                        terminal.handOver()
-                        let output = (terminal.output as? StandardOutput)?.fileDescriptor ?? STDOUT_FILENO
-                        let failure = await program.run(input: terminal.inputFileDescriptor, output: output)
-                        terminal.takeBack()
-                        (events, forward) = startReading()
-                        program.finished(failure)
-                        let size = terminal.size()
-                        screen.resize(columns: size.columns, rows: size.rows)
-                        renderer.invalidate()
                     }
                 }
             case .terminal(.resize(let columns, let rows)):
