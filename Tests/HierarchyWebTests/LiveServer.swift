@@ -60,7 +60,7 @@ final class RawConnection: @unchecked Sendable {
     ///
     /// - Returns: everything received so far.
     @discardableResult
-    func read(until marker: String? = nil, timeout: Duration = .seconds(10)) async -> String {
+    func read(until marker: String? = nil, timeout: Duration = .seconds(120)) async -> String {
         let deadline = ContinuousClock.now + timeout
         await offPool { [self] in
             var buffer = [UInt8](repeating: 0, count: 65_536)

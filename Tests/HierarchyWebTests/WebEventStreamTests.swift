@@ -7,7 +7,7 @@ import Testing
 @Suite("Web push: event streams, reconnects, sessions that outlive their connections")
 struct WebEventStreamTests {
     static func server(clock: ManualClock = ManualClock()) throws -> HierarchyWebServer {
-        try WebTest.server(configuration: WebTest.patient(.init(port: 0, pollTimeout: .seconds(5), heartbeat: .milliseconds(100))), clock: clock)
+        try WebTest.server(configuration: .init(port: 0, pollTimeout: .seconds(5), heartbeat: .milliseconds(100)), clock: clock)
     }
 
     /// Follows the session (waiting with `after`) until nothing loads and no placeholder is shown.
@@ -145,7 +145,7 @@ struct WebEventStreamTests {
 
     @Test("unknown sessions 404, malformed messages 400, a full server 503 with a message")
     func refusals() async throws {
-        let server = try WebTest.server(configuration: WebTest.patient(.init(maximumSessions: 1, pollTimeout: .seconds(5))))
+        let server = try WebTest.server(configuration: .init(maximumSessions: 1, pollTimeout: .seconds(5)))
         try await WebTest.withClient(server) { client in
             let unknown = try await client.execute(uri: "/api/sessions/0000/events", method: .get)
             #expect(unknown.status == .notFound)

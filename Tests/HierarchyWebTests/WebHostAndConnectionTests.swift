@@ -17,7 +17,7 @@ struct WebHostAndConnectionTests {
 
     @Test("two Host fields and an absolute target naming another host get 400; a Host without the port gets 421")
     func ambiguousHosts() async throws {
-        try await LiveServer.with(try WebTest.server(configuration: WebTest.patient(.init(port: 0)))) { port in
+        try await LiveServer.with(try WebTest.server(configuration: .init(port: 0))) { port in
             let own = "127.0.0.1:\(port)"
             #expect(try await Self.status(of: "GET / HTTP/1.1\r\nHost: \(own)\r\nHost: evil.example\r\n\r\n", port: port) == 400)
             #expect(try await Self.status(of: "GET / HTTP/1.1\r\nHost: evil.example\r\nHost: \(own)\r\n\r\n", port: port) == 400)
@@ -50,9 +50,8 @@ struct WebHostAndConnectionTests {
         // The read timeout is long enough that a loaded machine's gap between a client's connect
         // and its request (a task waiting for a busy pool) does not reach it; the long poll
         // outlasts it by 5 s.
-        var configuration = HierarchyWebServer.Configuration(port: 0, pollTimeout: .seconds(15))
-        configuration.readTimeout = .seconds(10)
-        try await LiveServer.with(try WebTest.server(configuration: configuration)) { port in
+        let configuration = HierarchyWebServer.Configuration(port: 0, pollTimeout: .seconds(15))
+        try await LiveServer.with(try WebTest.server(configuration: configuration, readTimeout: .seconds(10))) { port in
             let slow = try await RawConnection(port: port)
             try await slow.send("GET / HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nX-Slow: ")
             let deadline = ContinuousClock.now + .seconds(60)
@@ -81,7 +80,7 @@ struct WebHostAndConnectionTests {
         let source = try InMemorySource(root: .init(id: "r", title: "Root", children: [
             .init(HierarchyNode(id: "huge", title: title, subtitle: title)), .init(id: "small", title: "Start small"),
         ]))
-        let server = try HierarchyWebServer(source: source, sourceName: "Huge", configuration: WebTest.patient(.init(pollTimeout: .seconds(5))))
+        let server = try HierarchyWebServer(source: source, sourceName: "Huge", configuration: .init(pollTimeout: .seconds(5)))
         try await WebTest.withClient(server) { client in
             let snapshot = try await WebTest.create(client)
             let response = try await client.execute(uri: "/api/sessions/\(snapshot.session)/search?q=Start", method: .get)

@@ -79,19 +79,16 @@ enum WebTest {
         try JSONDecoder().decode(T.self, from: Data(response.body.readableBytesView))
     }
 
-    /// `configuration` for a server that raw connections of a test reach: the read timeout is
-    /// long enough that the gap a loaded machine leaves between a test's connect and its request
-    /// never closes the connection (the read-timeout test sets its own).
-    static func patient(_ configuration: HierarchyWebServer.Configuration) -> HierarchyWebServer.Configuration {
-        var configuration = configuration
-        configuration.readTimeout = .seconds(600)
-        return configuration
-    }
-
+    /// A test server over `source`. Its read timeout is `readTimeout`: by default long enough that
+    /// the gap a loaded machine leaves between a test's connect and its request never closes the
+    /// connection (the test of the read timeout gives its own).
     static func server(_ source: GeneratedSource = GeneratedSource(rootChildren: 5, fanout: 4, depth: 4),
                        configuration: HierarchyWebServer.Configuration = .init(pollTimeout: .seconds(5)),
+                       readTimeout: Duration = .seconds(600),
                        clock: ManualClock = ManualClock()) throws -> HierarchyWebServer {
-        try HierarchyWebServer(source: source, sourceName: "Test <source>", configuration: configuration, now: { clock.now() })
+        var configuration = configuration
+        configuration.readTimeout = readTimeout
+        return try HierarchyWebServer(source: source, sourceName: "Test <source>", configuration: configuration, now: { clock.now() })
     }
 
     /// Runs `body` with a router test client for the server. The client names `localhost`
