@@ -84,13 +84,19 @@ let package = Package(
             ],
             resources: [.copy("Resources/page")]
         ),
-        .executableTarget(
-            name: "hierarchy",
+        // The program's commands and printing, as a library the executable calls and tests import.
+        .target(
+            name: "HierarchyCLI",
             dependencies: [
                 "HierarchyKit", "HierarchyDocuments", "HierarchySources", "HierarchyAdapters", "HierarchySQLite", "HierarchyPostgres", "TerminalUI",
                 "ListFloorplan", "HierarchyWeb",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        // The `hierarchy` executable: its start-up (heap settings) and the commands' entry point.
+        .executableTarget(
+            name: "hierarchy",
+            dependencies: ["HierarchyCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // Helpers shared by the test targets (a manual clock, the program in tmux, FIFOs); not a product.
         .target(name: "HierarchyTestSupport", dependencies: ["HierarchySources"], path: "Sources/HierarchyTestSupport"),
@@ -110,7 +116,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "HierarchyAdapters", "HierarchyTestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["hierarchy", "HierarchyTestSupport"], exclude: ["hangfs.py"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["hierarchy", "HierarchyCLI", "HierarchyTestSupport"], exclude: ["hangfs.py"]),
         // The Examples package's controller and model (linked here, not copied), hosted by
         // both faces: proves the example compiles against the products and runs.
         .testTarget(

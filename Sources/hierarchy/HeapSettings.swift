@@ -1,6 +1,7 @@
 import Foundation
 
-/// glibc's heap settings for the interactive faces: large blocks (a folder's names, its sort
+/// glibc's heap settings for the interactive faces, applied by the executable's start-up only
+/// (never by the libraries, which must not tune the heap of the app that embeds them): large blocks (a folder's names, its sort
 /// keys) come from `mmap` and go back to the system when freed, and free memory at the top
 /// of the heap is returned above 128 kB instead of the default's dynamic threshold, which
 /// grows to 32 MB once such a block was freed. Measured: 2 MB less resident on a folder of
@@ -9,7 +10,7 @@ enum HeapSettings {
     /// The threshold of both settings.
     static let threshold: Int32 = 128 * 1024
 
-    /// Applies the settings (once, before the first listing); does nothing where glibc's
+    /// Applies the settings (once, at start-up, before the first listing); does nothing where glibc's
     /// `mallopt` is not found.
     static func apply() {
         #if canImport(Glibc)

@@ -1,7 +1,7 @@
 @testable import HierarchySQLite
 import Testing
 
-@testable import hierarchy
+@testable import HierarchyCLI
 
 @Suite struct ImportSummaryTests {
     @Test("A store over 2 GiB reports its size and rate whole")

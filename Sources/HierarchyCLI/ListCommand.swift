@@ -37,7 +37,6 @@ struct ListCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        HeapSettings.apply()
         let theme = try faces.loadTheme(environment: ProcessInfo.processInfo.environment)
         if web {
             try await serve(theme: theme)

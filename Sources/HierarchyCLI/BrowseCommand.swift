@@ -53,7 +53,6 @@ struct BrowseCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        HeapSettings.apply()
         if results.isWanted { try results.takeTerminal() }
         if ProcessSupervisor.isSupervised {
             ProcessSupervisor.attachToSupervisor()
