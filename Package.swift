@@ -20,7 +20,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
-        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
@@ -38,11 +37,13 @@ let package = Package(
         ),
         // Document readers (JSON, YAML/plist events) and the one record builder. Foundation only.
         .target(name: "HierarchyDocuments"),
+        // libyaml, the system's YAML event parser (libyaml-dev).
+        .systemLibrary(name: "CLibYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         .target(name: "FioriCompat", dependencies: ["HierarchyKit", "ListFloorplan"]),
         .target(name: "ListFloorplan"),
         .target(
             name: "HierarchySources",
-            dependencies: ["HierarchyDocuments", .product(name: "Yams", package: "Yams")],
+            dependencies: ["HierarchyDocuments", "CLibYAML"],
             resources: [.copy("Resources/sample-plant.json")]
         ),
         // The engine-facing adapters: any `HierarchySource` as a `HierarchyViewDataSource` or as

@@ -1,11 +1,11 @@
-internal import CYaml
+internal import CLibYAML
 import HierarchyDocuments
 
-/// Reads a YAML document as ``DocumentEvent``s straight from libyaml's event parser (the C
-/// library Yams ships), one chunk of the input at a time: nothing is composed, so memory
+/// Reads a YAML document as ``DocumentEvent``s straight from libyaml's event parser (the
+/// system's libyaml, `libyaml-dev`), one chunk of the input at a time: nothing is composed, so memory
 /// holds the parser's buffer, the open containers and the anchored nodes, never the file.
 ///
-/// What Yams' composer did is done here, the same way: a single document (a second one is an
+/// The document is composed here as a YAML composer does: a single document (a second one is an
 /// error), plain `~`, `null`, `Null`, `NULL` and the empty plain scalar are null and every
 /// other scalar is text, a key is its scalar's text (a collection as a key is written in flow
 /// style), a key given twice in one mapping is an error. Aliases are replayed from the events
@@ -286,7 +286,7 @@ final class LibYAMLParser {
         parser.deallocate()
     }
 
-    /// The parser's error, worded as Yams words it (`problem (context at line N)`).
+    /// The parser's error, worded `problem (context at line N)`.
     func error() -> DocumentReadError {
         if let inputError { return inputError }
         let state = parser.pointee
