@@ -33,7 +33,7 @@ let package = Package(
         // The engine: platform independent, no I/O.
         .target(
             name: "HierarchyKit",
-            dependencies: ["HierarchyDocuments", .product(name: "Logging", package: "swift-log")]
+            dependencies: [.product(name: "Logging", package: "swift-log")]
         ),
         // Document readers (JSON, YAML/plist events) and the one record builder. Foundation only.
         .target(name: "HierarchyDocuments"),
@@ -48,7 +48,7 @@ let package = Package(
         ),
         // The engine-facing adapters: any `HierarchySource` as a `HierarchyViewDataSource` or as
         // linear items. The only module that joins sources and engine.
-        .target(name: "HierarchyAdapters", dependencies: ["HierarchyKit", "HierarchySources"]),
+        .target(name: "HierarchyAdapters", dependencies: ["HierarchyKit", "HierarchySources", "HierarchyDocuments"]),
         .target(
             name: "HierarchySQLite",
             dependencies: ["HierarchySources", "HierarchyDocuments", .product(name: "GRDB", package: "GRDB.swift")]
@@ -103,7 +103,7 @@ let package = Package(
         .target(name: "HierarchyTestSupport", dependencies: ["HierarchySources"], path: "Sources/HierarchyTestSupport"),
         .testTarget(
             name: "HierarchyKitTests",
-            dependencies: ["HierarchyKit", "HierarchyTestSupport"]
+            dependencies: ["HierarchyKit", "HierarchyAdapters", "HierarchyDocuments", "HierarchyTestSupport"]
         ),
         .testTarget(name: "FioriCompatTests", dependencies: ["FioriCompat", "HierarchyTestSupport"]),
         .testTarget(name: "ListFloorplanTests", dependencies: ["ListFloorplan", "HierarchyTestSupport"]),

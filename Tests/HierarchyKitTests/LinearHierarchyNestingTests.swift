@@ -1,4 +1,5 @@
 import Foundation
+import HierarchyAdapters
 import HierarchyDocuments
 import Testing
 

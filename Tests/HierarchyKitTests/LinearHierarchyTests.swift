@@ -1,3 +1,4 @@
+import HierarchyAdapters
 import HierarchyTestSupport
 import Foundation
 import Testing

@@ -153,14 +153,6 @@ public struct LinearHierarchy: Hashable, Sendable {
         try self.init(items: LinearHierarchyItem.items(fromPropertyList: propertyList))
     }
 
-    /// Creates a hierarchy from JSON text of the form `{"root": [...]}`.
-    ///
-    /// - Parameter json: The JSON bytes handed in by the caller.
-    /// - Throws: ``LinearHierarchyError`` naming the first malformed entry.
-    public init(json: Data) throws(LinearHierarchyError) {
-        try self.init(items: LinearHierarchyItem.items(fromJSON: json))
-    }
-
     // MARK: - Reading
 
     /// The depth of the path: the number of expanded items.
