@@ -180,7 +180,9 @@ public final class HierarchySourceDataSource: HierarchyViewPagingDataSource {
     /// Runs a load in a task the adapter can cancel: `load` reads the source and returns what
     /// to do with the answer, which runs unless the load was cancelled or the adapter is gone.
     @discardableResult
-    private func startLoad(_ load: @escaping @Sendable () async -> (@Sendable (HierarchySourceDataSource) -> Void)) -> Int {
+    private func startLoad(_ load: @escaping @Sendable () async -> (@Sendable (HierarchySourceDataSource) -> Void))
+        -> Int
+    {
         let key = nextLoad
         nextLoad += 1
         let reference = IsolatedReference(self)
@@ -188,7 +190,8 @@ public final class HierarchySourceDataSource: HierarchyViewPagingDataSource {
         loadTasks[key] = Task {
             let apply = await load()
             await HierarchyIsolation.run(on: isolation) { _ in
-                guard let self = reference.object, !Task.isCancelled, self.loadTasks.removeValue(forKey: key) != nil else { return }
+                guard let self = reference.object, !Task.isCancelled, self.loadTasks.removeValue(forKey: key) != nil
+                else { return }
                 apply(self)
             }
         }
@@ -240,7 +243,9 @@ public final class HierarchySourceDataSource: HierarchyViewPagingDataSource {
     /// being read), `.failed` when the page could not be read.
     ///
     /// - Complexity: O(1) for a cached page; otherwise starts the page's load once.
-    public func hierarchyView(_ hierarchyView: HierarchyView, childAt index: Int, with parentUUID: String) -> HierarchyChildRow {
+    public func hierarchyView(_ hierarchyView: HierarchyView, childAt index: Int, with parentUUID: String)
+        -> HierarchyChildRow
+    {
         let page = index / pageSize
         let key = PageKey(parent: parentUUID, page: page)
         if let ids = pages[parentUUID]?[page], index - page * pageSize < ids.count {
@@ -255,7 +260,9 @@ public final class HierarchySourceDataSource: HierarchyViewPagingDataSource {
 
     /// The child's id when its page is read; otherwise starts reading the page and answers an
     /// empty id (the view asks ``hierarchyView(_:childAt:with:)``, which says the row is loading).
-    public func hierarchyView(_ hierarchyView: HierarchyView, uuidForChildItemAt index: Int, with parentUUID: String) -> String {
+    public func hierarchyView(_ hierarchyView: HierarchyView, uuidForChildItemAt index: Int, with parentUUID: String)
+        -> String
+    {
         if case .item(let id) = self.hierarchyView(hierarchyView, childAt: index, with: parentUUID) { return id }
         return ""
     }
@@ -302,7 +309,9 @@ public final class HierarchySourceDataSource: HierarchyViewPagingDataSource {
         return loadingNodes.contains(uuid) ? .loading : .loaded
     }
 
-    public func hierarchyView(_ hierarchyView: HierarchyView, indexOfChildItemWith uuid: String, inParentWith parentUUID: String) -> Int? {
+    public func hierarchyView(
+        _ hierarchyView: HierarchyView, indexOfChildItemWith uuid: String, inParentWith parentUUID: String
+    ) -> Int? {
         guard let position = positions[uuid], position.parent == parentUUID else { return nil }
         return position.index
     }
@@ -413,7 +422,9 @@ public final class HierarchySourceDataSource: HierarchyViewPagingDataSource {
 
     func loadPage(_ page: Int, of parent: String) {
         let key = PageKey(parent: parent, page: page)
-        guard !loadingPages.contains(key), !failedPages.contains(key), !pagesAwaitingChanges.contains(key) else { return }
+        guard !loadingPages.contains(key), !failedPages.contains(key), !pagesAwaitingChanges.contains(key) else {
+            return
+        }
         loadingPages.insert(key)
         let source = self.source
         let range = pageRange(page)
@@ -531,7 +542,8 @@ public final class HierarchySourceDataSource: HierarchyViewPagingDataSource {
             view?.invalidateChildren(of: key.parent, at: IndexSet(integersIn: range))
         case .failure:
             // Asked again when the view shows the rows.
-            view?.invalidateChildren(of: key.parent, at: IndexSet(integersIn: range.clamped(to: 0..<(childCounts[key.parent] ?? 0))))
+            view?.invalidateChildren(
+                of: key.parent, at: IndexSet(integersIn: range.clamped(to: 0..<(childCounts[key.parent] ?? 0))))
         }
     }
 
@@ -651,7 +663,8 @@ public final class HierarchySourceDataSource: HierarchyViewPagingDataSource {
                     var pageIndex = 0
                     if let index {
                         pageIndex = index / pageSize
-                        around = try await source.children(ofID: parent.id, in: (pageIndex * pageSize)..<min(count, (pageIndex + 1) * pageSize))
+                        around = try await source.children(
+                            ofID: parent.id, in: (pageIndex * pageSize)..<min(count, (pageIndex + 1) * pageSize))
                     }
                     result = .success(ParentAnswer(parent: parent, count: count, page: pageIndex, children: around))
                 } else {

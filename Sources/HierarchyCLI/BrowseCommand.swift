@@ -17,30 +17,39 @@ struct BrowseCommand: AsyncParsableCommand {
     @Flag(name: .customLong("rtl"), help: "Lay the columns out right to left.")
     var rightToLeft = false
 
-    @Flag(help: ArgumentHelp(
-        "On q, print the selected items (or the focused one) on standard output, one a line: paths in a folder, ids elsewhere.",
-        discussion: "The browser draws on /dev/tty, so that vim \"$(hierarchy --choose .)\" works."))
+    @Flag(
+        help: ArgumentHelp(
+            "On q, print the selected items (or the focused one) on standard output, one a line: paths in a folder, ids elsewhere.",
+            discussion: "The browser draws on /dev/tty, so that vim \"$(hierarchy --choose .)\" works."))
     var choose = false
 
-    @Option(name: .customLong("print-selection"), help: ArgumentHelp(
-        "Write the items --choose prints to this file instead.", valueName: "file"))
+    @Option(
+        name: .customLong("print-selection"),
+        help: ArgumentHelp(
+            "Write the items --choose prints to this file instead.", valueName: "file"))
     var selectionFile: String?
 
     @Flag(name: .customShort("0"), help: "Separate the chosen items with NUL instead of newlines.")
     var nulSeparated = false
 
-    @Flag(name: .customLong("print-last-dir"), help: ArgumentHelp(
-        "On exit, print the folder last browsed, for cd \"$(hierarchy --print-last-dir)\".",
-        discussion: "The browser draws on /dev/tty."))
+    @Flag(
+        name: .customLong("print-last-dir"),
+        help: ArgumentHelp(
+            "On exit, print the folder last browsed, for cd \"$(hierarchy --print-last-dir)\".",
+            discussion: "The browser draws on /dev/tty."))
     var printLastDir = false
 
-    @Flag(help: ArgumentHelp(
-        "Browse a folder in a child process that a small supervisor waits for.",
-        discussion: "Quitting then gives the shell back at once even while a read hangs. On by itself for network, FUSE and unknown file systems."))
+    @Flag(
+        help: ArgumentHelp(
+            "Browse a folder in a child process that a small supervisor waits for.",
+            discussion:
+                "Quitting then gives the shell back at once even while a read hangs. On by itself for network, FUSE and unknown file systems."
+        ))
     var supervise = false
 
     var results: BrowseResults {
-        BrowseResults(choose: choose, selectionFile: selectionFile, nulSeparated: nulSeparated, printLastDir: printLastDir)
+        BrowseResults(
+            choose: choose, selectionFile: selectionFile, nulSeparated: nulSeparated, printLastDir: printLastDir)
     }
 
     mutating func validate() throws {
@@ -93,14 +102,17 @@ struct BrowseCommand: AsyncParsableCommand {
         let announcer = try screenReader.makeAnnouncer()
         try Self.takeKeysFromTerminal(whenReading: source.path)
         guard Terminal.isInteractive() else {
-            CommandLineError.printError("standard input and output must be a terminal to browse; use `hierarchy print\(source.path.map { " " + $0 } ?? "")` for a plain tree")
+            CommandLineError.printError(
+                "standard input and output must be a terminal to browse; use `hierarchy print\(source.path.map { " " + $0 } ?? "")` for a plain tree"
+            )
             throw ExitCode(1)
         }
         let resolved = try await source.resolveWhileReading()
         let environment = ProcessInfo.processInfo.environment
         let results = results
         let source = resolved.source
-        let finished: (@MainActor (HierarchyView) throws -> Void)? = results.isWanted
+        let finished: (@MainActor (HierarchyView) throws -> Void)? =
+            results.isWanted
             ? { @MainActor (view: HierarchyView) throws in try results.write(view: view, source: source) } : nil
         let signal = try await BrowseSession.run(
             resolved, rightToLeft: rightToLeft, layout: faces.layout, theme: theme,

@@ -3,8 +3,9 @@ import Foundation
 import HierarchyKit
 import HierarchySources
 import TerminalUI
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// What `browse` tells the shell when it ends: the chosen items (`--choose`,
@@ -35,7 +36,8 @@ struct BrowseResults {
             return "-0 separates the chosen items of --choose or --print-selection"
         }
         if choose, printLastDir, selectionFile == nil {
-            return "--choose and --print-last-dir both print on standard output; write the choice with --print-selection FILE"
+            return
+                "--choose and --print-last-dir both print on standard output; write the choice with --print-selection FILE"
         }
         if isWanted, layout != .columns, layout != .table {
             return "--choose, --print-selection and --print-last-dir work with --layout columns or table"

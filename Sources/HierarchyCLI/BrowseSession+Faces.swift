@@ -1,7 +1,7 @@
 import Foundation
+import HierarchyAdapters
 import HierarchyKit
 import HierarchySources
-import HierarchyAdapters
 import TerminalUI
 
 extension BrowseSession {

@@ -16,7 +16,8 @@ enum EditableStore {
                 throw HierarchySourceError(.notFound, "no such store", path: store)
             }
             guard access(store, R_OK | W_OK) == 0 else {
-                throw HierarchySourceError(.permissionDenied, "permission denied (the store must be readable and writable)", path: store)
+                throw HierarchySourceError(
+                    .permissionDenied, "permission denied (the store must be readable and writable)", path: store)
             }
             guard SourceResolver.isSQLiteDatabase(store) else {
                 throw HierarchySourceError(
@@ -101,7 +102,8 @@ struct RenameCommand: AsyncParsableCommand {
 
 /// `hierarchy move STORE ID --parent ID [--position N]`.
 struct MoveCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "move", abstract: "Move an item (with everything under it) to another parent.")
+    static let configuration = CommandConfiguration(
+        commandName: "move", abstract: "Move an item (with everything under it) to another parent.")
 
     @Argument(help: "An SQLite store or a postgres:// address.")
     var store: String
@@ -146,7 +148,9 @@ struct DeleteCommand: AsyncParsableCommand {
                     throw HierarchySourceError(.notFound, "no item with id \"\(id)\"")
                 }
                 let count = try await source.childCount(ofID: id)
-                let question = "Delete \"\(TerminalText.sanitize(node.title))\"" + (count > 0 ? " and everything under it" : "") + "? [y/N] "
+                let question =
+                    "Delete \"\(TerminalText.sanitize(node.title))\"" + (count > 0 ? " and everything under it" : "")
+                    + "? [y/N] "
                 FileHandle.standardError.write(Data(question.utf8))
                 let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
                 guard answer == "y" || answer == "yes" else {

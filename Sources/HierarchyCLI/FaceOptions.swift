@@ -30,7 +30,10 @@ struct FaceOptions: ParsableArguments {
     @Option(help: "How to show the hierarchy; columns become the table when the terminal is too narrow for two.")
     var layout: BrowseLayout = .columns
 
-    @Option(help: "light, dark, or a stylesheet (.nss) file (default: hierarchy/theme.nss in the XDG config directories, if there is one).")
+    @Option(
+        help:
+            "light, dark, or a stylesheet (.nss) file (default: hierarchy/theme.nss in the XDG config directories, if there is one)."
+    )
     var theme: String?
 
     /// Loads the theme: prints the stylesheet's warnings on standard error, and for an error
@@ -53,7 +56,8 @@ struct FaceOptions: ParsableArguments {
         do {
             let loaded = try ThemeLoader().load(argument: argument, environment: environment)
             for warning in loaded.warnings {
-                FileHandle.standardError.write(Data(("hierarchy: " + TerminalText.sanitize(warning.description) + "\n").utf8))
+                FileHandle.standardError.write(
+                    Data(("hierarchy: " + TerminalText.sanitize(warning.description) + "\n").utf8))
             }
             return loaded.theme
         } catch {

@@ -28,7 +28,8 @@ struct ListCommand: AsyncParsableCommand {
     @Option(help: "With --web: the port to listen on; 0 picks a free one.")
     var port: Int = 8080
 
-    @Option(help: "With --web: the address to bind. Anything but a loopback address exposes the hierarchy to the network.")
+    @Option(
+        help: "With --web: the address to bind. Anything but a loopback address exposes the hierarchy to the network.")
     var host: String = "127.0.0.1"
 
     func validate() throws {
@@ -44,7 +45,9 @@ struct ListCommand: AsyncParsableCommand {
         }
         try BrowseCommand.takeKeysFromTerminal(whenReading: source.path)
         guard Terminal.isInteractive() else {
-            CommandLineError.printError("standard input and output must be a terminal to list; use `hierarchy print\(source.path.map { " " + $0 } ?? "")` for a plain tree")
+            CommandLineError.printError(
+                "standard input and output must be a terminal to list; use `hierarchy print\(source.path.map { " " + $0 } ?? "")` for a plain tree"
+            )
             throw ExitCode(1)
         }
         // A large document lists its first page while it is still read.

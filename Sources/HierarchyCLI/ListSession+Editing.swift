@@ -35,7 +35,9 @@ extension ListSession {
     /// how far a document still being read has come ("reading 12.3 MB of 25.9 MB").
     ///
     /// - Returns: The task listening; cancel it when the list closes.
-    static func followChanges(of source: any HierarchySource, walk: ListWalk, list: ListBrowser<HierarchyListItem, HierarchyListSection>)
+    static func followChanges(
+        of source: any HierarchySource, walk: ListWalk, list: ListBrowser<HierarchyListItem, HierarchyListSection>
+    )
         -> Task<Void, Never>
     {
         Task { @MainActor [weak list] in
@@ -58,7 +60,9 @@ extension ListSession {
 
     /// Adds the `+` (add an item under the list's top item, asking its title) and Delete (with a
     /// confirmation) handlers when the source is an editable store.
-    static func attachEditing(to list: ListBrowser<HierarchyListItem, HierarchyListSection>, resolved: SourceResolver.Resolved) async {
+    static func attachEditing(
+        to list: ListBrowser<HierarchyListItem, HierarchyListSection>, resolved: SourceResolver.Resolved
+    ) async {
         guard let editable = resolved.source as? any HierarchyEditableSource else { return }
         var scope = resolved.startID
         if scope == nil { scope = (try? await editable.root())?.id }

@@ -68,7 +68,8 @@ enum PostgresCommands {
     /// `export postgres://… --format json|csv` (and `export DB --table …`): the hierarchy is read
     /// into a temporary SQLite store (walking it a page of children at a time) and written by the
     /// SQLite exporter, so every store exports exactly the same text.
-    static func export(_ source: any HierarchySource, format: SQLiteExporter.Format, to handle: FileHandle) async throws {
+    static func export(_ source: any HierarchySource, format: SQLiteExporter.Format, to handle: FileHandle) async throws
+    {
         let scratch = FileManager.default.temporaryDirectory
             .appendingPathComponent("hierarchy-export-\(getpid())-\(UUID().uuidString).sqlite")
         defer {
@@ -82,6 +83,8 @@ enum PostgresCommands {
 
     static func describe(_ summary: PostgresImporter.Summary, into url: PostgresStoreURL) -> String {
         "\(summary.items) items into \(SQLiteCommandOutput.sanitize(url.description)) in "
-            + String(format: "%.2f s (COPY %.2f s, %d items/s)", summary.seconds, summary.copySeconds, Int(summary.copyRate.rounded()))
+            + String(
+                format: "%.2f s (COPY %.2f s, %d items/s)", summary.seconds, summary.copySeconds,
+                Int(summary.copyRate.rounded()))
     }
 }

@@ -36,7 +36,7 @@ struct PrintCommand: AsyncParsableCommand {
             let resolved = try await SourceResolver.resolve(
                 path: source.path, start: source.start, shape: source.shape, table: source.table.mapping)
             if let start = resolved.startID, resolved.source is SQLiteSource || resolved.source is PostgresSource,
-               try await resolved.source.path(toID: start).isEmpty
+                try await resolved.source.path(toID: start).isEmpty
             {
                 // Documents, folders and tables check their start when they open; a store, here.
                 let store = (resolved.source as? PostgresSource).map { $0.url.description } ?? source.path
@@ -66,7 +66,7 @@ extension PrintCommand {
     /// directory, a database or a table, and no `--start` (which needs the whole tree).
     var documentPath: String? {
         guard let path = source.path, source.start == nil, source.table.mapping == nil,
-              !PostgresStoreURL.isPostgresURL(path), !SourceResolver.isSQLiteDatabase(path)
+            !PostgresStoreURL.isPostgresURL(path), !SourceResolver.isSQLiteDatabase(path)
         else { return nil }
         var info = stat()
         guard stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFDIR, access(path, R_OK) == 0 else { return nil }

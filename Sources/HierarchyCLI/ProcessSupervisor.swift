@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Browsing a directory on a network, FUSE or unknown file system (``MountKind``), or with
@@ -37,7 +38,9 @@ enum ProcessSupervisor {
     /// exits (after everything else it prints), and forgets the variable for any process it
     /// starts.
     static func attachToSupervisor() {
-        guard let text = ProcessInfo.processInfo.environment[reportVariable], let fd = Int32(text), fd > 2 else { return }
+        guard let text = ProcessInfo.processInfo.environment[reportVariable], let fd = Int32(text), fd > 2 else {
+            return
+        }
         unsetenv(reportVariable)
         _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
         reportFD = fd
@@ -78,7 +81,7 @@ enum ProcessSupervisor {
         var pid: pid_t = 0
         let cArgv = argv.map { strdup($0) } + [nil]
         let cEnvp = envp.map { strdup($0) } + [nil]
-        defer { (cArgv + cEnvp).forEach { free($0) } }
+        defer { for string in cArgv + cEnvp { free(string) } }
         // The child starts with the default signal actions, not the ones ignored above.
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)

@@ -3,13 +3,24 @@ import TerminalUI
 
 /// The screen-reader options of `browse` (the column and table forms).
 struct ScreenReaderOptions: ParsableArguments {
-    @Flag(name: .customLong("screen-reader"), help: "Screen-reader mode: the focused item's text on the status line, the cursor on its row (also when HIERARCHY_SCREEN_READER is set).")
+    @Flag(
+        name: .customLong("screen-reader"),
+        help:
+            "Screen-reader mode: the focused item's text on the status line, the cursor on its row (also when HIERARCHY_SCREEN_READER is set)."
+    )
     var screenReader = false
 
-    @Option(name: .customLong("announce"), help: ArgumentHelp("In screen-reader mode, append each announcement as a line to FILE (a FIFO works).", valueName: "FILE"))
+    @Option(
+        name: .customLong("announce"),
+        help: ArgumentHelp(
+            "In screen-reader mode, append each announcement as a line to FILE (a FIFO works).", valueName: "FILE"))
     var announceFile: String?
 
-    @Option(name: .customLong("announce-command"), help: ArgumentHelp("In screen-reader mode, run CMD (with /bin/sh) for each announcement, the text on its standard input (e.g. espeak-ng).", valueName: "CMD"))
+    @Option(
+        name: .customLong("announce-command"),
+        help: ArgumentHelp(
+            "In screen-reader mode, run CMD (with /bin/sh) for each announcement, the text on its standard input (e.g. espeak-ng).",
+            valueName: "CMD"))
     var announceCommand: String?
 
     /// Whether screen-reader mode is on: `--screen-reader`, an `--announce` option, or

@@ -9,7 +9,8 @@ import HierarchySources
 struct SearchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "search",
-        abstract: "Search an SQLite hierarchy (full text: every word matched first, titles that hold the words before others).",
+        abstract:
+            "Search an SQLite hierarchy (full text: every word matched first, titles that hold the words before others).",
         discussion: """
             Words match the start of words in titles, subtitles and footnotes; all must match. \
             Given a directory, prints the paths of entries whose names contain QUERY (ignoring case), \

@@ -20,7 +20,10 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup var source: SourceOptions
 
-    @Option(help: "columns (Miller columns), or linear-horizontal or linear-vertical: the path and the current level as a row or a column of cells.")
+    @Option(
+        help:
+            "columns (Miller columns), or linear-horizontal or linear-vertical: the path and the current level as a row or a column of cells."
+    )
     var layout: ServeLayout = .columns
 
     @Option(help: "The port to listen on; 0 picks a free one.")
@@ -32,25 +35,35 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(name: .customLong("rtl"), help: "Lay the columns out right to left (the page's ?rtl=1 does the same).")
     var rightToLeft = false
 
-    @Option(help: "light, dark, or a stylesheet (.nss) file for the page's colours, as for browse (default: hierarchy/theme.nss in the XDG config directories, if there is one).")
+    @Option(
+        help:
+            "light, dark, or a stylesheet (.nss) file for the page's colours, as for browse (default: hierarchy/theme.nss in the XDG config directories, if there is one)."
+    )
     var theme: String?
 
-    @Option(name: .customLong("memory-limit"),
-            help: "Refuse new sessions (503) above this much resident memory, in MB; sessions are budgeted 1 MB each.")
+    @Option(
+        name: .customLong("memory-limit"),
+        help: "Refuse new sessions (503) above this much resident memory, in MB; sessions are budgeted 1 MB each.")
     var memoryLimit: Int = 512
 
-    @Flag(name: .customLong("allow-edits"),
-          help: "Let the page add and delete items of an SQLite or PostgreSQL store (without it, serving is read-only and edit requests get 403); each change is logged on standard error.")
+    @Flag(
+        name: .customLong("allow-edits"),
+        help:
+            "Let the page add and delete items of an SQLite or PostgreSQL store (without it, serving is read-only and edit requests get 403); each change is logged on standard error."
+    )
     var allowEdits = false
 
-    @Flag(name: .customLong("follow-symlinks"),
-          help: "Serving a folder, follow symbolic links that lead out of it (by default they are shown, not opened).")
+    @Flag(
+        name: .customLong("follow-symlinks"),
+        help: "Serving a folder, follow symbolic links that lead out of it (by default they are shown, not opened).")
     var followSymlinks = false
 
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
         guard !host.isEmpty, host.count <= 255 else { throw ValidationError("--host must be an address") }
-        guard (16...1_048_576).contains(memoryLimit) else { throw ValidationError("--memory-limit must be from 16 to 1048576 (MB)") }
+        guard (16...1_048_576).contains(memoryLimit) else {
+            throw ValidationError("--memory-limit must be from 16 to 1048576 (MB)")
+        }
     }
 
     func run() async throws {
@@ -69,16 +82,17 @@ struct ServeCommand: AsyncParsableCommand {
             configuration.theme = loadedTheme
             configuration.checksResidentMemory = true
             configuration.allowsEdits = allowEdits
-            server = switch layout {
-            case .columns:
-                try HierarchyWebServer(
-                    source: source, sourceName: resolved.name, startID: resolved.startID,
-                    configuration: configuration)
-            case .linearHorizontal, .linearVertical:
-                try HierarchyWebServer(
-                    linearSource: source, sourceName: resolved.name, startID: resolved.startID,
-                    horizontal: layout == .linearHorizontal, configuration: configuration)
-            }
+            server =
+                switch layout {
+                case .columns:
+                    try HierarchyWebServer(
+                        source: source, sourceName: resolved.name, startID: resolved.startID,
+                        configuration: configuration)
+                case .linearHorizontal, .linearVertical:
+                    try HierarchyWebServer(
+                        linearSource: source, sourceName: resolved.name, startID: resolved.startID,
+                        horizontal: layout == .linearHorizontal, configuration: configuration)
+                }
         } catch {
             throw CommandLineError.report(error)
         }

@@ -15,7 +15,9 @@ struct SourceOptions: ParsableArguments {
 
     @Option(
         name: .customLong("as"),
-        help: "Read a JSON/YAML/plist document as items or as its structure (auto: items when it follows the items schema).")
+        help:
+            "Read a JSON/YAML/plist document as items or as its structure (auto: items when it follows the items schema)."
+    )
     var shape: DocumentShape = .automatic
 
     @OptionGroup(title: "A table of your own") var table: TableOptions

@@ -29,7 +29,8 @@ enum SourceResolver {
             let sample = try SampleHierarchy.load()
             return Resolved(source: sample, startID: start, name: "Sample plant")
         }
-        let name = StandardInputDocument.isStandardInput(path)
+        let name =
+            StandardInputDocument.isStandardInput(path)
             ? StandardInputDocument.name : URL(fileURLWithPath: path).lastPathComponent
         if isSQLiteDatabase(path) {
             // Browsing never writes: the store opens read-only.
@@ -49,7 +50,8 @@ enum SourceResolver {
         async throws -> Resolved
     {
         guard let path else {
-            throw TableUsageError(message: "--table reads a table of a database: name an SQLite file or a postgres:// URL")
+            throw TableUsageError(
+                message: "--table reads a table of a database: name an SQLite file or a postgres:// URL")
         }
         let source: any HierarchySource
         let warnings: [String]
@@ -61,7 +63,8 @@ enum SourceResolver {
             let opened = try SQLiteTableSource(path: path, table: table, checkInBackground: whileReading)
             (source, warnings) = (opened, opened.warnings)
         } else if FileManager.default.fileExists(atPath: path) {
-            throw TableUsageError(message: "\(path): --table reads a table of an SQLite database or a postgres:// URL; this is neither")
+            throw TableUsageError(
+                message: "\(path): --table reads a table of an SQLite database or a postgres:// URL; this is neither")
         } else {
             throw HierarchySourceError(.notFound, "no such database file", path: path)
         }

@@ -61,9 +61,11 @@ public struct BinaryPropertyListReader: DocumentEventSource {
         self.bytes = bytes
         let header = Array("bplist00".utf8)
         guard bytes.count >= 8 + 32 + 1, bytes.starts(with: header) else {
-            throw DocumentReadError(.malformed, bytes.starts(with: header)
-                ? "truncated binary property list (\(bytes.count) bytes)"
-                : "not a binary property list of a known version (the header is not bplist00)")
+            throw DocumentReadError(
+                .malformed,
+                bytes.starts(with: header)
+                    ? "truncated binary property list (\(bytes.count) bytes)"
+                    : "not a binary property list of a known version (the header is not bplist00)")
         }
         let trailer = bytes.count - 32
         offsetSize = Int(bytes[trailer + 6])
@@ -78,14 +80,17 @@ public struct BinaryPropertyListReader: DocumentEventSource {
         let table = word(trailer + 24)
         guard (1...8).contains(offsetSize), (1...8).contains(referenceSize) else {
             throw DocumentReadError(
-                .malformed, "truncated or corrupt binary property list: offset size \(offsetSize), reference size \(referenceSize) in the trailer")
+                .malformed,
+                "truncated or corrupt binary property list: offset size \(offsetSize), reference size \(referenceSize) in the trailer"
+            )
         }
         guard objects >= 1, objects <= UInt64(trailer), top < objects, table >= 9, table <= UInt64(trailer),
             UInt64(trailer) - table >= objects * UInt64(offsetSize)
         else {
             throw DocumentReadError(
                 .malformed,
-                "truncated or corrupt binary property list: the trailer names \(objects) objects, top object \(top) and an offset table at byte \(table) of \(bytes.count)")
+                "truncated or corrupt binary property list: the trailer names \(objects) objects, top object \(top) and an offset table at byte \(table) of \(bytes.count)"
+            )
         }
         objectCount = Int(objects)
         topObject = Int(top)
@@ -131,7 +136,8 @@ public struct BinaryPropertyListReader: DocumentEventSource {
 
     /// The count in a marker's low nibble, or in the integer object after it (nibble 0xF), and
     /// the offset where the object's contents start.
-    private func count(at offset: Int, marker: UInt8, object: Int) throws(DocumentReadError) -> (count: Int, start: Int) {
+    private func count(at offset: Int, marker: UInt8, object: Int) throws(DocumentReadError) -> (count: Int, start: Int)
+    {
         let nibble = Int(marker & 0x0F)
         guard nibble == 0x0F else { return (nibble, offset + 1) }
         guard offset + 1 < offsetTable else { throw failure("truncated count", object: object) }
@@ -141,7 +147,9 @@ public struct BinaryPropertyListReader: DocumentEventSource {
         }
         let size = 1 << Int(intMarker & 0x0F)
         let value = try unsigned(at: offset + 2, size: size, end: offsetTable, object: object)
-        guard value <= UInt64(offsetTable) else { throw failure("count \(value) is larger than the file", object: object) }
+        guard value <= UInt64(offsetTable) else {
+            throw failure("count \(value) is larger than the file", object: object)
+        }
         return (Int(value), offset + 2 + size)
     }
 
@@ -241,11 +249,15 @@ public struct BinaryPropertyListReader: DocumentEventSource {
             return .string(PropertyListDate.text(secondsSinceReferenceDate: seconds))
         case 0x40:
             let (count, contents) = try count(at: start, marker: marker, object: index)
-            guard count <= offsetTable - contents else { throw failure("\(count) bytes of data run past the objects", object: index) }
+            guard count <= offsetTable - contents else {
+                throw failure("\(count) bytes of data run past the objects", object: index)
+            }
             return .string(Data(bytes[contents..<(contents + count)]).base64EncodedString())
         case 0x50:
             let (count, contents) = try count(at: start, marker: marker, object: index)
-            guard count <= offsetTable - contents else { throw failure("a string of \(count) bytes runs past the objects", object: index) }
+            guard count <= offsetTable - contents else {
+                throw failure("a string of \(count) bytes runs past the objects", object: index)
+            }
             return .string(String(decoding: bytes[contents..<(contents + count)], as: UTF8.self))
         case 0x60:
             let (count, contents) = try count(at: start, marker: marker, object: index)

@@ -22,7 +22,8 @@ public enum DocumentReading {
     /// - Throws: ``DocumentReadError`` from the reader or the builder; the sink's errors.
     /// - Complexity: O(n) for n events.
     public static func read<Source: DocumentEventSource>(
-        _ source: inout Source, shape: DocumentShape, name: String, sink: (_ record: DocumentRecord, _ bytesRead: Int64) throws -> Void
+        _ source: inout Source, shape: DocumentShape, name: String,
+        sink: (_ record: DocumentRecord, _ bytesRead: Int64) throws -> Void
     ) throws -> Outcome {
         var builder = DocumentRecordBuilder(shape: shape, name: name)
         while let event = try source.next() {

@@ -161,7 +161,9 @@ public struct DocumentRecordBuilder {
         throws(DocumentReadError) -> DocumentRecord?
     {
         guard let context = contexts.last else {
-            guard !started else { throw DocumentReadError(.malformed, "data after the document", line: line, column: column) }
+            guard !started else {
+                throw DocumentReadError(.malformed, "data after the document", line: line, column: column)
+            }
             started = true
             switch event {
             case .beginObject:
@@ -175,7 +177,8 @@ public struct DocumentRecordBuilder {
                     openedTitleIsFinal = true
                 }
             default:
-                throw shapeError("the document is \(Self.kind(of: event)), not an object or an array of items", line, column)
+                throw shapeError(
+                    "the document is \(Self.kind(of: event)), not an object or an array of items", line, column)
             }
             return nil
         }
@@ -243,10 +246,12 @@ public struct DocumentRecordBuilder {
                 frames[index].announced = true
             case .beginArray, .beginObject:
                 if key == "children" {
-                    throw shapeError("item \(itemName(frames[index])): children must be an array, not an object", line, column)
+                    throw shapeError(
+                        "item \(itemName(frames[index])): children must be an array, not an object", line, column)
                 }
                 if isStrict {
-                    let place = frames[index].isDocument && frames[index].fields.isEmpty
+                    let place =
+                        frames[index].isDocument && frames[index].fields.isEmpty
                         ? "the document" : "item \(itemName(frames[index]))"
                     throw shapeError(
                         "\(place): \"\(key)\" holds \(Self.kind(of: event)), not an item field; --as structure shows it",
@@ -255,9 +260,13 @@ public struct DocumentRecordBuilder {
                 contexts.append(.skip(1))
             case .string(let text), .number(let text):
                 if key == "children" {
-                    throw shapeError("item \(itemName(frames[index])): children must be an array, not \(Self.kind(of: event))", line, column)
+                    throw shapeError(
+                        "item \(itemName(frames[index])): children must be an array, not \(Self.kind(of: event))", line,
+                        column)
                 }
-                if key == "type", text.lowercased() == "dynamic", !frames[index].fields.contains(where: { $0.name == "type" }) {
+                if key == "type", text.lowercased() == "dynamic",
+                    !frames[index].fields.contains(where: { $0.name == "type" })
+                {
                     frames[index].isDynamic = true
                 }
                 frames[index].fields.append(DocumentRecord.Attribute(key, text))
@@ -304,9 +313,10 @@ public struct DocumentRecordBuilder {
             }
             top = .item
         }
-        guard let record = Self.record(
-            key: frame.key, parent: frame.parent, position: frame.position, childCount: frame.childCount,
-            fields: frame.fields, isDynamic: frame.isDynamic, line: frame.line, column: frame.column)
+        guard
+            let record = Self.record(
+                key: frame.key, parent: frame.parent, position: frame.position, childCount: frame.childCount,
+                fields: frame.fields, isDynamic: frame.isDynamic, line: frame.line, column: frame.column)
         else {
             throw shapeError("item \(itemName(frame)) has no title or name", frame.line, frame.column)
         }
@@ -377,7 +387,9 @@ public struct DocumentRecordBuilder {
         var itemSubtitle = subtitle
         if let type {
             let kind = type.lowercased()
-            if itemSubtitle == nil, kind != "static", kind != "dynamic" { itemSubtitle = type } else {
+            if itemSubtitle == nil, kind != "static", kind != "dynamic" {
+                itemSubtitle = type
+            } else {
                 kept.append(.init("type", type))
             }
         }
@@ -396,7 +408,9 @@ public struct DocumentRecordBuilder {
         throws(DocumentReadError) -> DocumentRecord?
     {
         guard !frames.isEmpty else {
-            guard !started else { throw DocumentReadError(.malformed, "data after the document", line: line, column: column) }
+            guard !started else {
+                throw DocumentReadError(.malformed, "data after the document", line: line, column: column)
+            }
             started = true
             top = .item
             switch event {
@@ -438,8 +452,9 @@ public struct DocumentRecordBuilder {
         frames[index].childCount += 1
         switch event {
         case .beginObject, .beginArray:
-            var frame = Frame(key: key, parent: frames[index].key, position: position, line: line, column: column,
-                              isDocument: false)
+            var frame = Frame(
+                key: key, parent: frames[index].key, position: position, line: line, column: column,
+                isDocument: false)
             frame.title = title
             frame.isObject = event == .beginObject
             frames.append(frame)
@@ -465,7 +480,8 @@ public struct DocumentRecordBuilder {
 
     private func structureRecord(_ frame: Frame) -> DocumentRecord {
         DocumentRecord(
-            key: frame.key, parent: frame.parent, position: frame.position, id: DocumentRecord.generatedID(key: frame.key),
+            key: frame.key, parent: frame.parent, position: frame.position,
+            id: DocumentRecord.generatedID(key: frame.key),
             title: frame.title, childCount: frame.childCount, line: frame.line, column: frame.column,
             valueKind: frame.isObject ? .object : .array)
     }
@@ -478,11 +494,12 @@ public struct DocumentRecordBuilder {
         let record = Self.record(
             key: frame.key, parent: frame.parent, position: frame.position, childCount: frame.childCount,
             fields: frame.fields, isDynamic: false, line: frame.line, column: frame.column)
-        return record ?? DocumentRecord(
-            key: frame.key, parent: frame.parent, position: frame.position,
-            id: frame.fields.first { $0.name == "id" && !$0.value.isEmpty }?.value
-                ?? DocumentRecord.generatedID(key: frame.key),
-            title: "", line: frame.line, column: frame.column)
+        return record
+            ?? DocumentRecord(
+                key: frame.key, parent: frame.parent, position: frame.position,
+                id: frame.fields.first { $0.name == "id" && !$0.value.isEmpty }?.value
+                    ?? DocumentRecord.generatedID(key: frame.key),
+                title: "", line: frame.line, column: frame.column)
     }
 
     // MARK: - Helpers

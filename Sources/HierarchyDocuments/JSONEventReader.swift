@@ -51,8 +51,9 @@ public struct JSONEventReader: DocumentEventSource {
     private mutating func start() throws(DocumentReadError) {
         started = true
         let head = try input.available()
-        if head.count >= 2, head[0] == 0 || head[1] == 0 || (head[0] == 0xFE && head[1] == 0xFF)
-            || (head[0] == 0xFF && head[1] == 0xFE)
+        if head.count >= 2,
+            head[0] == 0 || head[1] == 0 || (head[0] == 0xFE && head[1] == 0xFF)
+                || (head[0] == 0xFF && head[1] == 0xFE)
         {
             throw error("the document is UTF-16 or UTF-32; JSON must be UTF-8")
         }
@@ -257,7 +258,6 @@ public struct JSONEventReader: DocumentEventSource {
         return String(decoding: scratch, as: UTF8.self)
     }
 
-
     private mutating func readLiteral(_ literal: StaticString) throws(DocumentReadError) {
         let expected = UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
         for byte in expected {
@@ -343,12 +343,20 @@ public struct JSONEventReader: DocumentEventSource {
         var high: UInt8 = 0xBF
         switch lead {
         case 0xC2...0xDF: count = 1
-        case 0xE0: count = 2; low = 0xA0
+        case 0xE0:
+            count = 2
+            low = 0xA0
         case 0xE1...0xEC, 0xEE...0xEF: count = 2
-        case 0xED: count = 2; high = 0x9F
-        case 0xF0: count = 3; low = 0x90
+        case 0xED:
+            count = 2
+            high = 0x9F
+        case 0xF0:
+            count = 3
+            low = 0x90
         case 0xF1...0xF3: count = 3
-        case 0xF4: count = 3; high = 0x8F
+        case 0xF4:
+            count = 3
+            high = 0x8F
         default: throw error("invalid UTF-8 byte \\x\(String(lead, radix: 16, uppercase: true)) inside a string")
         }
         scratch.append(lead)

@@ -59,8 +59,9 @@ public struct PropertyListXMLReader: DocumentEventSource {
     private mutating func start() throws(DocumentReadError) {
         started = true
         let head = try input.available()
-        if head.count >= 2, head[0] == 0 || head[1] == 0 || (head[0] == 0xFE && head[1] == 0xFF)
-            || (head[0] == 0xFF && head[1] == 0xFE)
+        if head.count >= 2,
+            head[0] == 0 || head[1] == 0 || (head[0] == 0xFE && head[1] == 0xFF)
+                || (head[0] == 0xFF && head[1] == 0xFE)
         {
             throw error("the property list is UTF-16 or UTF-32; only UTF-8 property lists are read")
         }
@@ -82,7 +83,9 @@ public struct PropertyListXMLReader: DocumentEventSource {
         while true {
             guard let byte = try skipWhitespace() else {
                 if containers.isEmpty && hasTopValue { return nil }
-                throw error(hasTopValue || !containers.isEmpty ? "unexpected end of the property list" : "the property list has no value")
+                throw error(
+                    hasTopValue || !containers.isEmpty
+                        ? "unexpected end of the property list" : "the property list has no value")
             }
             eventLine = line
             eventColumn = column
@@ -113,7 +116,9 @@ public struct PropertyListXMLReader: DocumentEventSource {
     /// Handles a start tag; returns its event, or `nil` for `<plist>`.
     private mutating func open(_ element: String, isEmpty: Bool) throws(DocumentReadError) -> DocumentEvent? {
         if element == "plist" {
-            guard containers.isEmpty, !hasTopValue else { throw eventError("unexpected <plist> inside the property list") }
+            guard containers.isEmpty, !hasTopValue else {
+                throw eventError("unexpected <plist> inside the property list")
+            }
             if isEmpty { throw eventError("the property list has no value") }
             containers.append(.plist(hasValue: false))
             return nil
@@ -317,7 +322,8 @@ public struct PropertyListXMLReader: DocumentEventSource {
 
     private static func isNameByte(_ byte: UInt8) -> Bool {
         switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"),
             UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: ":"), 0x80...0xFF:
             true
         default:
@@ -444,7 +450,9 @@ public struct PropertyListXMLReader: DocumentEventSource {
             let byte = try take()
             if byte == UInt8(ascii: ";") { break }
             entity.append(byte)
-            guard entity.count <= 12 else { throw error("unterminated entity '&\(Self.shortened(String(decoding: entity, as: UTF8.self)))'") }
+            guard entity.count <= 12 else {
+                throw error("unterminated entity '&\(Self.shortened(String(decoding: entity, as: UTF8.self)))'")
+            }
         }
         let name = String(decoding: entity, as: UTF8.self)
         switch name {
@@ -466,7 +474,6 @@ public struct PropertyListXMLReader: DocumentEventSource {
             text.append(contentsOf: Array(String(Character(scalar)).utf8))
         }
     }
-
 
     private static func shortened(_ text: String) -> String {
         text.count > 40 ? String(text.prefix(40)) + "…" : text

@@ -101,7 +101,8 @@ struct CopyTextEncoder {
     static func nul(in field: String, of row: StoreRow) -> HierarchySourceError {
         HierarchySourceError(
             .malformed,
-            "the item \"\(row.id.prefix(200))\" has a NUL character in its \(field), which PostgreSQL text cannot hold (an SQLite store keeps it)")
+            "the item \"\(row.id.prefix(200))\" has a NUL character in its \(field), which PostgreSQL text cannot hold (an SQLite store keeps it)"
+        )
     }
 
     /// The attributes as a JSON object, `nil` when there are none.

@@ -51,7 +51,8 @@ struct PostgresArrayReader {
         else { throw malformed() }
         var total = count > 0 ? 1 : 0
         for _ in 0..<Int(count) {
-            guard let length = bytes.readInteger(as: Int32.self), length >= 0, bytes.readInteger(as: Int32.self) != nil else {
+            guard let length = bytes.readInteger(as: Int32.self), length >= 0, bytes.readInteger(as: Int32.self) != nil
+            else {
                 throw malformed()
             }
             dimensions.append(Int(length))

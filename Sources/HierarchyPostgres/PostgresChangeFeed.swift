@@ -105,7 +105,10 @@ final class PostgresChangeFeed: Sendable {
             guard let id, let parent, let position, let oldParent = object["oldParent"] as? String,
                 let oldPosition = (object["oldPosition"] as? NSNumber)?.intValue
             else { return [.reset] }
-            return [.removed(id: id, parentID: oldParent, index: oldPosition), .inserted(id: id, parentID: parent, index: position)]
+            return [
+                .removed(id: id, parentID: oldParent, index: oldPosition),
+                .inserted(id: id, parentID: parent, index: position),
+            ]
         case "update":
             guard let id else { return [.reset] }
             return [.updated(id: id)]

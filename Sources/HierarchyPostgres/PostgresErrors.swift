@@ -32,12 +32,17 @@ enum PostgresErrors {
                 case "42P01", "42703":
                     return HierarchySourceError(.unsupported, "\(url): \(message)", cause: SendableError(error))
                 case "57014":
-                    return HierarchySourceError(.io, "\(url): the query took too long and was cancelled (\(message))", cause: SendableError(error))
+                    return HierarchySourceError(
+                        .io, "\(url): the query took too long and was cancelled (\(message))",
+                        cause: SendableError(error))
                 case "57P01", "57P02", "57P03":
-                    return HierarchySourceError(.unsupported, "\(address): the server is not available (\(message))", cause: SendableError(error))
+                    return HierarchySourceError(
+                        .unsupported, "\(address): the server is not available (\(message))",
+                        cause: SendableError(error))
                 case "23505":
                     let detail = error.serverInfo?[.detail].map { " (\($0))" } ?? ""
-                    return HierarchySourceError(.duplicateID, "\(url): an item with this id exists\(detail)", cause: SendableError(error))
+                    return HierarchySourceError(
+                        .duplicateID, "\(url): an item with this id exists\(detail)", cause: SendableError(error))
                 case let state where state.hasPrefix("22") || state.hasPrefix("23"):
                     return HierarchySourceError(.malformed, "\(url): \(message)", cause: SendableError(error))
                 default:
@@ -47,7 +52,8 @@ enum PostgresErrors {
             switch error.code {
             case .connectionError, .serverClosedConnection, .uncleanShutdown, .clientClosedConnection, .poolClosed:
                 let reason = error.underlying.map(describe) ?? "the connection was closed"
-                return HierarchySourceError(.unsupported, "cannot reach the server at \(address): \(reason)", cause: SendableError(error))
+                return HierarchySourceError(
+                    .unsupported, "cannot reach the server at \(address): \(reason)", cause: SendableError(error))
             case .authMechanismRequiresPassword:
                 return HierarchySourceError(
                     .permissionDenied, "\(url): the server asks for a password (set PGPASSWORD or ~/.pgpass)",
@@ -62,7 +68,8 @@ enum PostgresErrors {
             return HierarchySourceError(.io, "cancelled")
         }
         if error is IOError || error is NIOConnectionError || error is ChannelError {
-            return HierarchySourceError(.unsupported, "cannot reach the server at \(address): \(describe(error))", cause: SendableError(error))
+            return HierarchySourceError(
+                .unsupported, "cannot reach the server at \(address): \(describe(error))", cause: SendableError(error))
         }
         return HierarchySourceError(.io, "\(url): \(error)", cause: SendableError(error))
     }

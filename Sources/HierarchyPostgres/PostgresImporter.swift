@@ -100,10 +100,12 @@ public struct PostgresImporter: Sendable {
                         guard seen.insert(child.id).inserted else {
                             throw HierarchySourceError(.duplicateID, "the id \"\(child.id)\" occurs twice")
                         }
-                        let childCount = (child.isContainer || (child.childCount ?? 0) > 0)
+                        let childCount =
+                            (child.isContainer || (child.childCount ?? 0) > 0)
                             ? try await source.childCount(ofID: child.id) : 0
                         try CopyTextEncoder.append(
-                            Self.row(child, key: nextKey, parent: key, position: Int64(start + offset), count: childCount),
+                            Self.row(
+                                child, key: nextKey, parent: key, position: Int64(start + offset), count: childCount),
                             to: &buffer)
                         if childCount > 0 { queue.append((child.id, nextKey)) }
                         nextKey += 1
@@ -124,7 +126,8 @@ public struct PostgresImporter: Sendable {
         }
     }
 
-    private static func row(_ node: HierarchyNode, key: Int64, parent: Int64?, position: Int64, count: Int) -> StoreRow {
+    private static func row(_ node: HierarchyNode, key: Int64, parent: Int64?, position: Int64, count: Int) -> StoreRow
+    {
         StoreRow(
             key: key, parent: parent, position: position, id: node.id, title: node.title, subtitle: node.subtitle,
             footnote: node.footnote, status: node.status, childCount: Int64(count), attributes: node.attributes)
@@ -155,13 +158,15 @@ public struct PostgresImporter: Sendable {
             }
             try await connection.query("BEGIN", logger: logger)
             if exists {
-                try await connection.query("DROP TABLE IF EXISTS hierarchy_item, hierarchy_meta CASCADE", logger: logger)
+                try await connection.query(
+                    "DROP TABLE IF EXISTS hierarchy_item, hierarchy_meta CASCADE", logger: logger)
             }
             try await simple(connection, PostgresSchema.functions, logger: logger)
             try await simple(connection, PostgresSchema.createTables, logger: logger)
             let copyStarted = ContinuousClock.now
             var count = 0
-            try await connection.copyFrom(table: "hierarchy_item", columns: PostgresSchema.copyColumns, logger: logger) {
+            try await connection.copyFrom(table: "hierarchy_item", columns: PostgresSchema.copyColumns, logger: logger)
+            {
                 writer in
                 count = try await body(writer)
             }

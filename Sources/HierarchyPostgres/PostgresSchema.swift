@@ -32,7 +32,9 @@ enum PostgresSchema {
     /// The `LISTEN` channel changes are published on.
     static let channel = "hierarchy_changes"
     /// The columns a bulk load writes, in COPY order.
-    static let copyColumns = ["key", "id", "parent", "position", "title", "subtitle", "footnote", "status", "child_count", "attributes"]
+    static let copyColumns = [
+        "key", "id", "parent", "position", "title", "subtitle", "footnote", "status", "child_count", "attributes",
+    ]
 
     /// Functions the table and the indexes use (folding for search, the change trigger).
     static let functions = [

@@ -14,8 +14,9 @@ extension PostgresSource: HierarchyEditableSource {
             try await connection.query(
                 "UPDATE hierarchy_item SET position = position + 1 WHERE parent = \(parentKey) AND position >= \(index)",
                 logger: logger)
-            let key = try await Self.single(
-                connection.query("SELECT nextval('hierarchy_item_key_seq')", logger: logger), Int64.self) ?? 0
+            let key =
+                try await Self.single(
+                    connection.query("SELECT nextval('hierarchy_item_key_seq')", logger: logger), Int64.self) ?? 0
             let newID = id ?? "i\(key)"
             var nodes: [HierarchyNode] = []
             for try await row in try await connection.query(
@@ -39,7 +40,8 @@ extension PostgresSource: HierarchyEditableSource {
         guard !id.utf8.contains(0) else { throw HierarchySourceError(.notFound, "no item with id \"\(id)\"") }
         try await transaction { connection, logger in
             let updated = try await Self.single(
-                connection.query("UPDATE hierarchy_item SET title = \(title) WHERE id = \(id) RETURNING key", logger: logger),
+                connection.query(
+                    "UPDATE hierarchy_item SET title = \(title) WHERE id = \(id) RETURNING key", logger: logger),
                 Int64.self)
             guard updated != nil else { throw HierarchySourceError(.notFound, "no item with id \"\(id)\"") }
         }
@@ -80,7 +82,8 @@ extension PostgresSource: HierarchyEditableSource {
                 "UPDATE hierarchy_item SET position = position + 1 WHERE parent = \(parentKey) AND position >= \(index) AND key <> \(key)",
                 logger: logger)
             try await connection.query(
-                "UPDATE hierarchy_item SET parent = \(parentKey), position = \(index) WHERE key = \(key)", logger: logger)
+                "UPDATE hierarchy_item SET parent = \(parentKey), position = \(index) WHERE key = \(key)",
+                logger: logger)
             if oldParent == parentKey {
                 // A reordering: the triggers see no change of parent.
                 try await connection.query(
@@ -99,14 +102,15 @@ extension PostgresSource: HierarchyEditableSource {
             guard let parent = item.parent else {
                 throw HierarchySourceError(.unsupported, "the top item \"\(id)\" cannot be deleted")
             }
-            let deleted = try await Self.single(
-                connection.query(
-                    """
-                    WITH RECURSIVE subtree(key) AS (
-                        SELECT \(key)::bigint UNION ALL SELECT h.key FROM hierarchy_item h JOIN subtree ON h.parent = subtree.key
-                    ), gone AS (DELETE FROM hierarchy_item WHERE key IN (SELECT key FROM subtree) RETURNING 1)
-                    SELECT count(*) FROM gone
-                    """, logger: logger), Int64.self) ?? 0
+            let deleted =
+                try await Self.single(
+                    connection.query(
+                        """
+                        WITH RECURSIVE subtree(key) AS (
+                            SELECT \(key)::bigint UNION ALL SELECT h.key FROM hierarchy_item h JOIN subtree ON h.parent = subtree.key
+                        ), gone AS (DELETE FROM hierarchy_item WHERE key IN (SELECT key FROM subtree) RETURNING 1)
+                        SELECT count(*) FROM gone
+                        """, logger: logger), Int64.self) ?? 0
             try await connection.query(
                 "UPDATE hierarchy_item SET position = position - 1 WHERE parent = \(parent) AND position > \(item.position)",
                 logger: logger)
@@ -120,7 +124,8 @@ extension PostgresSource: HierarchyEditableSource {
     /// would name the encoding, not the field).
     static func checkStorable(_ text: String, _ field: String) throws {
         guard !text.utf8.contains(0) else {
-            throw HierarchySourceError(.malformed, "the \(field) has a NUL character, which PostgreSQL text cannot hold")
+            throw HierarchySourceError(
+                .malformed, "the \(field) has a NUL character, which PostgreSQL text cannot hold")
         }
     }
 
@@ -131,7 +136,9 @@ extension PostgresSource: HierarchyEditableSource {
     }
 
     /// Locks an item's row for the transaction.
-    static func lockItem(_ id: String, _ connection: PostgresConnection, _ logger: Logger) async throws -> (Int64, LockedItem) {
+    static func lockItem(_ id: String, _ connection: PostgresConnection, _ logger: Logger) async throws -> (
+        Int64, LockedItem
+    ) {
         // No stored id holds a NUL (the server would refuse the query's parameter).
         guard !id.utf8.contains(0) else { throw HierarchySourceError(.notFound, "no item with id \"\(id)\"") }
         for try await row in try await connection.query(

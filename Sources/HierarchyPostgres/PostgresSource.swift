@@ -27,7 +27,9 @@ public final class PostgresSource: HierarchySource {
     /// The most pooled connections one source opens.
     public static let maximumConnections = 40
 
-    private init(url: PostgresStoreURL, client: PostgresClient, runTask: Task<Void, Never>, logger: Logger, statementTimeout: Int) {
+    private init(
+        url: PostgresStoreURL, client: PostgresClient, runTask: Task<Void, Never>, logger: Logger, statementTimeout: Int
+    ) {
         self.url = url
         self.client = client
         self.runTask = runTask
@@ -49,9 +51,9 @@ public final class PostgresSource: HierarchySource {
     ///   address; an unknown database; not a HierarchyKit store), `.permissionDenied` (wrong
     ///   password or role).
     public static func open(
-        _ url: PostgresStoreURL, requireSchema: Bool = true, statementTimeout: Double = 30, connections: Int = maximumConnections
-    ) async throws -> PostgresSource
-    {
+        _ url: PostgresStoreURL, requireSchema: Bool = true, statementTimeout: Double = 30,
+        connections: Int = maximumConnections
+    ) async throws -> PostgresSource {
         let logger = Logger(label: "HierarchyPostgres", factory: { _ in SwiftLogNoOpLogHandler() })
         let milliseconds = Int((statementTimeout * 1000).rounded())
         // One direct connection first: errors come back at once, with their cause.
@@ -74,7 +76,8 @@ public final class PostgresSource: HierarchySource {
         configuration.options.minimumConnections = 0
         let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         let runTask = Task { await client.run() }
-        let source = PostgresSource(url: url, client: client, runTask: runTask, logger: logger, statementTimeout: milliseconds)
+        let source = PostgresSource(
+            url: url, client: client, runTask: runTask, logger: logger, statementTimeout: milliseconds)
         return source
     }
 
@@ -94,9 +97,12 @@ public final class PostgresSource: HierarchySource {
         var configuration: PostgresConnection.Configuration
         switch url.endpoint {
         case .tcp(let host, let port):
-            configuration = .init(host: host, port: port, username: url.user, password: url.password, database: url.database, tls: .disable)
+            configuration = .init(
+                host: host, port: port, username: url.user, password: url.password, database: url.database,
+                tls: .disable)
         case .socket(let path, _, _):
-            configuration = .init(unixSocketPath: path, username: url.user, password: url.password, database: url.database)
+            configuration = .init(
+                unixSocketPath: path, username: url.user, password: url.password, database: url.database)
         }
         configuration.options.connectTimeout = .seconds(5)
         return configuration
@@ -106,9 +112,12 @@ public final class PostgresSource: HierarchySource {
         var configuration: PostgresClient.Configuration
         switch url.endpoint {
         case .tcp(let host, let port):
-            configuration = .init(host: host, port: port, username: url.user, password: url.password, database: url.database, tls: .disable)
+            configuration = .init(
+                host: host, port: port, username: url.user, password: url.password, database: url.database,
+                tls: .disable)
         case .socket(let path, _, _):
-            configuration = .init(unixSocketPath: path, username: url.user, password: url.password, database: url.database)
+            configuration = .init(
+                unixSocketPath: path, username: url.user, password: url.password, database: url.database)
         }
         configuration.options.connectTimeout = .seconds(5)
         return configuration
@@ -124,7 +133,9 @@ public final class PostgresSource: HierarchySource {
         }
         guard let first = tables.first, first.0 != nil, first.1 != nil else {
             throw HierarchySourceError(
-                .unsupported, "\(url) is not a HierarchyKit store (no table hierarchy_item; import into it first, or open a table with --table)")
+                .unsupported,
+                "\(url) is not a HierarchyKit store (no table hierarchy_item; import into it first, or open a table with --table)"
+            )
         }
         var versions: [String] = []
         for try await row in try await connection.query(
@@ -137,7 +148,9 @@ public final class PostgresSource: HierarchySource {
         }
         guard version <= PostgresSchema.version else {
             throw HierarchySourceError(
-                .unsupported, "\(url): store schema version \(version) is newer than this program supports (\(PostgresSchema.version))")
+                .unsupported,
+                "\(url): store schema version \(version) is newer than this program supports (\(PostgresSchema.version))"
+            )
         }
     }
 
@@ -146,7 +159,9 @@ public final class PostgresSource: HierarchySource {
     /// Runs `query` on a pooled connection (with the statement timeout) and decodes every row.
     ///
     /// - Throws: `HierarchySourceError` (see `PostgresErrors`).
-    func fetch<Row: Sendable>(_ query: PostgresQuery, _ decode: @Sendable (PostgresRow) throws -> Row) async throws -> [Row] {
+    func fetch<Row: Sendable>(_ query: PostgresQuery, _ decode: @Sendable (PostgresRow) throws -> Row) async throws
+        -> [Row]
+    {
         do {
             return try await client.withConnection { connection in
                 var result: [Row] = []
@@ -166,7 +181,9 @@ public final class PostgresSource: HierarchySource {
     /// A query that stops after its first rows (a `LIMIT` over an ordered index scan) gains nothing
     /// from parallel workers, but waits for them to start: tens of milliseconds on a busy server,
     /// more than the query itself.
-    func fetchSerially<Row: Sendable>(_ query: PostgresQuery, _ decode: @Sendable (PostgresRow) throws -> Row) async throws -> [Row] {
+    func fetchSerially<Row: Sendable>(_ query: PostgresQuery, _ decode: @Sendable (PostgresRow) throws -> Row)
+        async throws -> [Row]
+    {
         do {
             return try await client.withConnection { connection in
                 try await connection.query("BEGIN", logger: logger)
@@ -235,7 +252,8 @@ public final class PostgresSource: HierarchySource {
         var elements = array
         if elements.remaining == 0 { return [] }
         guard elements.dimensions.count == 2, elements.dimensions[1] == pageColumns else {
-            throw HierarchySourceError(.io, "the server sent a page of shape \(elements.dimensions), not [n, \(pageColumns)]")
+            throw HierarchySourceError(
+                .io, "the server sent a page of shape \(elements.dimensions), not [n, \(pageColumns)]")
         }
         var nodes: [HierarchyNode] = []
         nodes.reserveCapacity(elements.dimensions[0])
@@ -247,15 +265,19 @@ public final class PostgresSource: HierarchySource {
             let status = try elements.text()
             let count = try elements.integer()
             let attributes = try elements.text()
-            nodes.append(HierarchyNode(
-                id: id, title: title, subtitle: subtitle, footnote: footnote, status: status, childCount: Int(count),
-                isContainer: count > 0, attributes: attributes.map(Self.decodeAttributes) ?? [:]))
+            nodes.append(
+                HierarchyNode(
+                    id: id, title: title, subtitle: subtitle, footnote: footnote, status: status,
+                    childCount: Int(count),
+                    isContainer: count > 0, attributes: attributes.map(Self.decodeAttributes) ?? [:]))
         }
         return nodes
     }
 
     static func decodeAttributes(_ json: String) -> [String: String] {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any] else { return [:] }
+        guard let object = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any] else {
+            return [:]
+        }
         var out: [String: String] = [:]
         for (key, value) in object {
             switch value {

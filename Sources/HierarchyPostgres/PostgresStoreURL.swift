@@ -83,14 +83,16 @@ public struct PostgresStoreURL: Sendable, Equatable, CustomStringConvertible {
         if host.hasPrefix("/") {
             endpoint = .socket(path: host + "/.s.PGSQL.\(port)", directory: host, port: port)
         } else if host.isEmpty {
-            endpoint = .socket(path: "/var/run/postgresql/.s.PGSQL.\(port)", directory: "/var/run/postgresql", port: port)
+            endpoint = .socket(
+                path: "/var/run/postgresql/.s.PGSQL.\(port)", directory: "/var/run/postgresql", port: port)
         } else {
             endpoint = .tcp(host: host, port: port)
         }
         if query["password"] != nil || components.password != nil { warn(Self.passwordWarning) }
         password = query["password"] ?? components.password ?? environment["PGPASSWORD"]
         if password == nil {
-            password = Self.passwordFromFile(environment: environment, endpoint: endpoint, database: database, user: user)
+            password = Self.passwordFromFile(
+                environment: environment, endpoint: endpoint, database: database, user: user)
         }
     }
 

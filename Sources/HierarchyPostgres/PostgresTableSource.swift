@@ -69,7 +69,8 @@ public final class PostgresTableSource: HierarchySource {
             isRoot = "(\(parent) IS NULL OR NOT EXISTS (SELECT 1 FROM \(from) p WHERE p.\(q(table.id)) = \(parent)))"
             // Without the `OR`, PostgreSQL plans this as an anti-join (a merge of the parent and
             // id indexes when both exist) instead of a look-up per row.
-            isOrphan = "(\(parent) IS NOT NULL AND NOT EXISTS (SELECT 1 FROM \(from) p WHERE p.\(q(table.id)) = \(parent)))"
+            isOrphan =
+                "(\(parent) IS NOT NULL AND NOT EXISTS (SELECT 1 FROM \(from) p WHERE p.\(q(table.id)) = \(parent)))"
         }
     }
 
@@ -78,7 +79,8 @@ public final class PostgresTableSource: HierarchySource {
     public static let backgroundCheckRows: Int64 = 100_000
 
     private init(
-        store: PostgresSource, table: HierarchyTable, warnings: [String], sql: SQL, rootCount: Int, rootIsNullParent: Bool,
+        store: PostgresSource, table: HierarchyTable, warnings: [String], sql: SQL, rootCount: Int,
+        rootIsNullParent: Bool,
         rootsID: String?
     ) {
         self.store = store
@@ -109,7 +111,8 @@ public final class PostgresTableSource: HierarchySource {
     ///   whose parent names no row with one anti-join (a merge of the parent and id indexes
     ///   when both exist, a pass over the table otherwise), at open or in the background.
     public static func open(
-        _ url: PostgresStoreURL, table requested: HierarchyTable, statementTimeout: Double = 30, checkInBackground: Bool = false
+        _ url: PostgresStoreURL, table requested: HierarchyTable, statementTimeout: Double = 30,
+        checkInBackground: Bool = false
     ) async throws -> PostgresTableSource {
         let store = try await PostgresSource.open(url, requireSchema: false, statementTimeout: statementTimeout)
         do {
@@ -124,7 +127,9 @@ public final class PostgresTableSource: HierarchySource {
                 ORDER BY 2
                 """
             ) { try $0.decode((String, String).self) }
-            guard let name = HierarchyTable.match(wanted, in: tables.map(\.1)), let found = tables.first(where: { $0.1 == name }) else {
+            guard let name = HierarchyTable.match(wanted, in: tables.map(\.1)),
+                let found = tables.first(where: { $0.1 == name })
+            else {
                 let names = tables.map(\.1).filter { !$0.hasPrefix("hierarchy_") }
                 let known = names.isEmpty ? "it has none" : "it has " + names.prefix(20).joined(separator: ", ")
                 throw HierarchySourceError(.malformed, "\(url): no table \"\(requested.table)\" (\(known))")
@@ -149,12 +154,13 @@ public final class PostgresTableSource: HierarchySource {
                 """
             ) { try $0.decode((String, Bool, Bool).self) }
             // The planner's estimate (never analysed: the size at 100 bytes a row); no count.
-            let estimatedRows = try await store.fetch(
-                """
-                SELECT CASE WHEN reltuples >= 0 THEN reltuples::bigint ELSE pg_relation_size(oid) / 100 END
-                FROM pg_class WHERE oid = CAST(\(qualified) AS regclass)
-                """
-            ) { try $0.decode(Int64.self) }.first ?? 0
+            let estimatedRows =
+                try await store.fetch(
+                    """
+                    SELECT CASE WHEN reltuples >= 0 THEN reltuples::bigint ELSE pg_relation_size(oid) / 100 END
+                    FROM pg_class WHERE oid = CAST(\(qualified) AS regclass)
+                    """
+                ) { try $0.decode(Int64.self) }.first ?? 0
             let leading = Set(indexes.map(\.0))
             if !indexes.contains(where: { $0.0 == table.id && $0.1 }) {
                 // Two rows with one id would make a row its own descendant: refuse them at once.
@@ -165,7 +171,9 @@ public final class PostgresTableSource: HierarchySource {
                     { try $0.decode((String?, Int64).self) }
                 ).first {
                     throw HierarchySourceError(
-                        .duplicateID, "\(url): the id column \"\(table.id)\" of \"\(name)\" is not unique: \"\(id ?? "NULL")\" is the id of \(count) rows")
+                        .duplicateID,
+                        "\(url): the id column \"\(table.id)\" of \"\(name)\" is not unique: \"\(id ?? "NULL")\" is the id of \(count) rows"
+                    )
                 }
             }
             var shown = table
@@ -176,9 +184,10 @@ public final class PostgresTableSource: HierarchySource {
                 warnings.append(shown.missingSearchIndexWarning)
             }
             let sql = SQL(table, schema: found.0, idType: idType)
-            let nullRoots = try await store.fetch(
-                "SELECT count(*) FROM \(unescaped: sql.from) t WHERE \(unescaped: sql.parent) IS NULL"
-            ) { try $0.decode(Int64.self) }.first ?? 0
+            let nullRoots =
+                try await store.fetch(
+                    "SELECT count(*) FROM \(unescaped: sql.from) t WHERE \(unescaped: sql.parent) IS NULL"
+                ) { try $0.decode(Int64.self) }.first ?? 0
             let deferred = checkInBackground && nullRoots > 0 && estimatedRows >= backgroundCheckRows
             let orphans = deferred ? 0 : try await countOrphans(store, sql)
             let rootCount = Int(nullRoots + orphans)
@@ -186,14 +195,16 @@ public final class PostgresTableSource: HierarchySource {
             if rootCount > 1 {
                 var id = HierarchyTable.rootsID
                 while !(try await store.fetch(
-                    "SELECT 1 FROM \(unescaped: sql.from) t WHERE \(unescaped: sql.id)::text = \(id) LIMIT 1", { _ in true }
+                    "SELECT 1 FROM \(unescaped: sql.from) t WHERE \(unescaped: sql.id)::text = \(id) LIMIT 1",
+                    { _ in true }
                 ).isEmpty) {
                     id += "/"
                 }
                 rootsID = id
             }
             let source = PostgresTableSource(
-                store: store, table: table, warnings: warnings, sql: sql, rootCount: rootCount, rootIsNullParent: nullRoots == 1,
+                store: store, table: table, warnings: warnings, sql: sql, rootCount: rootCount,
+                rootIsNullParent: nullRoots == 1,
                 rootsID: rootsID)
             if deferred { source.startRootCheck() }
             return source
@@ -223,9 +234,10 @@ public final class PostgresTableSource: HierarchySource {
         roots.startCheck(table: table, rootsID: rootsID) { [store, sql] withExample in
             let orphans = try await Self.countOrphans(store, sql)
             guard orphans > 0, withExample else { return (orphans, nil) }
-            let example = try await store.fetch(
-                "SELECT \(unescaped: sql.id)::text FROM \(unescaped: sql.from) t WHERE \(unescaped: sql.isOrphan) ORDER BY \(unescaped: sql.id) LIMIT 1"
-            ) { try $0.decode(String?.self) }.first ?? nil
+            let example =
+                try await store.fetch(
+                    "SELECT \(unescaped: sql.id)::text FROM \(unescaped: sql.from) t WHERE \(unescaped: sql.isOrphan) ORDER BY \(unescaped: sql.id) LIMIT 1"
+                ) { try $0.decode(String?.self) }.first ?? nil
             return (orphans, example)
         }
     }
@@ -243,14 +255,18 @@ public final class PostgresTableSource: HierarchySource {
     /// Makes a node from a row selected with `SQL.columns`.
     @Sendable static func node(from row: PostgresRow) throws -> HierarchyNode {
         var columns = PostgresRowReader(row)
-        let (id, title, subtitle, count) = (try columns.text(), try columns.text(), try columns.text(), try columns.integer())
+        let (id, title, subtitle, count) = (
+            try columns.text(), try columns.text(), try columns.text(), try columns.integer()
+        )
         return HierarchyNode(
             id: id ?? "", title: title ?? "", subtitle: subtitle, childCount: Int(count), isContainer: count > 0)
     }
 
     /// Runs a query that looks an id up: text that is no value of the id column's type (a
     /// letter for an integer column) names no row, so gives no rows instead of an error.
-    func lookup<Row: Sendable>(_ query: PostgresQuery, _ decode: @Sendable (PostgresRow) throws -> Row) async throws -> [Row] {
+    func lookup<Row: Sendable>(_ query: PostgresQuery, _ decode: @Sendable (PostgresRow) throws -> Row) async throws
+        -> [Row]
+    {
         do {
             return try await store.fetch(query, decode)
         } catch let error as HierarchySourceError {
@@ -277,7 +293,8 @@ public final class PostgresTableSource: HierarchySource {
         guard rootCount == 1 else { return nil }
         let condition = rootIsNullParent ? "\(sql.parent) IS NULL" : sql.isOrphan
         return try await store.fetch(
-            "SELECT \(unescaped: sql.columns) FROM \(unescaped: sql.from) t WHERE \(unescaped: condition) LIMIT 1", Self.node(from:)
+            "SELECT \(unescaped: sql.columns) FROM \(unescaped: sql.from) t WHERE \(unescaped: condition) LIMIT 1",
+            Self.node(from:)
         ).first
     }
 
@@ -312,7 +329,9 @@ public final class PostgresTableSource: HierarchySource {
         ) { row -> HierarchyNode? in
             let (id, title, subtitle, count, isParent) = try row.decode((String?, String?, String?, Int64, Bool).self)
             return isParent
-                ? HierarchyNode(id: id ?? "", title: title ?? "", subtitle: subtitle, childCount: Int(count), isContainer: count > 0)
+                ? HierarchyNode(
+                    id: id ?? "", title: title ?? "", subtitle: subtitle, childCount: Int(count), isContainer: count > 0
+                )
                 : nil
         }
         if let parent = rows.compactMap({ $0 }).first { return parent }
@@ -376,7 +395,11 @@ public final class PostgresTableSource: HierarchySource {
             """
         ) { row in
             let (id, title, subtitle, count, looped) = try row.decode((String?, String?, String?, Int64, Bool).self)
-            return (HierarchyNode(id: id ?? "", title: title ?? "", subtitle: subtitle, childCount: Int(count), isContainer: count > 0), looped)
+            return (
+                HierarchyNode(
+                    id: id ?? "", title: title ?? "", subtitle: subtitle, childCount: Int(count), isContainer: count > 0
+                ), looped
+            )
         }
         if let closing = rows.first(where: { $0.1 }) {
             let ids = rows.map(\.0.id)

@@ -51,7 +51,11 @@ struct BulkInserter {
         try step(statement)
         if let staging = staging?.sqliteStatement {
             sqlite3_bind_int64(staging, 1, row.key)
-            if let line = row.line { sqlite3_bind_int64(staging, 2, Int64(line)) } else { sqlite3_bind_null(staging, 2) }
+            if let line = row.line {
+                sqlite3_bind_int64(staging, 2, Int64(line))
+            } else {
+                sqlite3_bind_null(staging, 2)
+            }
             bind(row.parentID, staging, 3)
             try step(staging)
         }

@@ -80,7 +80,7 @@ struct FullTextQuery: Equatable, Sendable {
         if (0x19B0...0x19C9).contains(scalar.value) || (0x1CF2...0x1CF3).contains(scalar.value) { return false }
         switch scalar.properties.generalCategory {
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
-             .decimalNumber, .letterNumber, .otherNumber, .privateUse:
+            .decimalNumber, .letterNumber, .otherNumber, .privateUse:
             return true
         default:
             return false

@@ -44,7 +44,8 @@ public struct ImportProgress: Sendable, Equatable {
             let bar = min(30, max(10, width / 5))
             let filled = Int((fraction * Double(bar)).rounded(.down))
             head += "[" + String(repeating: "#", count: filled) + String(repeating: ".", count: bar - filled) + "] "
-            head += "\(Int((fraction * 100).rounded(.down)))% \(Self.megabytes(bytesRead)) of \(Self.megabytes(totalBytes))"
+            head +=
+                "\(Int((fraction * 100).rounded(.down)))% \(Self.megabytes(bytesRead)) of \(Self.megabytes(totalBytes))"
         } else if let bytesRead {
             head += Self.megabytes(bytesRead)
         }

@@ -2,9 +2,9 @@ import Foundation
 import HierarchySources
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// An output that cannot be written as asked (exit 73, cannot create output): `--replace` of

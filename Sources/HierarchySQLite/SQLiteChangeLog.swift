@@ -38,7 +38,9 @@ enum SQLiteChangeLog {
     /// Whether the log exists, asked of the file itself: GRDB's schema cache does not see a
     /// table another connection created.
     static func exists(_ db: Database) throws -> Bool {
-        try Bool.fetchOne(db, sql: "SELECT count(*) > 0 FROM sqlite_master WHERE type = 'table' AND name = 'hierarchy_change'") ?? false
+        try Bool.fetchOne(
+            db, sql: "SELECT count(*) > 0 FROM sqlite_master WHERE type = 'table' AND name = 'hierarchy_change'")
+            ?? false
     }
 
     /// The newest sequence number, 0 without a log.
@@ -65,8 +67,10 @@ enum SQLiteChangeLog {
             let parent: String? = row[3]
             let position: Int? = row[4]
             switch (op, parent, position) {
-            case ("insert", let parent?, let position?): changes.append(.inserted(id: id, parentID: parent, index: position))
-            case ("delete", let parent?, let position?): changes.append(.removed(id: id, parentID: parent, index: position))
+            case ("insert", let parent?, let position?):
+                changes.append(.inserted(id: id, parentID: parent, index: position))
+            case ("delete", let parent?, let position?):
+                changes.append(.removed(id: id, parentID: parent, index: position))
             case ("update", _, _): changes.append(.updated(id: id))
             default: changes.append(.reset)
             }

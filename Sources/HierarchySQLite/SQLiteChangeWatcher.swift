@@ -32,9 +32,11 @@ final class SQLiteChangeWatcher: Sendable {
         let broadcaster = self.broadcaster
         // The starting point is read before the first subscriber gets its stream, so a commit
         // made right after subscribing is never taken for the starting state.
-        guard let (firstVersion, firstSeq) = try? queue.read({ db in
-            (try Int64.fetchOne(db, sql: "PRAGMA data_version") ?? 0, try SQLiteChangeLog.latest(db))
-        }) else { return }
+        guard
+            let (firstVersion, firstSeq) = try? queue.read({ db in
+                (try Int64.fetchOne(db, sql: "PRAGMA data_version") ?? 0, try SQLiteChangeLog.latest(db))
+            })
+        else { return }
         let started = Task {
             var (version, seq) = (firstVersion, firstSeq)
             while !Task.isCancelled {

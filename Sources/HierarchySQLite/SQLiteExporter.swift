@@ -104,9 +104,11 @@ public struct SQLiteExporter: Sendable {
         _ db: Database, pageSize: Int, output: inout BufferedOutput, json: Bool, attributeNames: [String]
     ) throws -> Int {
         // Text read as bytes (`StoredText`): a NUL inside a title is written, not a cut.
-        let columns = ["key", "sort_key", StoredText.select("id"), StoredText.select("title"),
+        let columns = [
+            "key", "sort_key", StoredText.select("id"), StoredText.select("title"),
             StoredText.select("subtitle"), StoredText.select("footnote"), StoredText.select("status"),
-            "child_count", StoredText.select("attributes")].joined(separator: ", ")
+            "child_count", StoredText.select("attributes"),
+        ].joined(separator: ", ")
         let topLevel = try db.makeStatement(
             sql: "SELECT \(columns) FROM item WHERE parent IS NULL AND sort_key > ? ORDER BY sort_key LIMIT ?")
         let children = try db.makeStatement(

@@ -136,7 +136,8 @@ extension SQLiteImporter {
     }
 
     private func unknownParents(_ db: Database, inputPath: String) throws {
-        let condition = "FROM staging AS s JOIN item AS i ON i.key = s.key WHERE s.parent_id IS NOT NULL AND i.parent IS NULL"
+        let condition =
+            "FROM staging AS s JOIN item AS i ON i.key = s.key WHERE s.parent_id IS NOT NULL AND i.parent IS NULL"
         let total = try Int.fetchOne(db, sql: "SELECT count(*) \(condition)") ?? 0
         guard total > 0 else { return }
         let rows = try Row.fetchAll(

@@ -47,7 +47,9 @@ extension SQLiteImporter {
                 return children
             }
             var nextKey: Int64 = 0
-            var stack = [Level(id: root.id, key: 0, count: try await add(root, key: 0, parent: nil, sortKey: 0), next: 0)]
+            var stack = [
+                Level(id: root.id, key: 0, count: try await add(root, key: 0, parent: nil, sortKey: 0), next: 0)
+            ]
             nextKey = 1
             while let top = stack.last {
                 try Task.checkCancellation()
@@ -73,7 +75,8 @@ extension SQLiteImporter {
                     if children > 0 { pending.append(Level(id: child.id, key: key, count: children, next: 0)) }
                 }
                 guard stack.count < SQLiteSource.maximumDepth else {
-                    throw HierarchySourceError(.cycle, "the hierarchy is deeper than \(SQLiteSource.maximumDepth) levels")
+                    throw HierarchySourceError(
+                        .cycle, "the hierarchy is deeper than \(SQLiteSource.maximumDepth) levels")
                 }
                 stack.append(contentsOf: pending.reversed())
             }

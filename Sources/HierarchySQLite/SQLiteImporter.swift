@@ -87,7 +87,8 @@ public struct SQLiteImporter: Sendable {
         /// The last report the throttle held back, until it is shown or a later one replaces it.
         var heldBack: (phase: ImportProgress.Phase, items: Int64, bytesRead: Int64?)?
 
-        mutating func report(_ phase: ImportProgress.Phase, items: Int64, bytesRead: Int64? = nil, force: Bool = false) {
+        mutating func report(_ phase: ImportProgress.Phase, items: Int64, bytesRead: Int64? = nil, force: Bool = false)
+        {
             guard let callback else { return }
             let now = ContinuousClock.now
             guard throttle.shouldReport(at: now) || force else {
@@ -95,8 +96,10 @@ public struct SQLiteImporter: Sendable {
                 return
             }
             heldBack = nil
-            callback(ImportProgress(
-                phase: phase, items: Int(items), bytesRead: bytesRead, totalBytes: totalBytes, elapsed: now - started))
+            callback(
+                ImportProgress(
+                    phase: phase, items: Int(items), bytesRead: bytesRead, totalBytes: totalBytes,
+                    elapsed: now - started))
         }
 
         /// Shows the report the throttle held back, if the throttle now allows one.

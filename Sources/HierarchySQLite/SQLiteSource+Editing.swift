@@ -24,7 +24,9 @@ extension SQLiteSource: HierarchyEditableSource {
                 arguments: [key, newID, parent.key, index, title])
             try db.execute(sql: "UPDATE item SET child_count = child_count + 1 WHERE key = ?", arguments: [parent.key])
             if try db.tableExists("item_fts") {
-                try db.execute(sql: "INSERT INTO item_fts(rowid, title, subtitle, footnote) VALUES (?, ?, NULL, NULL)", arguments: [key, title])
+                try db.execute(
+                    sql: "INSERT INTO item_fts(rowid, title, subtitle, footnote) VALUES (?, ?, NULL, NULL)",
+                    arguments: [key, title])
             }
             try SQLiteChangeLog.append(db, op: "insert", id: newID, parent: parentID, position: index)
             return newID
@@ -41,13 +43,15 @@ extension SQLiteSource: HierarchyEditableSource {
             let item = try Self.locate(db, id)
             if try db.tableExists("item_fts") {
                 try db.execute(
-                    sql: "INSERT INTO item_fts(item_fts, rowid, title, subtitle, footnote) SELECT 'delete', key, title, subtitle, footnote FROM item WHERE key = ?",
+                    sql:
+                        "INSERT INTO item_fts(item_fts, rowid, title, subtitle, footnote) SELECT 'delete', key, title, subtitle, footnote FROM item WHERE key = ?",
                     arguments: [item.key])
             }
             try db.execute(sql: "UPDATE item SET title = ? WHERE key = ?", arguments: [title, item.key])
             if try db.tableExists("item_fts") {
                 try db.execute(
-                    sql: "INSERT INTO item_fts(rowid, title, subtitle, footnote) SELECT key, title, subtitle, footnote FROM item WHERE key = ?",
+                    sql:
+                        "INSERT INTO item_fts(rowid, title, subtitle, footnote) SELECT key, title, subtitle, footnote FROM item WHERE key = ?",
                     arguments: [item.key])
             }
             try SQLiteChangeLog.append(db, op: "update", id: id, parent: nil, position: nil)
@@ -73,17 +77,21 @@ extension SQLiteSource: HierarchyEditableSource {
                     ) SELECT key FROM chain
                     """, arguments: [parent.key])
             if ancestors.contains(item.key) {
-                throw HierarchySourceError(.cycle, "cannot move \"\(id)\" into its own subtree (\"\(parentID)\")", path: self.path)
+                throw HierarchySourceError(
+                    .cycle, "cannot move \"\(id)\" into its own subtree (\"\(parentID)\")", path: self.path)
             }
-            let oldParentID = try String.fetchOne(db, sql: "SELECT id FROM item WHERE key = ?", arguments: [oldParent]) ?? ""
+            let oldParentID =
+                try String.fetchOne(db, sql: "SELECT id FROM item WHERE key = ?", arguments: [oldParent]) ?? ""
             // Park the item outside every sibling list while the keys shift.
-            try db.execute(sql: "UPDATE item SET sort_key = -1 - ? WHERE key = ?", arguments: [Int64.max / 2, item.key])
+            try db.execute(
+                sql: "UPDATE item SET sort_key = -1 - ? WHERE key = ?", arguments: [Int64.max / 2, item.key])
             try Self.shift(db, parent: oldParent, from: item.sortKey + 1, by: -1)
             try db.execute(sql: "UPDATE item SET child_count = child_count - 1 WHERE key = ?", arguments: [oldParent])
             let count = oldParent == parent.key ? parent.childCount - 1 : parent.childCount
             let index = Int64(min(max(position ?? Int(count), 0), Int(count)))
             try Self.shift(db, parent: parent.key, from: index, by: 1)
-            try db.execute(sql: "UPDATE item SET parent = ?, sort_key = ? WHERE key = ?", arguments: [parent.key, index, item.key])
+            try db.execute(
+                sql: "UPDATE item SET parent = ?, sort_key = ? WHERE key = ?", arguments: [parent.key, index, item.key])
             try db.execute(sql: "UPDATE item SET child_count = child_count + 1 WHERE key = ?", arguments: [parent.key])
             try SQLiteChangeLog.append(db, op: "delete", id: id, parent: oldParentID, position: item.sortKey)
             try SQLiteChangeLog.append(db, op: "insert", id: id, parent: parentID, position: index)
@@ -112,7 +120,8 @@ extension SQLiteSource: HierarchyEditableSource {
                         SELECT 'delete', key, title, subtitle, footnote FROM item WHERE key IN (SELECT key FROM subtree)
                         """, arguments: [item.key])
             }
-            try db.execute(sql: subtree + "DELETE FROM item WHERE key IN (SELECT key FROM subtree)", arguments: [item.key])
+            try db.execute(
+                sql: subtree + "DELETE FROM item WHERE key IN (SELECT key FROM subtree)", arguments: [item.key])
             let deleted = db.changesCount
             try Self.shift(db, parent: parent, from: item.sortKey + 1, by: -1)
             try db.execute(sql: "UPDATE item SET child_count = child_count - 1 WHERE key = ?", arguments: [parent])
@@ -144,7 +153,8 @@ extension SQLiteSource: HierarchyEditableSource {
     /// through negative keys so that the unique `(parent, sort_key)` index holds throughout.
     static func shift(_ db: Database, parent: Int64, from start: Int64, by delta: Int64) throws {
         try db.execute(
-            sql: "UPDATE item SET sort_key = -1 - sort_key WHERE parent = ? AND sort_key >= ?", arguments: [parent, start])
+            sql: "UPDATE item SET sort_key = -1 - sort_key WHERE parent = ? AND sort_key >= ?",
+            arguments: [parent, start])
         try db.execute(
             sql: "UPDATE item SET sort_key = -1 - sort_key + ? WHERE parent = ? AND sort_key < 0 AND sort_key > ?",
             arguments: [delta, parent, -Int64.max / 2])

@@ -101,7 +101,8 @@ extension SQLiteSource {
             guard code == SQLITE_ROW else {
                 guard code == SQLITE_DONE else {
                     throw DatabaseError(
-                        resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(sqlite3_db_handle(handle))))
+                        resultCode: ResultCode(rawValue: code),
+                        message: String(cString: sqlite3_errmsg(sqlite3_db_handle(handle))))
                 }
                 return ranks
             }
@@ -127,7 +128,9 @@ extension SQLiteSource {
 
     /// Letters and digits only, for comparing a word with highlighted title text.
     static func alphanumerics(_ text: String) -> String {
-        String(text.unicodeScalars.filter { $0.properties.isAlphabetic || $0.properties.numericType != nil }.map(Character.init))
+        String(
+            text.unicodeScalars.filter { $0.properties.isAlphabetic || $0.properties.numericType != nil }.map(
+                Character.init))
     }
 
     /// The number of items matching `query` (same matching as `search(_:in:)`).

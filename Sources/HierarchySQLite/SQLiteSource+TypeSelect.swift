@@ -43,7 +43,9 @@ extension SQLiteSource {
 
     /// ``indexOfChild(ofID:titlePrefix:from:)`` with the window of the first step given (tests
     /// make it small to reach the index).
-    func indexOfChild(ofID parentID: String, titlePrefix prefix: String, from start: Int, window: Int) async throws -> Int? {
+    func indexOfChild(ofID parentID: String, titlePrefix prefix: String, from start: Int, window: Int) async throws
+        -> Int?
+    {
         guard !prefix.isEmpty else { return nil }
         let dense = hasDenseSortKeys
         let indexed = hasSearchIndex
@@ -53,23 +55,32 @@ extension SQLiteSource {
         return try await withTaskCancellationHandler {
             try await read { db in
                 // The parent's key and child count in one look-up, in the search's transaction.
-                guard let item = try Row.fetchOne(
-                    db, sql: "SELECT key, child_count FROM item WHERE id = CAST(? AS TEXT)", arguments: [id])
+                guard
+                    let item = try Row.fetchOne(
+                        db, sql: "SELECT key, child_count FROM item WHERE id = CAST(? AS TEXT)", arguments: [id])
                 else {
                     throw HierarchySourceError(.notFound, "no item with id \"\(parentID)\"", path: path)
                 }
                 let parent: Int64 = item[0]
-                guard let search = ChildTitleSearch(prefix: prefix, childCount: item[1], start: start) else { return nil }
+                guard let search = ChildTitleSearch(prefix: prefix, childCount: item[1], start: start) else {
+                    return nil
+                }
                 let connection = db.sqliteConnection
-                sqlite3_progress_handler(connection, 4_096, { context in
-                    Unmanaged<CancellationFlag>.fromOpaque(context!).takeUnretainedValue().value.load(ordering: .relaxed) ? 1 : 0
-                }, Unmanaged.passUnretained(cancelled).toOpaque())
+                sqlite3_progress_handler(
+                    connection, 4_096,
+                    { context in
+                        Unmanaged<CancellationFlag>.fromOpaque(context!).takeUnretainedValue().value.load(
+                            ordering: .relaxed) ? 1 : 0
+                    }, Unmanaged.passUnretained(cancelled).toOpaque())
                 defer { sqlite3_progress_handler(connection, 0, nil, nil) }
                 do {
                     let first = search.ranges[0].lowerBound
-                    guard let boundary = dense ? Int64(first)
+                    guard
+                        let boundary = dense
+                            ? Int64(first)
                             : try Int64.fetchOne(
-                                db, sql: "SELECT sort_key FROM item WHERE parent = ? ORDER BY sort_key LIMIT 1 OFFSET ?",
+                                db,
+                                sql: "SELECT sort_key FROM item WHERE parent = ? ORDER BY sort_key LIMIT 1 OFFSET ?",
                                 arguments: [parent, first])
                     else { return nil }
                     let walk = TitleWalk(db: db, parent: parent, boundary: boundary, matcher: search.matcher)
@@ -79,7 +90,8 @@ extension SQLiteSource {
                     } else if search.ranges[0].count <= window {
                         hit = try walk.first("<")  // the window held every child after the start
                     } else if indexed, search.ranges[0].count + search.ranges[1].count > 4 * window,
-                              let expression = TitleStartQuery(search.matcher.needle).expression {
+                        let expression = TitleStartQuery(search.matcher.needle).expression
+                    {
                         hit = try walk.firstIndexed(expression)
                     } else {
                         hit = try walk.first(">=") ?? walk.first("<")
@@ -87,7 +99,8 @@ extension SQLiteSource {
                     guard let hit else { return nil }
                     if dense { return Int(hit) }
                     return try Int.fetchOne(
-                        db, sql: "SELECT count(*) FROM item WHERE parent = ? AND sort_key < ?", arguments: [parent, hit])
+                        db, sql: "SELECT count(*) FROM item WHERE parent = ? AND sort_key < ?",
+                        arguments: [parent, hit])
                 } catch let error as DatabaseError where error.resultCode == .SQLITE_INTERRUPT {
                     throw CancellationError()
                 }
@@ -130,12 +143,14 @@ private struct TitleWalk {
     /// children when given.
     func first(_ bound: String, limit: Int? = nil) throws -> Int64? {
         let filter = matcher.isASCII ? " AND (title LIKE ? ESCAPE '\\' OR title GLOB '*[^ -~]*')" : ""
-        let pattern = matcher.needle
+        let pattern =
+            matcher.needle
             .replacingOccurrences(of: "\\", with: "\\\\")
             .replacingOccurrences(of: "%", with: "\\%")
             .replacingOccurrences(of: "_", with: "\\_") + "%"
         // The window counts children, so the filter applies to the window, not before it.
-        let sql = limit == nil
+        let sql =
+            limit == nil
             ? "SELECT sort_key, title FROM item WHERE parent = ? AND sort_key \(bound) ?\(filter) ORDER BY sort_key"
             : "SELECT sort_key, title FROM (SELECT sort_key, title FROM item WHERE parent = ? AND sort_key \(bound) ? ORDER BY sort_key LIMIT \(limit!)) WHERE 1\(filter)"
         let statement = try db.makeStatement(sql: sql)
@@ -152,10 +167,11 @@ private struct TitleWalk {
     /// The sort key of the first child from the boundary on (else the first child) among the
     /// items the full-text expression matches whose title starts with the prefix.
     func firstIndexed(_ expression: String) throws -> Int64? {
-        let statement = try db.makeStatement(sql: """
-            SELECT item.sort_key, item.title FROM item_fts CROSS JOIN item ON item.key = item_fts.rowid
-            WHERE item_fts MATCH ? AND item.parent = ?
-            """)
+        let statement = try db.makeStatement(
+            sql: """
+                SELECT item.sort_key, item.title FROM item_fts CROSS JOIN item ON item.key = item_fts.rowid
+                WHERE item_fts MATCH ? AND item.parent = ?
+                """)
         statement.arguments = [expression, parent]
         var after: Int64?
         var before: Int64?
@@ -179,12 +195,14 @@ private struct TitleWalk {
             let code = sqlite3_step(handle)
             guard code == SQLITE_ROW else {
                 guard code == SQLITE_DONE else {
-                    throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(connection)))
+                    throw DatabaseError(
+                        resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(connection)))
                 }
                 return
             }
             let bytes = sqlite3_column_blob(handle, 1)?.assumingMemoryBound(to: UInt8.self)
-            let title = UnsafeBufferPointer(start: bytes, count: bytes == nil ? 0 : Int(sqlite3_column_bytes(handle, 1)))
+            let title = UnsafeBufferPointer(
+                start: bytes, count: bytes == nil ? 0 : Int(sqlite3_column_bytes(handle, 1)))
             guard try body(sqlite3_column_int64(handle, 0), title) else { return }
         }
     }

@@ -63,8 +63,9 @@ public final class SQLiteSource: HierarchySource {
             let queue = pool.readers[0]
             (self.hasDenseSortKeys, self.hasSearchIndex) = try queue.read { db in
                 try SQLiteSchema.validate(db, path: path)
-                let dense = try Bool.fetchOne(
-                    db, sql: "SELECT value FROM hierarchy_meta WHERE name = 'dense_sort_keys'") ?? false
+                let dense =
+                    try Bool.fetchOne(
+                        db, sql: "SELECT value FROM hierarchy_meta WHERE name = 'dense_sort_keys'") ?? false
                 return (dense, try db.tableExists("item_fts"))
             }
             self.readers = pool
@@ -85,9 +86,11 @@ public final class SQLiteSource: HierarchySource {
 
     /// The columns every node query selects, in the order `node(from:)` reads them.
     /// Text columns are read as bytes (`StoredText`), so a NUL in a title is kept.
-    static let columns = ["item.key", StoredText.select("item.id"), StoredText.select("item.title"),
+    static let columns = [
+        "item.key", StoredText.select("item.id"), StoredText.select("item.title"),
         StoredText.select("item.subtitle"), StoredText.select("item.footnote"), StoredText.select("item.status"),
-        "item.child_count", StoredText.select("item.attributes"), "item.sort_key"].joined(separator: ", ")
+        "item.child_count", StoredText.select("item.attributes"), "item.sort_key",
+    ].joined(separator: ", ")
 
     /// Makes a node from a row selected with `columns`.
     static func node(from row: Row) -> HierarchyNode {
@@ -120,8 +123,9 @@ public final class SQLiteSource: HierarchySource {
         try await read { db in
             try Row.fetchOne(
                 db, sql: "SELECT \(Self.columns) FROM item WHERE id = CAST(? AS TEXT)",
-                arguments: [StoredText.argument(id)])
-                .map(Self.node(from:))
+                arguments: [StoredText.argument(id)]
+            )
+            .map(Self.node(from:))
         }
     }
 
@@ -132,7 +136,8 @@ public final class SQLiteSource: HierarchySource {
         try await read { db in
             try Row.fetchOne(
                 db,
-                sql: "SELECT \(Self.columns) FROM item WHERE key = (SELECT parent FROM item WHERE id = CAST(? AS TEXT))",
+                sql:
+                    "SELECT \(Self.columns) FROM item WHERE key = (SELECT parent FROM item WHERE id = CAST(? AS TEXT))",
                 arguments: [StoredText.argument(id)]
             ).map(Self.node(from:))
         }

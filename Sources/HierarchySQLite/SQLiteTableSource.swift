@@ -72,7 +72,8 @@ public final class SQLiteTableSource: HierarchySource {
             ].joined(separator: ", ")
             order = "ORDER BY \(table.order.map { "t.\(q($0))" } ?? "t.\(q(table.title))"), \(id)"
             isRoot = "(\(parent) IS NULL OR NOT EXISTS (SELECT 1 FROM \(from) p WHERE p.\(q(table.id)) = \(parent)))"
-            isOrphan = "(\(parent) IS NOT NULL AND NOT EXISTS (SELECT 1 FROM \(from) p WHERE p.\(q(table.id)) = \(parent)))"
+            isOrphan =
+                "(\(parent) IS NOT NULL AND NOT EXISTS (SELECT 1 FROM \(from) p WHERE p.\(q(table.id)) = \(parent)))"
         }
     }
 
@@ -112,8 +113,10 @@ public final class SQLiteTableSource: HierarchySource {
             let sql = SQL(opened.table)
             self.sql = sql
             let (nullRoots, estimatedRows) = try queue.read { db in
-                (try Int.fetchOne(db, sql: "SELECT count(*) FROM \(sql.from) t WHERE \(sql.parent) IS NULL") ?? 0,
-                 try Self.estimatedRows(db, sql))
+                (
+                    try Int.fetchOne(db, sql: "SELECT count(*) FROM \(sql.from) t WHERE \(sql.parent) IS NULL") ?? 0,
+                    try Self.estimatedRows(db, sql)
+                )
             }
             let deferred = checkInBackground && nullRoots > 0 && estimatedRows >= Self.backgroundCheckRows
             let orphans = deferred ? 0 : try queue.read { db in try Self.countOrphans(db, sql) }
@@ -123,7 +126,8 @@ public final class SQLiteTableSource: HierarchySource {
             if rootCount > 1 {
                 var id = HierarchyTable.rootsID
                 while try queue.read({ db in
-                    try Bool.fetchOne(db, sql: "SELECT 1 FROM \(sql.from) t WHERE CAST(\(sql.id) AS TEXT) = ?", arguments: [id])
+                    try Bool.fetchOne(
+                        db, sql: "SELECT 1 FROM \(sql.from) t WHERE CAST(\(sql.id) AS TEXT) = ?", arguments: [id])
                 }) == true {
                     id += "/"
                 }
@@ -172,7 +176,9 @@ public final class SQLiteTableSource: HierarchySource {
                     let orphans = try Self.countOrphans(db, sql)
                     guard orphans > 0, withExample else { return (Int64(orphans), String?.none) }
                     let example = try Row.fetchOne(
-                        db, sql: "SELECT CAST(\(sql.id) AS BLOB) FROM \(sql.from) t WHERE \(sql.isOrphan) ORDER BY \(sql.id) LIMIT 1"
+                        db,
+                        sql:
+                            "SELECT CAST(\(sql.id) AS BLOB) FROM \(sql.from) t WHERE \(sql.isOrphan) ORDER BY \(sql.id) LIMIT 1"
                     ).flatMap { StoredText.decode($0[0]) }
                     return (Int64(orphans), example)
                 }
@@ -197,10 +203,14 @@ public final class SQLiteTableSource: HierarchySource {
         -> (table: HierarchyTable, warnings: [String], untypedID: Bool)
     {
         let tables = try String.fetchAll(
-            db, sql: "SELECT name FROM sqlite_schema WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%' ORDER BY name")
+            db,
+            sql:
+                "SELECT name FROM sqlite_schema WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%' ORDER BY name"
+        )
         guard let name = HierarchyTable.match(requested.table, in: tables) else {
             let known = tables.isEmpty ? "it has none" : "it has " + tables.joined(separator: ", ")
-            throw HierarchySourceError(.malformed, "no table \"\(requested.table)\" in the database (\(known))", path: path)
+            throw HierarchySourceError(
+                .malformed, "no table \"\(requested.table)\" in the database (\(known))", path: path)
         }
         let info = try Row.fetchAll(db, sql: "SELECT name, type FROM pragma_table_info(?)", arguments: [name])
         let columns: [String] = info.map { $0[0] }
@@ -215,7 +225,8 @@ public final class SQLiteTableSource: HierarchySource {
             if let first = keys.first { leading.insert(first) }
             if keys.count == 1, (index[1] as Int) == 1 { unique.insert(keys[0]) }
         }
-        let primary = try String.fetchAll(db, sql: "SELECT name FROM pragma_table_info(?) WHERE pk > 0", arguments: [name])
+        let primary = try String.fetchAll(
+            db, sql: "SELECT name FROM pragma_table_info(?) WHERE pk > 0", arguments: [name])
         if primary.count == 1 {
             leading.insert(primary[0])
             unique.insert(primary[0])
@@ -225,15 +236,18 @@ public final class SQLiteTableSource: HierarchySource {
             let q = HierarchyTable.quote
             if let row = try Row.fetchOne(
                 db,
-                sql: "SELECT CAST(\(q(table.id)) AS BLOB), count(*) FROM \(q(name)) GROUP BY \(q(table.id)) HAVING count(*) > 1 LIMIT 1")
-            {
+                sql:
+                    "SELECT CAST(\(q(table.id)) AS BLOB), count(*) FROM \(q(name)) GROUP BY \(q(table.id)) HAVING count(*) > 1 LIMIT 1"
+            ) {
                 throw HierarchySourceError(
                     .duplicateID,
                     "the id column \"\(table.id)\" of \"\(name)\" is not unique: \"\(StoredText.decode(row[0]) ?? "")\" is the id of \(row[1] as Int) rows",
                     path: path)
             }
         }
-        return (table, table.missingIndexWarnings(indexed: leading), idType.trimmingCharacters(in: .whitespaces).isEmpty)
+        return (
+            table, table.missingIndexWarnings(indexed: leading), idType.trimmingCharacters(in: .whitespaces).isEmpty
+        )
     }
 
     /// An id as bound to a query: text, or an integer for a column without a type.
@@ -255,7 +269,8 @@ public final class SQLiteTableSource: HierarchySource {
     static func node(from row: Row) -> HierarchyNode {
         let count: Int = row[3]
         return HierarchyNode(
-            id: StoredText.decode(row[0]) ?? "", title: StoredText.decode(row[1]) ?? "", subtitle: StoredText.decode(row[2]),
+            id: StoredText.decode(row[0]) ?? "", title: StoredText.decode(row[1]) ?? "",
+            subtitle: StoredText.decode(row[2]),
             childCount: count, isContainer: count > 0)
     }
 
@@ -274,7 +289,8 @@ public final class SQLiteTableSource: HierarchySource {
         let sql = self.sql
         let condition = rootIsNullParent ? "\(sql.parent) IS NULL" : sql.isOrphan
         return try await read { db in
-            try Row.fetchOne(db, sql: "SELECT \(sql.columns) FROM \(sql.from) t WHERE \(condition) LIMIT 1").map(Self.node(from:))
+            try Row.fetchOne(db, sql: "SELECT \(sql.columns) FROM \(sql.from) t WHERE \(condition) LIMIT 1").map(
+                Self.node(from:))
         }
     }
 
@@ -286,8 +302,10 @@ public final class SQLiteTableSource: HierarchySource {
         let sql = self.sql
         let argument = argument(id)
         return try await read { db in
-            try Row.fetchOne(db, sql: "SELECT \(sql.columns) FROM \(sql.from) t WHERE \(sql.id) = ? LIMIT 1", arguments: [argument])
-                .map(Self.node(from:))
+            try Row.fetchOne(
+                db, sql: "SELECT \(sql.columns) FROM \(sql.from) t WHERE \(sql.id) = ? LIMIT 1", arguments: [argument]
+            )
+            .map(Self.node(from:))
         }
     }
 
@@ -300,11 +318,15 @@ public final class SQLiteTableSource: HierarchySource {
         let argument = argument(id)
         let (parent, exists) = try await read { db in
             let parent = try Row.fetchOne(
-                db, sql: "SELECT \(sql.columns) FROM \(sql.from) t WHERE \(sql.id) = (SELECT \(sql.parent) FROM \(sql.from) t WHERE \(sql.id) = ? LIMIT 1) LIMIT 1",
+                db,
+                sql:
+                    "SELECT \(sql.columns) FROM \(sql.from) t WHERE \(sql.id) = (SELECT \(sql.parent) FROM \(sql.from) t WHERE \(sql.id) = ? LIMIT 1) LIMIT 1",
                 arguments: [argument]
             ).map(Self.node(from:))
-            let exists = parent == nil
-                ? try Bool.fetchOne(db, sql: "SELECT 1 FROM \(sql.from) t WHERE \(sql.id) = ?", arguments: [argument]) ?? false
+            let exists =
+                parent == nil
+                ? try Bool.fetchOne(db, sql: "SELECT 1 FROM \(sql.from) t WHERE \(sql.id) = ?", arguments: [argument])
+                    ?? false
                 : true
             return (parent, exists)
         }
@@ -337,7 +359,8 @@ public final class SQLiteTableSource: HierarchySource {
         if id == rootsID {
             return try await read { db in
                 try Row.fetchAll(
-                    db, sql: "SELECT \(sql.columns) FROM \(sql.from) t WHERE \(sql.isRoot) \(sql.order) LIMIT ? OFFSET ?",
+                    db,
+                    sql: "SELECT \(sql.columns) FROM \(sql.from) t WHERE \(sql.isRoot) \(sql.order) LIMIT ? OFFSET ?",
                     arguments: [limit, offset]
                 ).map(Self.node(from:))
             }
@@ -372,7 +395,8 @@ public final class SQLiteTableSource: HierarchySource {
             var seen: [String: Int] = [:]
             var next: DatabaseValue = argument
             while let row = try Row.fetchOne(
-                db, sql: "SELECT \(sql.columns), \(sql.parent) FROM \(sql.from) t WHERE \(sql.id) = ? LIMIT 1", arguments: [next])
+                db, sql: "SELECT \(sql.columns), \(sql.parent) FROM \(sql.from) t WHERE \(sql.id) = ? LIMIT 1",
+                arguments: [next])
             {
                 let node = Self.node(from: row)
                 if let first = seen[node.id] {

@@ -62,7 +62,8 @@ struct StoreFile: Sendable {
                 try db.execute(sql: "BEGIN; SELECT count(*) FROM sqlite_master; COMMIT")
             }
             try queue.close()
-        } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED {
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED
+        {
             throw HierarchySourceError(.io, "database is locked by another process", path: path, cause: error)
         } catch {
             // Not a database (or unreadable): replacing it is what was asked.

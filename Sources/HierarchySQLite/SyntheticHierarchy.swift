@@ -47,10 +47,12 @@ public struct SyntheticHierarchy: Sendable, Equatable {
     /// - Throws: `TooLarge` naming the limit.
     public func checkLimits() throws {
         if nodes > Self.maximumNodes {
-            throw TooLarge(description: "--nodes \(nodes) is more than the generator can make (at most \(Self.maximumNodes))")
+            throw TooLarge(
+                description: "--nodes \(nodes) is more than the generator can make (at most \(Self.maximumNodes))")
         }
         if levels > Self.maximumLevels {
-            throw TooLarge(description: "--depth \(levels) is deeper than the generator makes (at most \(Self.maximumLevels))")
+            throw TooLarge(
+                description: "--depth \(levels) is deeper than the generator makes (at most \(Self.maximumLevels))")
         }
     }
 
@@ -134,7 +136,9 @@ public struct SyntheticHierarchy: Sendable, Equatable {
     static let categories = [
         "Rotating equipment", "Static equipment", "Instrument", "Electrical", "Structure", "Utility",
     ]
-    static let statuses = ["Operational", "Operational", "Operational", "Operational", "Maintenance", "Error", "Offline"]
+    static let statuses = [
+        "Operational", "Operational", "Operational", "Operational", "Maintenance", "Error", "Offline",
+    ]
     static let syllables = [
         "ka", "lo", "mi", "ne", "ru", "sa", "to", "vi", "ba", "de", "fo", "gu", "hi", "ja", "ko", "lu",
     ]

@@ -20,7 +20,8 @@ public final class ChangeBroadcaster: Sendable {
 
     /// A new stream of the changes published from now on.
     public func subscribe() -> AsyncStream<HierarchySourceChange> {
-        let (stream, continuation) = AsyncStream.makeStream(of: HierarchySourceChange.self, bufferingPolicy: .bufferingNewest(10_000))
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: HierarchySourceChange.self, bufferingPolicy: .bufferingNewest(10_000))
         let id = UUID()
         let added = state.withLock { state in
             guard !state.finished else { return false }

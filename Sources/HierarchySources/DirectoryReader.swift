@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Reads directory names with `opendir`/`readdir`: blocking calls, run on a
@@ -29,7 +29,9 @@ enum DirectoryReader {
     /// - Returns: The sorted listing, or why it could not be read.
     /// - Complexity: O(n log n) for n entries; no entry is stat'ed when the file
     ///   system reports entry types.
-    @Sendable static func read(_ path: String, includeHidden: Bool, counter: StatCounter?) -> Result<DirectoryListing, Failure> {
+    @Sendable static func read(_ path: String, includeHidden: Bool, counter: StatCounter?) -> Result<
+        DirectoryListing, Failure
+    > {
         guard let directory = opendir(FileNameCoding.systemPath(path)) else {
             let code = errno
             switch code {

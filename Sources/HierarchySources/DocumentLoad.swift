@@ -321,7 +321,6 @@ public final class DocumentLoad: HierarchySource {
 
     // MARK: - Lookups
 
-
     /// Whether the read has ended (finished or stopped by an error).
     public var isReading: Bool { state.withLock { !$0.isFinished && $0.failure == nil } }
 
@@ -370,7 +369,8 @@ public final class DocumentLoad: HierarchySource {
             guard let index = state.index(of: id) else {
                 throw HierarchySourceError(.notFound, "no item with id \"\(id)\"")
             }
-            let indexes = state.tree.isFinished
+            let indexes =
+                state.tree.isFinished
                 ? Array(state.tree.children(of: index, in: range))
                 : state.tree.partialChildren(of: index, in: range)
             var nodes: [HierarchyNode] = []
@@ -397,7 +397,10 @@ public final class DocumentLoad: HierarchySource {
     /// - Complexity: O(n) titles for n children at worst (while reading, O(m) for the m
     ///   items read after the parent).
     public func indexOfChild(ofID parentID: String, titlePrefix prefix: String, from start: Int) async throws -> Int? {
-        enum Plan { case finished(InMemoryTree, Int32), answered(Int?) }
+        enum Plan {
+            case finished(InMemoryTree, Int32)
+            case answered(Int?)
+        }
         let plan = try state.withLock { (state: inout State) throws -> Plan in
             guard let parent = state.index(of: parentID) else {
                 throw HierarchySourceError(.notFound, "no item with id \"\(parentID)\"")
@@ -423,7 +426,10 @@ public final class DocumentLoad: HierarchySource {
         guard !matcher.isEmpty, !range.isEmpty else { return [] }
         let skip = max(0, range.lowerBound)
         let limit = range.upperBound - skip
-        enum Plan { case finished(InMemoryTree, [Int32: String]), answered([HierarchyNode]) }
+        enum Plan {
+            case finished(InMemoryTree, [Int32: String])
+            case answered([HierarchyNode])
+        }
         let plan = try state.withLock { (state: inout State) throws -> Plan in
             if state.isFinished { return .finished(state.tree, state.shownIDs) }
             let found = try state.tree.indexes(matching: matcher, skipping: skip, limit: limit).found

@@ -156,7 +156,8 @@ public struct DocumentPrinter: Sendable {
                 // A property list from a pipe, or a binary one, is held as bytes; other documents
                 // are read again from a regular file only.
                 var info = stat()
-                let rereadable = events.format == .propertyList
+                let rereadable =
+                    events.format == .propertyList
                     || (stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG)
                 guard rereadable else {
                     // A pipe streams once its first item is read: found to be no items document

@@ -42,8 +42,9 @@ public enum DocumentSource {
         let path = url.path
         let name = url.lastPathComponent
         let tree = try LargeStackThread.run { () throws(HierarchySourceError) -> InMemoryTree in
-            try readTree(path: path, name: name, format: format ?? DocumentFormat(pathExtension: url.pathExtension),
-                         shape: shape)
+            try readTree(
+                path: path, name: name, format: format ?? DocumentFormat(pathExtension: url.pathExtension),
+                shape: shape)
         }
         return InMemorySource(tree: tree, displayName: name, dynamicChildren: dynamicChildren)
     }
@@ -77,8 +78,9 @@ public enum DocumentSource {
             throw HierarchySourceError(
                 .unsupported, "CSV is not a document to browse; import it: hierarchy import FILE --into DB", path: path)
         }
-        let parsed = try events(openingWith: { () throws(HierarchySourceError) in try openInput(path) },
-                                path: path, format: format)
+        let parsed = try events(
+            openingWith: { () throws(HierarchySourceError) in try openInput(path) },
+            path: path, format: format)
         return try buildTree(parsed, shape: shape, name: name, path: path)
     }
 
@@ -133,8 +135,9 @@ public enum DocumentSource {
     /// - Throws: As ``load(contentsOf:format:shape:dynamicChildren:)``.
     public static func events(path: String, format: DocumentFormat?) throws(HierarchySourceError) -> Events {
         let format = format ?? DocumentFormat(pathExtension: URL(fileURLWithPath: path).pathExtension)
-        return try events(openingWith: { () throws(HierarchySourceError) in try openInput(path) }, path: path,
-                          format: format)
+        return try events(
+            openingWith: { () throws(HierarchySourceError) in try openInput(path) }, path: path,
+            format: format)
     }
 
     /// Opens a document and picks its reader.
@@ -177,7 +180,9 @@ public enum DocumentSource {
             if head.starts(with: Array("bplist".utf8)) {
                 // The binary form is read by offset: its bytes are held, never an object tree.
                 let bytes: [UInt8]
-                do { bytes = try input.readAllBytes() } catch { throw HierarchySourceError(error, path: path, format: .propertyList) }
+                do { bytes = try input.readAllBytes() } catch {
+                    throw HierarchySourceError(error, path: path, format: .propertyList)
+                }
                 let reader: BinaryPropertyListReader
                 do { reader = try BinaryPropertyListReader(bytes: bytes) } catch {
                     throw HierarchySourceError(error, path: path, format: .propertyList)
@@ -266,11 +271,12 @@ extension HierarchySourceError {
     public init(_ error: DocumentReadError, path: String, format: DocumentFormat) {
         switch error.kind {
         case .malformed:
-            let prefix = switch format {
-            case .json: "invalid JSON: "
-            case .yaml: "invalid YAML: "
-            case .propertyList: "invalid property list: "
-            }
+            let prefix =
+                switch format {
+                case .json: "invalid JSON: "
+                case .yaml: "invalid YAML: "
+                case .propertyList: "invalid property list: "
+                }
             self.init(.malformed, prefix + error.message, path: path, line: error.line, column: error.column)
         case .shape, .limit:
             self.init(.malformed, error.message, path: path, line: error.line, column: error.column)

@@ -112,11 +112,13 @@ struct DocumentYAMLReader: DocumentEventSource {
             let isNull = scalar.style == YAML_PLAIN_SCALAR_STYLE && Self.nullTexts.contains(text)
             try node(.scalar(text, isNull: isNull), anchor: Self.string(scalar.anchor), line: line, column: column)
         case YAML_SEQUENCE_START_EVENT:
-            try node(.begin(isMapping: false), anchor: Self.string(event.data.sequence_start.anchor), line: line,
-                     column: column)
+            try node(
+                .begin(isMapping: false), anchor: Self.string(event.data.sequence_start.anchor), line: line,
+                column: column)
         case YAML_MAPPING_START_EVENT:
-            try node(.begin(isMapping: true), anchor: Self.string(event.data.mapping_start.anchor), line: line,
-                     column: column)
+            try node(
+                .begin(isMapping: true), anchor: Self.string(event.data.mapping_start.anchor), line: line,
+                column: column)
         case YAML_SEQUENCE_END_EVENT:
             try node(.end(isMapping: false), anchor: nil, line: line, column: column)
         case YAML_MAPPING_END_EVENT:
@@ -212,7 +214,8 @@ struct DocumentYAMLReader: DocumentEventSource {
     private mutating func key(_ text: String, line: Int, column: Int) throws(DocumentReadError) {
         let index = containers.count - 1
         guard containers[index].keys.insert(text).inserted else {
-            throw DocumentReadError(.malformed, "found duplicated key \"\(text)\" in a mapping", line: line, column: column)
+            throw DocumentReadError(
+                .malformed, "found duplicated key \"\(text)\" in a mapping", line: line, column: column)
         }
         containers[index].expectsKey = false
         queue.append((.key(text), line, column))
@@ -264,20 +267,22 @@ final class LibYAMLParser {
         parser = .allocate(capacity: 1)
         parser.initialize(to: yaml_parser_t())
         yaml_parser_initialize(parser)
-        yaml_parser_set_input(parser, { data, buffer, size, sizeRead in
-            guard let data, let buffer, let sizeRead else { return 0 }
-            let reader = Unmanaged<LibYAMLParser>.fromOpaque(data).takeUnretainedValue()
-            do {
-                sizeRead.pointee = try reader.input.copyBytes(into: buffer, count: size)
-                return 1
-            } catch let error as DocumentReadError {
-                reader.inputError = error
-                return 0
-            } catch {
-                reader.inputError = DocumentReadError(.io, "\(error)")
-                return 0
-            }
-        }, Unmanaged.passUnretained(self).toOpaque())
+        yaml_parser_set_input(
+            parser,
+            { data, buffer, size, sizeRead in
+                guard let data, let buffer, let sizeRead else { return 0 }
+                let reader = Unmanaged<LibYAMLParser>.fromOpaque(data).takeUnretainedValue()
+                do {
+                    sizeRead.pointee = try reader.input.copyBytes(into: buffer, count: size)
+                    return 1
+                } catch let error as DocumentReadError {
+                    reader.inputError = error
+                    return 0
+                } catch {
+                    reader.inputError = DocumentReadError(.io, "\(error)")
+                    return 0
+                }
+            }, Unmanaged.passUnretained(self).toOpaque())
     }
 
     deinit {

@@ -30,12 +30,13 @@ enum FileNameCoding {
         var result: [UInt8] = []
         var high: UInt8?
         for unit in component.utf8.dropFirst() {
-            let value: UInt8 = switch unit {
-            case 0x30...0x39: unit - 0x30
-            case 0x61...0x66: unit - 0x61 + 10
-            case 0x41...0x46: unit - 0x41 + 10
-            default: 0
-            }
+            let value: UInt8 =
+                switch unit {
+                case 0x30...0x39: unit - 0x30
+                case 0x61...0x66: unit - 0x61 + 10
+                case 0x41...0x46: unit - 0x41 + 10
+                default: 0
+                }
             if let first = high {
                 result.append(first << 4 | value)
                 high = nil

@@ -1,11 +1,11 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// What `lstat` (and `stat` for symbolic links) says about one entry.
@@ -57,8 +57,9 @@ struct FileStatus: Sendable {
         }
         var status = FileStatus(kind: .file)
         status.size = Int64(info.st_size)
-        status.modified = Date(timeIntervalSince1970: TimeInterval(info.st_mtim.tv_sec)
-            + TimeInterval(info.st_mtim.tv_nsec) / 1e9)
+        status.modified = Date(
+            timeIntervalSince1970: TimeInterval(info.st_mtim.tv_sec)
+                + TimeInterval(info.st_mtim.tv_nsec) / 1e9)
         status.permissions = UInt32(info.st_mode) & 0o7777
         status.identity = FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
         switch info.st_mode & S_IFMT {

@@ -10,7 +10,10 @@ extension FileSystemSource {
         if let cached = state.withLock({ $0.listings[id] }) { return cached }
         let waiter = Waiter<DirectoryListing>()
         return try await waiter.wait {
-            enum Step { case cached(DirectoryListing), join, start }
+            enum Step {
+                case cached(DirectoryListing)
+                case join, start
+            }
             let step: Step = state.withLock { state in
                 if let cached = state.listings[id] { return .cached(cached) }
                 let isFirst = state.pendingListings[id] == nil
@@ -28,16 +31,18 @@ extension FileSystemSource {
     /// Reads a directory on a worker thread and hands the result to every waiter.
     private func startListing(_ id: String) {
         let path = FileNameCoding.displayPath(self.path(of: id))
-        worker.submit("reading \(path)", { [self] in readListing(id) }) { [self] result in
-            let waiters = state.withLock { state in
-                if case .success(let listing) = result {
-                    state.listings[id] = listing
-                    state.identities[id] = listing.identity
+        worker.submit(
+            "reading \(path)", { [self] in readListing(id) },
+            completion: { [self] result in
+                let waiters = state.withLock { state in
+                    if case .success(let listing) = result {
+                        state.listings[id] = listing
+                        state.identities[id] = listing.identity
+                    }
+                    return state.pendingListings.removeValue(forKey: id) ?? []
                 }
-                return state.pendingListings.removeValue(forKey: id) ?? []
-            }
-            for waiter in waiters { waiter.resolve(result.mapError { $0 }) }
-        }
+                for waiter in waiters { waiter.resolve(result.mapError { $0 }) }
+            })
     }
 
     /// Reads and checks one directory (blocking; runs on a worker thread).
@@ -46,8 +51,9 @@ extension FileSystemSource {
         let path = FileNameCoding.displayPath(systemPath)
         switch readDirectory(systemPath, includesHiddenFiles, statCounter) {
         case .success(var listing):
-            if id != Self.rootID, ancestorIdentities(ofDirectoryID: Self.parentID(of: id) ?? Self.rootID)
-                .contains(listing.identity)
+            if id != Self.rootID,
+                ancestorIdentities(ofDirectoryID: Self.parentID(of: id) ?? Self.rootID)
+                    .contains(listing.identity)
             {
                 listing = .empty(identity: listing.identity, isLoop: true)
             }
@@ -115,7 +121,9 @@ extension FileSystemSource {
         var result = cached
         if !missing.isEmpty {
             let missingIDs = missing.map { ids[$0] }
-            let made: [HierarchyNode?] = try await worker.run("reading \(FileNameCoding.displayPath(path(of: missingIDs[0])))") { [self] in
+            let made: [HierarchyNode?] = try await worker.run(
+                "reading \(FileNameCoding.displayPath(path(of: missingIDs[0])))"
+            ) { [self] in
                 .success(missingIDs.map { makeNode($0, listed: listed) })
             }
             state.withLock { state in

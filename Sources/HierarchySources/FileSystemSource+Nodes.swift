@@ -14,7 +14,8 @@ extension FileSystemSource {
             // The root is browsed through its link: show it as the folder it leads to.
             status.kind = .folder
         }
-        let title = id == Self.rootID
+        let title =
+            id == Self.rootID
             ? Self.rootTitle(rootPath) : FileNameCoding.displayName(ofComponent: Substring(Self.name(of: id)))
         var node = HierarchyNode(id: id, title: title, childCount: 0, isContainer: false)
         var attributes: [String: String] = [:]
@@ -27,12 +28,13 @@ extension FileSystemSource {
             node.childCount = nil
             node.footnote = status.modified.map(dateText)
         case .file, .pipe, .socket, .device:
-            node.subtitle = switch status.kind {
-            case .pipe: "Pipe"
-            case .socket: "Socket"
-            case .device: "Device"
-            default: "File"
-            }
+            node.subtitle =
+                switch status.kind {
+                case .pipe: "Pipe"
+                case .socket: "Socket"
+                case .device: "Device"
+                default: "File"
+                }
             attributes["size"] = String(status.size)
             node.footnote = [Self.sizeText(status.size), status.modified.map(dateText)]
                 .compactMap { $0 }.joined(separator: ", ")

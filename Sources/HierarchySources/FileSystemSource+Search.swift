@@ -61,7 +61,8 @@ extension FileSystemSource {
         let handle = walk.start { batch in
             let nodes = batch.map { match in
                 HierarchyNode(
-                    id: match.id, title: FileNameCoding.displayName(ofComponent: Substring(Self.name(of: match.id))), subtitle: match.isFolder ? "Folder" : nil,
+                    id: match.id, title: FileNameCoding.displayName(ofComponent: Substring(Self.name(of: match.id))),
+                    subtitle: match.isFolder ? "Folder" : nil,
                     childCount: match.isFolder ? nil : 0, isContainer: match.isFolder)
             }
             if case .terminated = continuation.yield(nodes) { return false }

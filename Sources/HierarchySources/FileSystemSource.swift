@@ -186,7 +186,7 @@ public final class FileSystemSource: HierarchySource {
     /// - Complexity: O(n) name comparisons for a folder of n entries, once it is read.
     public func index(ofChildID childID: String, inParentID parentID: String) async throws -> Int? {
         guard let childID = Self.normalizedID(childID), let parentID = Self.normalizedID(parentID),
-              Self.parentID(of: childID) == parentID
+            Self.parentID(of: childID) == parentID
         else { return nil }
         return try await listing(of: parentID).names.position(ofComponent: Self.name(of: childID))
     }

@@ -49,7 +49,10 @@ public actor HierarchyListQuery {
         if walked.count < upper, !isWalkFinished {
             // One extension at a time: calls that overlap wait for the earlier one.
             let previous = tail
-            let task = Task { _ = await previous?.result; try await self.extend(to: upper) }
+            let task = Task {
+                _ = await previous?.result
+                try await self.extend(to: upper)
+            }
             tail = task
             try await task.value
         }
@@ -235,10 +238,11 @@ public actor HierarchyListQuery {
         for try await batch in batches {
             let kept = batch.prefix(exhaustiveLimit - count)
             count += kept.count
-            continuation.yield(kept.map { node in
-                let folders = node.id.split(separator: "/").dropLast().map(String.init)
-                return HierarchyListItem(node: node, ancestors: [rootTitle] + folders)
-            })
+            continuation.yield(
+                kept.map { node in
+                    let folders = node.id.split(separator: "/").dropLast().map(String.init)
+                    return HierarchyListItem(node: node, ancestors: [rootTitle] + folders)
+                })
             if count >= exhaustiveLimit { break }
         }
     }

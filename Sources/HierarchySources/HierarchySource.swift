@@ -85,9 +85,12 @@ extension HierarchySource {
     /// the default, and the fallback of sources that answer faster only for some items.
     ///
     /// - Complexity: O(n) children read in pages of 1,000; cancellable between pages.
-    public func indexOfChildByPages(ofID parentID: String, titlePrefix prefix: String, from start: Int) async throws -> Int? {
+    public func indexOfChildByPages(ofID parentID: String, titlePrefix prefix: String, from start: Int) async throws
+        -> Int?
+    {
         guard !prefix.isEmpty,
-              let search = ChildTitleSearch(prefix: prefix, childCount: try await childCount(ofID: parentID), start: start)
+            let search = ChildTitleSearch(
+                prefix: prefix, childCount: try await childCount(ofID: parentID), start: start)
         else { return nil }
         let page = 1_000
         for range in search.ranges {
@@ -96,7 +99,9 @@ extension HierarchySource {
                 try Task.checkCancellation()
                 let upper = min(lower + page, range.upperBound)
                 let children = try await children(ofID: parentID, in: lower..<upper)
-                if let hit = children.firstIndex(where: { search.matcher.isPrefix(of: $0.title) }) { return lower + hit }
+                if let hit = children.firstIndex(where: { search.matcher.isPrefix(of: $0.title) }) {
+                    return lower + hit
+                }
                 guard children.count == upper - lower else { break }
                 lower = upper
             }

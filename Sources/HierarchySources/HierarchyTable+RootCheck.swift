@@ -15,7 +15,8 @@ extension HierarchyTable {
         let rows = count == 1 ? "1 row" : "\(count) rows"
         let name = count == 1 ? "names" : "name"
         let shown = example.map { " (such as \"\($0)\"; open it with --start \($0))" } ?? ""
-        return "\(rows) of \"\(table)\" \(name) a parent that is not in the table and \(count == 1 ? "is" : "are") not under the root\(shown)"
+        return
+            "\(rows) of \"\(table)\" \(name) a parent that is not in the table and \(count == 1 ? "is" : "are") not under the root\(shown)"
     }
 
     /// The note when the check failed.

@@ -17,7 +17,8 @@ public struct HierarchyTable: Sendable, Hashable {
     public var subtitle: String?
     public var order: String?
 
-    public init(table: String, id: String, parent: String, title: String, subtitle: String? = nil, order: String? = nil) {
+    public init(table: String, id: String, parent: String, title: String, subtitle: String? = nil, order: String? = nil)
+    {
         self.table = table
         self.id = id
         self.parent = parent
@@ -64,7 +65,8 @@ public struct HierarchyTable: Sendable, Hashable {
         let bare = table.split(separator: ".").last.map(String.init) ?? table
         let index = Self.quote("\(bare)_\(title)_trgm_idx")
         let name = table.split(separator: ".", maxSplits: 1).map { Self.quote(String($0)) }.joined(separator: ".")
-        return "CREATE EXTENSION IF NOT EXISTS pg_trgm; CREATE INDEX \(index) ON \(name) USING gin (\(Self.quote(title)) gin_trgm_ops);"
+        return
+            "CREATE EXTENSION IF NOT EXISTS pg_trgm; CREATE INDEX \(index) ON \(name) USING gin (\(Self.quote(title)) gin_trgm_ops);"
     }
 
     /// The one-line warning for a large PostgreSQL table whose title column has no trigram index.
@@ -98,7 +100,8 @@ public struct HierarchyTable: Sendable, Hashable {
         func column(_ wanted: String) throws -> String {
             guard let found = Self.match(wanted, in: columns) else {
                 throw HierarchySourceError(
-                    .malformed, "the table \"\(name)\" has no column \"\(wanted)\" (its columns: \(columns.joined(separator: ", ")))",
+                    .malformed,
+                    "the table \"\(name)\" has no column \"\(wanted)\" (its columns: \(columns.joined(separator: ", ")))",
                     path: origin)
             }
             return found
@@ -132,6 +135,7 @@ public struct HierarchyTable: Sendable, Hashable {
     /// - Parameter loop: the ids around the cycle, each row's parent after it.
     public func cycleError(_ loop: [String], origin: String) -> HierarchySourceError {
         let shown = loop.map { "\"\($0)\"" }.joined(separator: " → ")
-        return HierarchySourceError(.cycle, "the table \"\(table)\" has a cycle: \(shown) (each row's parent is the next)", path: origin)
+        return HierarchySourceError(
+            .cycle, "the table \"\(table)\" has a cycle: \(shown) (each row's parent is the next)", path: origin)
     }
 }

@@ -44,7 +44,9 @@ extension InMemoryTree {
                 pending = nil
                 if let parent = stack.last, let kind = valueKind(of: parent.node) {
                     if parent.next > 1 { out += "," }
-                    if kind == .object { out += DocumentJSON.quoted(withTitle(of: node) { String(decoding: $0, as: UTF8.self) }) + ":" }
+                    if kind == .object {
+                        out += DocumentJSON.quoted(withTitle(of: node) { String(decoding: $0, as: UTF8.self) }) + ":"
+                    }
                 }
                 switch valueKind(of: node) {
                 case .object, .array:

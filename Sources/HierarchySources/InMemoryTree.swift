@@ -344,7 +344,8 @@ struct InMemoryTree: Sendable {
         staging = []
         isFinished = true
         guard identifiers.count > 0 else { return }
-        for index in 0..<nodes where entries[index] & (Self.present | Self.explicitFlag) == Self.present | Self.explicitFlag {
+        for index in 0..<nodes
+        where entries[index] & (Self.present | Self.explicitFlag) == Self.present | Self.explicitFlag {
             let id = arena.read(entries[index] & TextArena.referenceMask) { reader -> String? in
                 let bytes = reader.stringBytes()
                 return bytes.first == UInt8(ascii: "#") ? String(decoding: bytes, as: UTF8.self) : nil
@@ -411,7 +412,11 @@ struct InMemoryTree: Sendable {
         guard flags & Self.subtitleFlag != 0 else { return nil }
         return arena.read(flags & TextArena.referenceMask) { reader -> String in
             if flags & Self.explicitFlag != 0 { reader.skipString() }
-            if flags & (Self.indexTitleFlag | Self.sharedTitleFlag) != 0 { _ = reader.length() } else { reader.skipString() }
+            if flags & (Self.indexTitleFlag | Self.sharedTitleFlag) != 0 {
+                _ = reader.length()
+            } else {
+                reader.skipString()
+            }
             return reader.string()
         }
     }
@@ -555,7 +560,11 @@ struct InMemoryTree: Sendable {
         guard flags & (Self.subtitleFlag | Self.footnoteFlag) != 0 else { return false }
         return arena.read(flags & TextArena.referenceMask) { reader -> Bool in
             if flags & Self.explicitFlag != 0 { reader.skipString() }
-            if flags & (Self.indexTitleFlag | Self.sharedTitleFlag) != 0 { _ = reader.length() } else { reader.skipString() }
+            if flags & (Self.indexTitleFlag | Self.sharedTitleFlag) != 0 {
+                _ = reader.length()
+            } else {
+                reader.skipString()
+            }
             if flags & Self.subtitleFlag != 0, matcher.matches(reader.stringBytes()) { return true }
             return flags & Self.footnoteFlag != 0 && matcher.matches(reader.stringBytes())
         }
@@ -592,13 +601,14 @@ struct InMemoryTree: Sendable {
         let flags = entries[Int(index)]
         var node = arena.read(flags & TextArena.referenceMask) { reader -> HierarchyNode in
             let id = flags & Self.explicitFlag != 0 ? reader.string() : "#\(index)"
-            let title = if flags & Self.indexTitleFlag != 0 {
-                "[\(reader.length())]"
-            } else if flags & Self.sharedTitleFlag != 0 {
-                names[reader.length()]
-            } else {
-                reader.string()
-            }
+            let title =
+                if flags & Self.indexTitleFlag != 0 {
+                    "[\(reader.length())]"
+                } else if flags & Self.sharedTitleFlag != 0 {
+                    names[reader.length()]
+                } else {
+                    reader.string()
+                }
             let subtitle = flags & Self.subtitleFlag != 0 ? reader.string() : nil
             let footnote = flags & Self.footnoteFlag != 0 ? reader.string() : nil
             let status = flags & Self.statusFlag != 0 ? reader.string() : nil

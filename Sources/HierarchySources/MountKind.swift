@@ -29,7 +29,9 @@ public enum MountKind {
         var best: (point: String, type: String)?
         for line in mountinfo.split(separator: "\n") {
             let fields = line.split(separator: " ", omittingEmptySubsequences: false)
-            guard fields.count > 6, let dash = fields[6...].firstIndex(of: "-"), dash + 1 < fields.count else { continue }
+            guard fields.count > 6, let dash = fields[6...].firstIndex(of: "-"), dash + 1 < fields.count else {
+                continue
+            }
             let point = unescape(fields[4])
             let contains = point == "/" || path == point || path.hasPrefix(point + "/")
             // Later lines are mounted on top of earlier ones at the same point.

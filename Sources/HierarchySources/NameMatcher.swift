@@ -54,7 +54,8 @@ public struct NameMatcher: Sendable {
     /// - Complexity: O(needle) bytes for an ASCII start of the name.
     public func isPrefix(of name: UnsafeBufferPointer<UInt8>) -> Bool {
         if let ascii = asciiNeedle, name.count >= ascii.count, name[0..<ascii.count].allSatisfy({ $0 < 0x80 }),
-           name.count == ascii.count || name[ascii.count] < 0x80 {
+            name.count == ascii.count || name[ascii.count] < 0x80
+        {
             // An ASCII start followed by ASCII (or the end): no combining mark can follow.
             for index in 0..<ascii.count where Self.lower(name[index]) != ascii[index] { return false }
             return true

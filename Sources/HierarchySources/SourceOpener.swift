@@ -2,11 +2,11 @@ import Foundation
 import HierarchyDocuments
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Opens whatever a path names as a hierarchy: a directory as a ``FileSystemSource``,

@@ -2,11 +2,11 @@ import Foundation
 import Synchronization
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Standard input as a document: the path `-` names it in every command.
@@ -45,7 +45,8 @@ public enum StandardInputDocument {
     public static func openDescriptor() throws(HierarchySourceError) -> Int32 {
         let descriptor = dup(documentDescriptor.load(ordering: .acquiring))
         guard descriptor >= 0 else {
-            throw HierarchySourceError(.io, "cannot read standard input: \(String(cString: strerror(errno)))", path: path)
+            throw HierarchySourceError(
+                .io, "cannot read standard input: \(String(cString: strerror(errno)))", path: path)
         }
         _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
         var info = stat()
@@ -63,7 +64,8 @@ public enum StandardInputDocument {
         guard terminal >= 0 else {
             throw HierarchySourceError(
                 .unsupported,
-                "standard input is the document and there is no terminal to read keys from (/dev/tty: \(String(cString: strerror(errno))))")
+                "standard input is the document and there is no terminal to read keys from (/dev/tty: \(String(cString: strerror(errno))))"
+            )
         }
         let document = fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 3)
         guard document >= 0, dup2(terminal, STDIN_FILENO) >= 0 else {

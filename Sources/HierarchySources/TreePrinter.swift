@@ -113,12 +113,14 @@ public struct TreePrinter: Sendable {
             level.next += 1
             let isLast = level.next >= level.count
             let isCycle = onPath.contains(child.id)
-            try write(prefix(level.prefixDepth) + (isLast ? glyphs.last : glyphs.branch) + escape(text(of: child))
-                + (isCycle ? cycleMark : "") + "\n")
+            try write(
+                prefix(level.prefixDepth) + (isLast ? glyphs.last : glyphs.branch) + escape(text(of: child))
+                    + (isCycle ? cycleMark : "") + "\n")
             let childLevel = stack.count + 2
             stack.append(level)
             guard !isCycle, depth.map({ childLevel <= $0 }) ?? true else { continue }
-            let count = child.isContainer || (child.childCount ?? 0) > 0
+            let count =
+                child.isContainer || (child.childCount ?? 0) > 0
                 ? try await source.childCount(ofID: child.id) : 0
             if count > 0 {
                 onPath.insert(child.id)
@@ -127,8 +129,10 @@ public struct TreePrinter: Sendable {
                 prefixBytes.removeSubrange(prefixEnds[kept]...)
                 prefixBytes.append(contentsOf: (isLast ? glyphs.gap : glyphs.line).utf8)
                 prefixEnds.append(prefixBytes.count)
-                stack.append(Level(
-                    id: child.id, count: count, next: 0, page: [], pageStart: 0, prefixDepth: level.prefixDepth + 1))
+                stack.append(
+                    Level(
+                        id: child.id, count: count, next: 0, page: [], pageStart: 0, prefixDepth: level.prefixDepth + 1)
+                )
             }
         }
     }

@@ -59,15 +59,17 @@ public indirect enum DocumentValue: Sendable {
     public var withoutNulls: DocumentValue {
         switch self {
         case .object(let members):
-            .object(members.compactMap { key, value in
-                if case .null = value { return nil }
-                return (key, value.withoutNulls)
-            })
+            .object(
+                members.compactMap { key, value in
+                    if case .null = value { return nil }
+                    return (key, value.withoutNulls)
+                })
         case .array(let elements):
-            .array(elements.compactMap { value in
-                if case .null = value { return nil }
-                return value.withoutNulls
-            })
+            .array(
+                elements.compactMap { value in
+                    if case .null = value { return nil }
+                    return value.withoutNulls
+                })
         default: self
         }
     }
@@ -195,82 +197,152 @@ public indirect enum DocumentValue: Sendable {
 /// scalar, in every command.
 public enum DocumentFixtures {
     public static let shapes: [(name: String, value: DocumentValue)] = [
-        ("config", .object([
-            ("config", .object([
-                ("name", .string("Harbour")), ("port", .int(8080)), ("debug", .bool(true)),
-                ("paths", .array([.string("/srv/a"), .string("/srv/b")])),
-            ])),
-        ])),
-        ("data-envelope", .object([
-            ("data", .array([
-                .object([("id", .string("u1")), ("type", .string("articles")),
-                         ("attributes", .object([("title", .string("First"))]))]),
-                .object([("id", .string("u2")), ("type", .string("articles")),
-                         ("attributes", .object([("title", .string("Second"))]))]),
-            ])),
-            ("meta", .object([("total", .int(2))])),
-        ])),
-        ("results-envelope", .object([
-            ("count", .int(2)), ("next", .null),
-            ("results", .array([
-                .object([("name", .string("Luke")), ("height", .string("172"))]),
-                .object([("name", .string("Leia")), ("height", .string("150"))]),
-            ])),
-        ])),
-        ("items-envelope", .object([
-            ("items", .array([
-                .object([("title", .string("Walk")), ("done", .bool(false))]),
-                .object([("title", .string("Swim")), ("done", .bool(true))]),
-            ])),
-        ])),
-        ("value-envelope", .object([
-            ("@odata.context", .string("https://example.org/$metadata#People")),
-            ("value", .array([.object([("UserName", .string("russell")), ("Age", .int(30))])])),
-        ])),
-        ("feature-collection", .object([
-            ("type", .string("FeatureCollection")),
-            ("features", .array([
-                .object([
-                    ("type", .string("Feature")),
-                    ("properties", .object([("name", .string("Harbour")), ("depth", .int(16))])),
-                    ("geometry", .object([
-                        ("type", .string("Point")), ("coordinates", .array([.double(9.5), .double(53.5)])),
-                    ])),
-                ]),
-            ])),
-        ])),
-        ("package-manifest", .object([
-            ("name", .string("harbour-app")), ("version", .string("1.2.0")),
-            ("scripts", .object([("build", .string("tsc -p ."))])),
-            ("dependencies", .object([("left-pad", .string("^1.3.0"))])),
-            ("keywords", .array([.string("maps"), .string("ports")])),
-        ])),
-        ("openapi", .object([
-            ("openapi", .string("3.0.3")),
-            ("info", .object([("title", .string("Harbour API")), ("version", .string("1.0"))])),
-            ("paths", .object([
-                ("/ships", .object([
-                    ("get", .object([
-                        ("summary", .string("List ships")),
-                        ("responses", .object([("200", .object([("description", .string("A list"))]))])),
-                    ])),
-                ])),
-            ])),
-        ])),
-        ("records-under-one-key", .object([
-            ("countries", .array([
-                .object([("name", .string("Germany")), ("capital", .string("Berlin"))]),
-                .object([("name", .string("France")), ("capital", .string("Paris"))]),
-            ])),
-        ])),
-        ("root-with-meta", .object([
-            ("root", .array([.object([("title", .string("Pump"))])])),
-            ("meta", .object([("version", .string("3"))])),
-        ])),
-        ("item-with-nested-field", .object([
-            ("title", .string("Plant")),
-            ("owner", .object([("name", .string("Ann"))])),
-            ("children", .array([.object([("title", .string("Pump"))])])),
-        ])),
+        (
+            "config",
+            .object([
+                (
+                    "config",
+                    .object([
+                        ("name", .string("Harbour")), ("port", .int(8080)), ("debug", .bool(true)),
+                        ("paths", .array([.string("/srv/a"), .string("/srv/b")])),
+                    ])
+                )
+            ])
+        ),
+        (
+            "data-envelope",
+            .object([
+                (
+                    "data",
+                    .array([
+                        .object([
+                            ("id", .string("u1")), ("type", .string("articles")),
+                            ("attributes", .object([("title", .string("First"))])),
+                        ]),
+                        .object([
+                            ("id", .string("u2")), ("type", .string("articles")),
+                            ("attributes", .object([("title", .string("Second"))])),
+                        ]),
+                    ])
+                ),
+                ("meta", .object([("total", .int(2))])),
+            ])
+        ),
+        (
+            "results-envelope",
+            .object([
+                ("count", .int(2)), ("next", .null),
+                (
+                    "results",
+                    .array([
+                        .object([("name", .string("Luke")), ("height", .string("172"))]),
+                        .object([("name", .string("Leia")), ("height", .string("150"))]),
+                    ])
+                ),
+            ])
+        ),
+        (
+            "items-envelope",
+            .object([
+                (
+                    "items",
+                    .array([
+                        .object([("title", .string("Walk")), ("done", .bool(false))]),
+                        .object([("title", .string("Swim")), ("done", .bool(true))]),
+                    ])
+                )
+            ])
+        ),
+        (
+            "value-envelope",
+            .object([
+                ("@odata.context", .string("https://example.org/$metadata#People")),
+                ("value", .array([.object([("UserName", .string("russell")), ("Age", .int(30))])])),
+            ])
+        ),
+        (
+            "feature-collection",
+            .object([
+                ("type", .string("FeatureCollection")),
+                (
+                    "features",
+                    .array([
+                        .object([
+                            ("type", .string("Feature")),
+                            ("properties", .object([("name", .string("Harbour")), ("depth", .int(16))])),
+                            (
+                                "geometry",
+                                .object([
+                                    ("type", .string("Point")), ("coordinates", .array([.double(9.5), .double(53.5)])),
+                                ])
+                            ),
+                        ])
+                    ])
+                ),
+            ])
+        ),
+        (
+            "package-manifest",
+            .object([
+                ("name", .string("harbour-app")), ("version", .string("1.2.0")),
+                ("scripts", .object([("build", .string("tsc -p ."))])),
+                ("dependencies", .object([("left-pad", .string("^1.3.0"))])),
+                ("keywords", .array([.string("maps"), .string("ports")])),
+            ])
+        ),
+        (
+            "openapi",
+            .object([
+                ("openapi", .string("3.0.3")),
+                ("info", .object([("title", .string("Harbour API")), ("version", .string("1.0"))])),
+                (
+                    "paths",
+                    .object([
+                        (
+                            "/ships",
+                            .object([
+                                (
+                                    "get",
+                                    .object([
+                                        ("summary", .string("List ships")),
+                                        (
+                                            "responses",
+                                            .object([("200", .object([("description", .string("A list"))]))])
+                                        ),
+                                    ])
+                                )
+                            ])
+                        )
+                    ])
+                ),
+            ])
+        ),
+        (
+            "records-under-one-key",
+            .object([
+                (
+                    "countries",
+                    .array([
+                        .object([("name", .string("Germany")), ("capital", .string("Berlin"))]),
+                        .object([("name", .string("France")), ("capital", .string("Paris"))]),
+                    ])
+                )
+            ])
+        ),
+        (
+            "root-with-meta",
+            .object([
+                ("root", .array([.object([("title", .string("Pump"))])])),
+                ("meta", .object([("version", .string("3"))])),
+            ])
+        ),
+        (
+            "item-with-nested-field",
+            .object([
+                ("title", .string("Plant")),
+                ("owner", .object([("name", .string("Ann"))])),
+                ("children", .array([.object([("title", .string("Pump"))])])),
+            ])
+        ),
     ]
 }

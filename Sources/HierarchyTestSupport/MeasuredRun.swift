@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Runs the program under `/usr/bin/time` and reports how it ended and its peak resident memory,
@@ -64,7 +64,8 @@ public enum MeasuredRun {
         _ arguments: [String], keepingOutput: Bool = false, outputLimit: Int64? = nil,
         timeout: Duration = .seconds(300)
     ) async throws -> Result {
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("measured-\(UUID().uuidString)").path
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("measured-\(UUID().uuidString)")
+            .path
         let outputFile = keepingOutput ? scratch + ".out" : "/dev/null"
         let errorFile = scratch + ".err"
         let timeFile = scratch + ".time"

@@ -6,7 +6,8 @@ public enum ProgramRunner {
     public static var executable: URL {
         let candidates = [
             Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("hierarchy"),
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("hierarchy"),
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+                "hierarchy"),
         ]
         for candidate in candidates where FileManager.default.isExecutableFile(atPath: candidate.path) {
             return candidate
@@ -88,8 +89,9 @@ public enum ProgramRunner {
         if status == SIGTERM, process.terminationReason == .uncaughtSignal {
             throw TimedOut(what: what ?? ([program.lastPathComponent] + arguments).joined(separator: " "))
         }
-        return Result(status: status, output: String(decoding: outData, as: UTF8.self),
-                      error: String(decoding: errData, as: UTF8.self))
+        return Result(
+            status: status, output: String(decoding: outData, as: UTF8.self),
+            error: String(decoding: errData, as: UTF8.self))
     }
 
     private static func readToEnd(_ handle: FileHandle) async -> Data {

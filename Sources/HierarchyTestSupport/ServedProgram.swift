@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The built program started in the background (`hierarchy serve …`): standard output on a
@@ -12,7 +13,9 @@ public final class ServedProgram: Sendable {
     public let firstLine: String
     /// The `http://` address in the first line, if any.
     public var address: String? {
-        firstLine.range(of: "http://").map { String(firstLine[$0.lowerBound...]).trimmingCharacters(in: .whitespacesAndNewlines) }
+        firstLine.range(of: "http://").map {
+            String(firstLine[$0.lowerBound...]).trimmingCharacters(in: .whitespacesAndNewlines)
+        }
     }
     private let deadline: Task<Void, Never>
 

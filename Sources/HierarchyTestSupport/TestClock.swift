@@ -105,7 +105,10 @@ public final class TestClock: Clock, Sendable {
         let id = storage.withLock { $0.makeID() }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                enum Outcome { case wake, cancel, sleep([Waiter]) }
+                enum Outcome {
+                    case wake, cancel
+                    case sleep([Waiter])
+                }
                 let outcome = storage.withLock { storage -> Outcome in
                     if storage.cancelled.remove(id) != nil { return .cancel }
                     if deadline <= storage.now { return .wake }

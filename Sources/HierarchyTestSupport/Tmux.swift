@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A private tmux server for one test: starts a command in a pane of a given size, types
@@ -30,14 +31,15 @@ public final class Tmux {
         _ arguments: String, columns: Int = 120, rows: Int = 40, reportsTerminalModes: Bool = false
     ) throws -> Tmux {
         let script = try ScratchDirectory.make("hierarchy-e2e").appendingPathComponent("session.sh")
-        let modes = reportsTerminalModes
+        let modes =
+            reportsTerminalModes
             ? "stty -a | tr ' ' '\\n' | grep -x -e icanon -e -icanon -e echo -e -echo | tr '\\n' ' '\necho\n" : ""
         try """
-            \(ProgramRunner.executable.path) \(arguments)
-            echo EXIT=$?
-            \(modes)echo DONE
-            exec sleep 60
-            """.write(to: script, atomically: true, encoding: .utf8)
+        \(ProgramRunner.executable.path) \(arguments)
+        echo EXIT=$?
+        \(modes)echo DONE
+        exec sleep 60
+        """.write(to: script, atomically: true, encoding: .utf8)
         return try Tmux(command: "sh \(script.path)", columns: columns, rows: rows)
     }
 
@@ -53,9 +55,16 @@ public final class Tmux {
     private func run(_ arguments: [String], capture: Bool) throws -> String {
         // posix_spawn and waitpid: the tmux server forks from the client, and nothing of
         // Foundation's process monitoring may wait on it.
-        let output = capture ? FileManager.default.temporaryDirectory.appendingPathComponent("tmux-\(UUID().uuidString)").path : "/dev/null"
+        let output =
+            capture
+            ? FileManager.default.temporaryDirectory.appendingPathComponent("tmux-\(UUID().uuidString)").path
+            : "/dev/null"
         defer { if capture { unlink(output) } }
-        let argv = ["/usr/bin/env", "-u", "TMUX", "-u", "NO_COLOR", "TERM=xterm-256color", "tmux", "-L", socket, "-f", "/dev/null"] + arguments
+        let argv =
+            [
+                "/usr/bin/env", "-u", "TMUX", "-u", "NO_COLOR", "TERM=xterm-256color", "tmux", "-L", socket, "-f",
+                "/dev/null",
+            ] + arguments
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -66,7 +75,7 @@ public final class Tmux {
         _ = spawnFileActionsAddCloseFrom(&actions, 3)
         var pid: pid_t = 0
         let cArguments = argv.map { strdup($0) } + [nil]
-        defer { cArguments.forEach { free($0) } }
+        defer { for argument in cArguments { free(argument) } }
         let result = posix_spawn(&pid, argv[0], &actions, nil, cArguments, environ)
         guard result == 0 else { throw SpawnFailed(code: result) }
         var status: Int32 = 0
@@ -97,7 +106,9 @@ public final class Tmux {
     /// deadline is generous: in a full run on two cores a program's first frame has been seen
     /// to come after more than 20 s, and only a failing test waits that long.
     @discardableResult
-    public func waitFor(_ description: String, timeout: Duration = .seconds(60), _ condition: (String) -> Bool) async throws -> String {
+    public func waitFor(_ description: String, timeout: Duration = .seconds(60), _ condition: (String) -> Bool)
+        async throws -> String
+    {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeout)
         var last = ""
@@ -131,4 +142,5 @@ public final class Tmux {
 /// export: a spawned program that outlives the call (tmux, a database server) must not keep the
 /// test process's pipes open.
 @_silgen_name("posix_spawn_file_actions_addclosefrom_np")
-public func spawnFileActionsAddCloseFrom(_ actions: UnsafeMutablePointer<posix_spawn_file_actions_t>, _ from: Int32) -> Int32
+public func spawnFileActionsAddCloseFrom(_ actions: UnsafeMutablePointer<posix_spawn_file_actions_t>, _ from: Int32)
+    -> Int32

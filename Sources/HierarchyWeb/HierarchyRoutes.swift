@@ -45,9 +45,11 @@ public struct HierarchyRoutes: Sendable {
     ///     add and delete items of an editable store.
     ///   - now: the clock for session expiry and type-select (injected for tests).
     /// - Throws: when the page's files are missing from the bundle.
-    public init(source: any HierarchySource, sourceName: String, startID: String? = nil,
-                configuration: HierarchyWebServer.Configuration = .init(),
-                now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }) throws {
+    public init(
+        source: any HierarchySource, sourceName: String, startID: String? = nil,
+        configuration: HierarchyWebServer.Configuration = .init(),
+        now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }
+    ) throws {
         self.configuration = configuration
         self.page = try WebPageResources.load(theme: configuration.theme)
         self.store = WebSessionStore(
@@ -67,9 +69,11 @@ public struct HierarchyRoutes: Sendable {
     ///   - makeController: called on the main actor once per browser session.
     ///   - now: the clock for session expiry and type-select (injected for tests).
     /// - Throws: when the page's files are missing from the bundle.
-    public init(title: String = "Hierarchy", configuration: HierarchyWebServer.Configuration = .init(),
-                makeController: @escaping @MainActor @Sendable () -> HierarchyViewController,
-                now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }) throws {
+    public init(
+        title: String = "Hierarchy", configuration: HierarchyWebServer.Configuration = .init(),
+        makeController: @escaping @MainActor @Sendable () -> HierarchyViewController,
+        now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }
+    ) throws {
         self.configuration = configuration
         self.page = try WebPageResources.load(theme: configuration.theme)
         self.store = WebSessionStore(
@@ -96,9 +100,10 @@ public struct HierarchyRoutes: Sendable {
     ///   - `GET /api/sessions/{id}/search?q=...&offset=N`: a page of search results
     ///   - `DELETE /api/sessions/{id}`
     public func addRoutes<Context: RequestContext>(to router: some RouterMethods<Context>) {
-        add(to: router.group()
-            .add(middleware: WebLimitsMiddleware<Context>())
-            .add(middleware: WebSameSiteMiddleware<Context>()))
+        add(
+            to: router.group()
+                .add(middleware: WebLimitsMiddleware<Context>())
+                .add(middleware: WebSameSiteMiddleware<Context>()))
     }
 
     /// Adds the routes without middleware of their own (the server adds it to its whole router).
@@ -111,14 +116,17 @@ public struct HierarchyRoutes: Sendable {
         router.get("/app.css") { _, _ in page.response(for: .style) }
         router.get("/edit.js") { _, _ in page.response(for: .editing) }
 
-        let api = WebAPI(store: store, pollTimeout: configuration.pollTimeout, heartbeat: configuration.heartbeat,
-                         editLog: configuration.editLog)
+        let api = WebAPI(
+            store: store, pollTimeout: configuration.pollTimeout, heartbeat: configuration.heartbeat,
+            editLog: configuration.editLog)
         router.post("/api/sessions") { request, _ in
             await WebAPI.answer { try await api.createSession(request) }
         }
         router.get("/api/sessions/:id") { request, context in
             await WebAPI.answer {
-                try await api.snapshot(id: context.parameters.get("id") ?? "", after: request.uri.queryParameters["after"].map(String.init))
+                try await api.snapshot(
+                    id: context.parameters.get("id") ?? "", after: request.uri.queryParameters["after"].map(String.init)
+                )
             }
         }
         router.delete("/api/sessions/:id") { _, context in

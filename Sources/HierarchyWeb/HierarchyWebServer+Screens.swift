@@ -30,7 +30,8 @@ extension HierarchyWebServer {
         makeFloorplan: @escaping @MainActor @Sendable () -> Floorplan,
         now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }
     ) throws {
-        try self.init(host: host, port: port, title: title, configuration: configuration, now: now) { () throws(WebError) in
+        try self.init(host: host, port: port, title: title, configuration: configuration, now: now) {
+            () throws(WebError) in
             WebListSession(floorplan: makeFloorplan(), title: title)
         }
     }
@@ -61,7 +62,8 @@ extension HierarchyWebServer {
         makeLinearController: @escaping @MainActor @Sendable () -> LinearHierarchyViewController,
         now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }
     ) throws {
-        try self.init(host: host, port: port, title: title, configuration: configuration, now: now) { () throws(WebError) in
+        try self.init(host: host, port: port, title: title, configuration: configuration, now: now) {
+            () throws(WebError) in
             WebLinearSession(controller: makeLinearController(), title: title)
         }
     }
@@ -83,7 +85,10 @@ extension HierarchyWebServer {
         configuration: Configuration = Configuration(),
         now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }
     ) throws {
-        try self.init(host: configuration.host, port: configuration.port, title: sourceName, configuration: configuration, now: now) { () throws(WebError) in
+        try self.init(
+            host: configuration.host, port: configuration.port, title: sourceName, configuration: configuration,
+            now: now
+        ) { () throws(WebError) in
             let session = WebLinearSourceSession(source: source, title: sourceName, horizontal: horizontal)
             try await session.start(at: startID)
             return session
@@ -95,12 +100,14 @@ extension HierarchyWebServer {
         now: @escaping @Sendable () -> ContinuousClock.Instant, make: @escaping WebScreenStore.Maker
     ) throws {
         // The hierarchy routes stay unused: the screen routes take the server's root.
-        try self.init(host: host, port: port, title: title, configuration: configuration,
-                      makeController: { HierarchyViewController() }, now: now)
+        try self.init(
+            host: host, port: port, title: title, configuration: configuration,
+            makeController: { HierarchyViewController() }, now: now)
         let store = WebScreenStore(
             title: title, maximumSessions: self.configuration.sessionLimit, idleTimeout: self.configuration.idleTimeout,
             now: now, make: make)
-        screens = WebScreenRoutes(store: store, page: try WebScreenPage.load(theme: self.configuration.theme),
-                                  pollTimeout: self.configuration.pollTimeout)
+        screens = WebScreenRoutes(
+            store: store, page: try WebScreenPage.load(theme: self.configuration.theme),
+            pollTimeout: self.configuration.pollTimeout)
     }
 }

@@ -63,10 +63,12 @@ public struct HierarchyWebServer: Sendable {
         }
 
         /// Makes a configuration; each parameter sets the property of the same name.
-        public init(host: String = "127.0.0.1", port: Int = 8080, rightToLeft: Bool = false,
-                    maximumSessions: Int? = nil, memoryLimit: Int = 512 << 20,
-                    idleTimeout: Duration = .seconds(5 * 60), pollTimeout: Duration = .seconds(25),
-                    heartbeat: Duration = .seconds(15), accessToken: String? = nil, allowsEdits: Bool = false) {
+        public init(
+            host: String = "127.0.0.1", port: Int = 8080, rightToLeft: Bool = false,
+            maximumSessions: Int? = nil, memoryLimit: Int = 512 << 20,
+            idleTimeout: Duration = .seconds(5 * 60), pollTimeout: Duration = .seconds(25),
+            heartbeat: Duration = .seconds(15), accessToken: String? = nil, allowsEdits: Bool = false
+        ) {
             self.host = host
             self.port = port
             self.rightToLeft = rightToLeft
@@ -130,13 +132,17 @@ public struct HierarchyWebServer: Sendable {
     ///   - now: the clock for session expiry and type-select (injected for tests).
     /// - Throws: when the page's files are missing from the bundle; `ConfigurationError` for a
     ///   non-loopback host without an access token.
-    public init(source: any HierarchySource, sourceName: String, startID: String? = nil,
-                configuration: Configuration = Configuration(),
-                now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }) throws {
+    public init(
+        source: any HierarchySource, sourceName: String, startID: String? = nil,
+        configuration: Configuration = Configuration(),
+        now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }
+    ) throws {
         try Self.check(configuration)
         self.configuration = configuration
-        self.routes = try HierarchyRoutes(source: source, sourceName: sourceName, startID: startID, configuration: configuration, now: now)
-        self.access = WebAccessPolicy(host: configuration.host, port: configuration.port, token: configuration.accessToken)
+        self.routes = try HierarchyRoutes(
+            source: source, sourceName: sourceName, startID: startID, configuration: configuration, now: now)
+        self.access = WebAccessPolicy(
+            host: configuration.host, port: configuration.port, token: configuration.accessToken)
     }
 
     /// A server showing a new controller in every browser session: `viewDidLoad()` runs when
@@ -156,22 +162,27 @@ public struct HierarchyWebServer: Sendable {
     ///   - now: the clock for session expiry and type-select (injected for tests).
     /// - Throws: when the page's files are missing from the bundle; `ConfigurationError` for a
     ///   non-loopback host without an access token.
-    public init(host: String = "127.0.0.1", port: Int = 8080, title: String = "Hierarchy",
-                configuration: Configuration = Configuration(),
-                makeController: @escaping @MainActor @Sendable () -> HierarchyViewController,
-                now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }) throws {
+    public init(
+        host: String = "127.0.0.1", port: Int = 8080, title: String = "Hierarchy",
+        configuration: Configuration = Configuration(),
+        makeController: @escaping @MainActor @Sendable () -> HierarchyViewController,
+        now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }
+    ) throws {
         var configuration = configuration
         configuration.host = host
         configuration.port = port
         try Self.check(configuration)
         self.configuration = configuration
-        self.routes = try HierarchyRoutes(title: title, configuration: configuration, makeController: makeController, now: now)
-        self.access = WebAccessPolicy(host: configuration.host, port: configuration.port, token: configuration.accessToken)
+        self.routes = try HierarchyRoutes(
+            title: title, configuration: configuration, makeController: makeController, now: now)
+        self.access = WebAccessPolicy(
+            host: configuration.host, port: configuration.port, token: configuration.accessToken)
     }
 
     private static func check(_ configuration: Configuration) throws {
         if !WebAccessPolicy.isLoopback(configuration.host), (configuration.accessToken ?? "").isEmpty {
-            throw ConfigurationError(description: "serving on \(configuration.host), a non-loopback address, needs an access token")
+            throw ConfigurationError(
+                description: "serving on \(configuration.host), a non-loopback address, needs an access token")
         }
     }
 
@@ -185,7 +196,8 @@ public struct HierarchyWebServer: Sendable {
     /// token) and limits before every route, then ``HierarchyRoutes`` at the root.
     ///
     /// - Parameter context: the request context of the router (the basic one by default).
-    public func makeRouter<Context: RequestContext>(context: Context.Type = BasicRequestContext.self) -> Router<Context> {
+    public func makeRouter<Context: RequestContext>(context: Context.Type = BasicRequestContext.self) -> Router<Context>
+    {
         let router = Router(context: Context.self)
         router.add(middleware: WebLimitsMiddleware())
         router.add(middleware: WebAccessMiddleware(policy: access))
@@ -204,7 +216,9 @@ public struct HierarchyWebServer: Sendable {
     ///
     /// - Parameter onRunning: called with the address (`http://host:port/`, with `?token=` when
     ///   the server has an access token) once listening.
-    public func makeApplication(onRunning: @escaping @Sendable (String) async -> Void = { _ in }) -> some ApplicationProtocol {
+    public func makeApplication(onRunning: @escaping @Sendable (String) async -> Void = { _ in })
+        -> some ApplicationProtocol
+    {
         var logger = Logger(label: "hierarchy.serve")
         logger.logLevel = .warning
         let host = configuration.host
@@ -215,9 +229,12 @@ public struct HierarchyWebServer: Sendable {
         let readTimeout = TimeAmount.nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
         return Application(
             router: makeRouter(context: WebRequestContext.self),
-            server: .http1(configuration: .init(
-                additionalChannelHandlers: [WebRequestTargetHandler.Installer(), WebBodyLimitHandler(limit: limit)],
-                idleTimeout: readTimeout)),
+            server: .http1(
+                configuration: .init(
+                    additionalChannelHandlers: [
+                        WebRequestTargetHandler.Installer(), WebBodyLimitHandler(limit: limit),
+                    ],
+                    idleTimeout: readTimeout)),
             configuration: .init(address: .hostname(host, port: configuration.port), serverName: "hierarchy"),
             services: [routes],
             onServerRunning: { channel in

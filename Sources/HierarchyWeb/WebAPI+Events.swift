@@ -19,7 +19,8 @@ extension WebAPI {
     func events(id: String) throws -> Response {
         let handle = try store.session(id)
         guard handle.openPush() else {
-            throw WebError(429, "this session has \(WebSessionHandle.maximumPushConnections) event streams open already")
+            throw WebError(
+                429, "this session has \(WebSessionHandle.maximumPushConnections) event streams open already")
         }
         let sourceName = store.sourceName
         let heartbeat = self.heartbeat

@@ -1,7 +1,7 @@
 import Foundation
+import HTTPTypes
 import HierarchyKit
 import HierarchySources
-import HTTPTypes
 import Hummingbird
 
 /// The JSON endpoints: decode and bound the request, run it on the session's actor (its own
@@ -48,7 +48,9 @@ struct WebAPI: Sendable {
 
     func createSession(_ request: Request) async throws -> Response {
         let body = try await Self.decodeBody(request, as: CreateRequest.self)
-        guard body.width.isFinite, body.height.isFinite else { throw WebError.badRequest("width and height must be finite numbers") }
+        guard body.width.isFinite, body.height.isFinite else {
+            throw WebError.badRequest("width and height must be finite numbers")
+        }
         let focus = body.restore?.focus
         if let focus, focus.utf8.count > WebAction.maximumStringLength {
             throw WebError.badRequest("the field restore.focus is longer than \(WebAction.maximumStringLength) bytes")
@@ -126,8 +128,12 @@ struct WebAPI: Sendable {
             throw WebError.badRequest("the query is longer than \(HierarchyWebServer.maximumQueryLength) characters")
         }
         let start = offset.map { Int($0) } ?? 0
-        guard let start, start >= 0, start <= 1_000_000 else { throw WebError.badRequest("offset must be a number from 0 to 1000000") }
-        guard !query.isEmpty else { return try Self.json(SearchPage(query: query, offset: start, results: [], hasMore: false)) }
+        guard let start, start >= 0, start <= 1_000_000 else {
+            throw WebError.badRequest("offset must be a number from 0 to 1000000")
+        }
+        guard !query.isEmpty else {
+            return try Self.json(SearchPage(query: query, offset: start, results: [], hasMore: false))
+        }
         guard let source = store.source else {
             throw WebError.notFound("this hierarchy has no search")
         }
@@ -141,7 +147,8 @@ struct WebAPI: Sendable {
                 id: $0.id, title: WebSnapshot.shown($0.title) ?? "", subtitle: WebSnapshot.shown($0.subtitle),
                 footnote: WebSnapshot.shown($0.footnote))
         }
-        return try Self.json(SearchPage(query: query, offset: start, results: Array(results), hasMore: nodes.count > size))
+        return try Self.json(
+            SearchPage(query: query, offset: start, results: Array(results), hasMore: nodes.count > size))
     }
 
     // MARK: Helpers
@@ -162,7 +169,8 @@ struct WebAPI: Sendable {
         let data = (try? JSONEncoder().encode(["error": error.message])) ?? Data("{}".utf8)
         var headers: HTTPFields = [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"]
         if error.status == 503 { headers[.retryAfter] = "5" }
-        return Response(status: .init(code: error.status), headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+        return Response(
+            status: .init(code: error.status), headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
 
     /// Encodes an answer as JSON.
@@ -197,7 +205,8 @@ struct WebAPI: Sendable {
         } catch DecodingError.keyNotFound(let key, _) {
             throw WebError.badRequest("the field \(key.stringValue) is missing")
         } catch DecodingError.typeMismatch(_, let context) {
-            throw WebError.badRequest("the field \(context.codingPath.map(\.stringValue).joined(separator: ".")) has the wrong type")
+            throw WebError.badRequest(
+                "the field \(context.codingPath.map(\.stringValue).joined(separator: ".")) has the wrong type")
         } catch {
             throw WebError.badRequest("the request body is not valid JSON")
         }
@@ -205,7 +214,9 @@ struct WebAPI: Sendable {
 
     /// Runs `body`, or throws `WebError` 504 at the deadline (``HierarchySources/withTimeout(_:operation:)``
     /// returns then, whether or not the source notices the cancellation).
-    static func withTimeout<T: Sendable>(_ timeout: Duration, _ body: @escaping @Sendable () async throws -> T) async throws -> T {
+    static func withTimeout<T: Sendable>(_ timeout: Duration, _ body: @escaping @Sendable () async throws -> T)
+        async throws -> T
+    {
         do {
             return try await HierarchySources.withTimeout(timeout, operation: body)
         } catch is TimeoutError {

@@ -81,7 +81,8 @@ final class WebAccessPolicy: Sendable {
     func acceptsToken(_ presented: String?) -> Bool {
         guard let token else { return true }
         guard let presented else { return false }
-        let a = Array(token.utf8), b = Array(presented.utf8)
+        let a = Array(token.utf8)
+        let b = Array(presented.utf8)
         var difference = UInt8(a.count == b.count ? 0 : 1)
         for i in 0..<a.count { difference |= a[i] ^ (i < b.count ? b[i] : 0) }
         return difference == 0
@@ -108,7 +109,9 @@ final class WebAccessPolicy: Sendable {
 struct WebAccessMiddleware<Context: RequestContext>: RouterMiddleware {
     let policy: WebAccessPolicy
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
         guard let authority = request.head.authority, policy.acceptsHost(authority) else {
             return WebAPI.errorResponse(WebError(421, "this server does not answer for the host named in the request"))
         }
@@ -119,7 +122,8 @@ struct WebAccessMiddleware<Context: RequestContext>: RouterMiddleware {
         let fromQuery = request.uri.queryParameters[Substring(WebAccessPolicy.queryName)].map(String.init)
         let presented = fromQuery ?? Self.cookie(WebAccessPolicy.cookieName, in: request) ?? Self.bearer(in: request)
         guard policy.acceptsToken(presented) else {
-            return WebAPI.errorResponse(WebError(401, "this server needs its access token: open the address it printed, with ?token="))
+            return WebAPI.errorResponse(
+                WebError(401, "this server needs its access token: open the address it printed, with ?token="))
         }
         var response = try await next(request, context)
         if fromQuery != nil, let token = policy.token {
@@ -171,7 +175,9 @@ struct WebAccessMiddleware<Context: RequestContext>: RouterMiddleware {
 /// connects itself: its authentication (a cookie, basic credentials the browser remembers)
 /// would otherwise let another site's page act on the user's behalf.
 struct WebSameSiteMiddleware<Context: RequestContext>: RouterMiddleware {
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
         if let refusal = WebAccessMiddleware<Context>.crossSite(request, authority: request.head.authority ?? "") {
             return WebAPI.errorResponse(refusal)
         }

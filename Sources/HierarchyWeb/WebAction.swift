@@ -43,7 +43,8 @@ enum WebAction: Sendable, Equatable {
 
 extension WebAction: Decodable {
     private enum CodingKeys: String, CodingKey {
-        case type, width, height, uuid, direction, translation, velocity, column, offset, key, shift, on, id, parent, title
+        case type, width, height, uuid, direction, translation, velocity, column, offset, key, shift, on, id, parent,
+            title
     }
 
     init(from decoder: any Decoder) throws {
@@ -52,7 +53,8 @@ extension WebAction: Decodable {
         func string(_ key: CodingKeys) throws -> String {
             let value = try c.decode(String.self, forKey: key)
             guard value.utf8.count <= Self.maximumStringLength else {
-                throw WebError.badRequest("the field \(key.stringValue) is longer than \(Self.maximumStringLength) bytes")
+                throw WebError.badRequest(
+                    "the field \(key.stringValue) is longer than \(Self.maximumStringLength) bytes")
             }
             return value
         }
@@ -80,7 +82,8 @@ extension WebAction: Decodable {
         case "scroll":
             let column = try c.decode(Int.self, forKey: .column)
             guard column >= 0 else { throw WebError.badRequest("column must not be negative") }
-            self = .scroll(column: column, offset: max(0, try number(.offset, limit: Self.maximumOffset, limitText: "1e13")))
+            self = .scroll(
+                column: column, offset: max(0, try number(.offset, limit: Self.maximumOffset, limitText: "1e13")))
         case "previous": self = .previous
         case "next": self = .next
         case "key": self = .key(try string(.key), shift: try c.decodeIfPresent(Bool.self, forKey: .shift) ?? false)

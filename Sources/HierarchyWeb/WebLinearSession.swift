@@ -44,7 +44,8 @@ struct WebLinearSnapshot: Encodable, Sendable {
 extension WebLinearSnapshot.Update {
     init(_ update: LinearHierarchyUpdate, step: Int) {
         self.init(
-            step: step, removedSections: Array(update.removedSections), insertedSections: Array(update.insertedSections),
+            step: step, removedSections: Array(update.removedSections),
+            insertedSections: Array(update.insertedSections),
             removedItems: update.removedItems.map { [$0.section, $0.item] },
             insertedItems: update.insertedItems.map { [$0.section, $0.item] },
             reloadedItems: update.reloadedItems.map { [$0.section, $0.item] })
@@ -88,12 +89,13 @@ final class WebLinearSession: WebScreenSession {
             for (i, cell) in section.cells.enumerated() {
                 let item = controller.item(at: IndexPath(indexes: [s, i]))
                 let size = section.sizes.indices.contains(i) ? section.sizes[i] : layout.itemSize
-                cells.append(WebLinearSnapshot.Cell(
-                    title: WebScreenText.cut(cell.displayText, to: 500) ?? "",
-                    active: cell.isActive,
-                    expandable: item.map(\.isExpandable),
-                    color: cell.backgroundColor.flatMap { $0.alpha > 0 ? $0.hex : nil },
-                    width: Self.clamp(size.width * scale), height: Self.clamp(size.height * scale)))
+                cells.append(
+                    WebLinearSnapshot.Cell(
+                        title: WebScreenText.cut(cell.displayText, to: 500) ?? "",
+                        active: cell.isActive,
+                        expandable: item.map(\.isExpandable),
+                        color: cell.backgroundColor.flatMap { $0.alpha > 0 ? $0.hex : nil },
+                        width: Self.clamp(size.width * scale), height: Self.clamp(size.height * scale)))
             }
             shown.append(cells)
             view.recycle(section.cells)

@@ -77,9 +77,11 @@ final class WebLinearSourceSession: WebScreenSession {
         }
         let linear = WebLinearSnapshot(
             axis: axis, sections: sections, spacing: Self.spacing,
-            update: update.map { WebLinearSnapshot.Update($0, step: step) }, loading: hierarchy.isLoading, selected: selected)
+            update: update.map { WebLinearSnapshot.Update($0, step: step) }, loading: hierarchy.isLoading,
+            selected: selected)
         defer { message = nil }
-        return WebScreenSnapshot(kind: "linear", version: changes.version, title: title, linear: linear, message: message)
+        return WebScreenSnapshot(
+            kind: "linear", version: changes.version, title: title, linear: linear, message: message)
     }
 
     func apply(_ action: WebScreenAction) async throws(WebError) {
@@ -114,12 +116,17 @@ final class WebLinearSourceSession: WebScreenSession {
         nextLoad += 1
         loads[ticket] = Task { [weak self, adapter] in
             let result: Result<LinearSourceAdapter.Children, any Error>
-            do { result = .success(try await adapter.children(ofSourceID: sourceID)) } catch { result = .failure(error) }
+            do { result = .success(try await adapter.children(ofSourceID: sourceID)) } catch {
+                result = .failure(error)
+            }
             self?.childrenArrived(result, for: request, ticket: ticket)
         }
     }
 
-    private func childrenArrived(_ result: Result<LinearSourceAdapter.Children, any Error>, for request: LinearHierarchy.ChildrenRequest, ticket: Int) {
+    private func childrenArrived(
+        _ result: Result<LinearSourceAdapter.Children, any Error>, for request: LinearHierarchy.ChildrenRequest,
+        ticket: Int
+    ) {
         loads[ticket] = nil
         defer { changes.changed() }
         let title = adapter.node(for: request.itemID)?.title ?? "\(request.itemID)"

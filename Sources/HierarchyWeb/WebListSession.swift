@@ -71,22 +71,26 @@ final class WebListSession<Floorplan: ListFloorplanController>: WebScreenSession
             for (index, entity) in items.enumerated() {
                 let path = ListItemPath(section: section, item: index)
                 let content = screen.content(at: path) ?? ListCellContent(headline: String(describing: entity))
-                rows.append(WebListSnapshot.Row(
-                    section: section, item: index, key: WebScreenText.cut(String(describing: entity.id)) ?? "",
-                    headline: WebScreenText.cut(content.headline) ?? "", subheadline: WebScreenText.cut(content.subheadline),
-                    footnote: WebScreenText.cut(content.footnote), status: WebScreenText.cut(content.status)))
+                rows.append(
+                    WebListSnapshot.Row(
+                        section: section, item: index, key: WebScreenText.cut(String(describing: entity.id)) ?? "",
+                        headline: WebScreenText.cut(content.headline) ?? "",
+                        subheadline: WebScreenText.cut(content.subheadline),
+                        footnote: WebScreenText.cut(content.footnote), status: WebScreenText.cut(content.status)))
             }
         }
-        let footer: WebListSnapshot.Footer = switch model.footer {
-        case .none: .init(kind: "none")
-        case .loading: .init(kind: "loading", text: screen.footerText)
-        case .noResults: .init(kind: "empty", text: screen.footerText)
-        case .noEntries: .init(kind: "noEntries", text: screen.footerText)
-        case .noMoreEntries: .init(kind: "end", text: screen.footerText)
-        case .error: .init(kind: "error", text: screen.footerText)
-        }
+        let footer: WebListSnapshot.Footer =
+            switch model.footer {
+            case .none: .init(kind: "none")
+            case .loading: .init(kind: "loading", text: screen.footerText)
+            case .noResults: .init(kind: "empty", text: screen.footerText)
+            case .noEntries: .init(kind: "noEntries", text: screen.footerText)
+            case .noMoreEntries: .init(kind: "end", text: screen.footerText)
+            case .error: .init(kind: "error", text: screen.footerText)
+            }
         let list = WebListSnapshot(
-            searchEnabled: model.isSearchEnabled, searchText: model.searchText, searchPlaceholder: screen.searchPlaceholder,
+            searchEnabled: model.isSearchEnabled, searchText: model.searchText,
+            searchPlaceholder: screen.searchPlaceholder,
             header: floorplan.headerColumns, rows: rows, footer: footer,
             canLoadMore: model.state == .finished && model.footer == .none,
             canAdd: screen.isAddButtonShown, canDelete: screen.isDeleteEnabled)
@@ -101,7 +105,8 @@ final class WebListSession<Floorplan: ListFloorplanController>: WebScreenSession
             guard model.isSearchEnabled else { throw WebError.badRequest("this list has no search") }
             let text = action.text ?? ""
             guard text.count <= HierarchyWebServer.maximumQueryLength else {
-                throw WebError.badRequest("the search text is longer than \(HierarchyWebServer.maximumQueryLength) characters")
+                throw WebError.badRequest(
+                    "the search text is longer than \(HierarchyWebServer.maximumQueryLength) characters")
             }
             if text != model.searchText { track(model.updateSearchText(text)) }
         case "more":

@@ -45,7 +45,8 @@ extension WebPageResources {
         properties.append(("--status-negative", theme.statusColors.negative))
         var declarations = properties.compactMap { name, color in color.map { "\(name): \(css($0));" } }
         if let background, luminance(background) < 0.4 { declarations.append("color-scheme: dark;") }
-        return ":root { " + declarations.joined(separator: " ") + " }\n" + elementRules(for: theme, selectors: selectors)
+        return ":root { " + declarations.joined(separator: " ") + " }\n"
+            + elementRules(for: theme, selectors: selectors)
     }
 
     /// What a class path styles in the page, and how.
@@ -65,7 +66,8 @@ extension WebPageResources {
     /// apply to the compact layout (`#columns.table`, the page's table form). A class path may
     /// style more than one element (the path line: the bar and the path in it).
     static let elementSelectors: [(ThemeElement, Part, normal: String, selected: String?)] = {
-        let cell = "#columns .card", table = "#columns.table .card"
+        let cell = "#columns .card"
+        let table = "#columns.table .card"
         func selected(_ prefix: String, _ suffix: String) -> String {
             "\(prefix).expanded\(suffix), \(prefix).selected\(suffix)"
         }
@@ -129,23 +131,28 @@ extension WebPageResources {
         return rules
     }
 
-    private static func rule(_ selector: String, _ declarations: (main: [String], arrow: [String]), part: Part) -> String {
+    private static func rule(_ selector: String, _ declarations: (main: [String], arrow: [String]), part: Part)
+        -> String
+    {
         var text = ""
         if !declarations.main.isEmpty {
             text += "\(selector) { \(declarations.main.joined(separator: " ")) }\n"
         }
         if !declarations.arrow.isEmpty {
-            let target = switch part {
-            case .button: " .arrow"
-            default: " .chevron"
-            }
+            let target =
+                switch part {
+                case .button: " .arrow"
+                default: " .chevron"
+                }
             let arrows = selector.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) + target }
             text += "\(arrows.joined(separator: ", ")) { \(declarations.arrow.joined(separator: " ")) }\n"
         }
         return text
     }
 
-    private static func declarations(_ theme: Theme, _ element: ThemeElement, _ state: ThemeState, _ part: Part) -> (main: [String], arrow: [String]) {
+    private static func declarations(_ theme: Theme, _ element: ThemeElement, _ state: ThemeState, _ part: Part) -> (
+        main: [String], arrow: [String]
+    ) {
         let style = theme.style(for: element, state: state)
         var main: [String] = []
         var arrow: [String] = []
@@ -192,7 +199,8 @@ extension WebPageResources {
         let states: [ThemeState] = state == .selected ? [.selected, .normal] : [.normal]
         for candidateState in states {
             for candidate in element.sameView {
-                if let color = theme.declaredStyle(for: ThemeSelector(candidate, state: candidateState)).backgroundColor {
+                if let color = theme.declaredStyle(for: ThemeSelector(candidate, state: candidateState)).backgroundColor
+                {
                     return color
                 }
             }

@@ -22,8 +22,13 @@ struct WebPageResources: Sendable {
     static func load(theme: Theme? = nil) throws -> WebPageResources {
         let read = Self.readFile
         var style = try read("app", "css")
-        if let theme { style.append(Data(("\n/* theme " + Self.commentSafe(theme.name) + " */\n" + Self.styleSheet(for: theme)).utf8)) }
-        var page = WebPageResources(html: try read("index", "html"), transport: try read("transport", "js"), script: try read("app", "js"), style: style)
+        if let theme {
+            style.append(
+                Data(("\n/* theme " + Self.commentSafe(theme.name) + " */\n" + Self.styleSheet(for: theme)).utf8))
+        }
+        var page = WebPageResources(
+            html: try read("index", "html"), transport: try read("transport", "js"), script: try read("app", "js"),
+            style: style)
         page.editing = try read("edit", "js")
         return page
     }
@@ -36,7 +41,8 @@ struct WebPageResources: Sendable {
     /// - Throws: `WebError` 500 when the file is missing from the bundle.
     static func readFile(_ name: String, _ ext: String) throws -> Data {
         guard let url = Bundle.module.url(forResource: name, withExtension: ext, subdirectory: "page"),
-              let data = try? Data(contentsOf: url) else {
+            let data = try? Data(contentsOf: url)
+        else {
             throw WebError(500, "the page file \(name).\(ext) is missing from the program's resources")
         }
         return data
@@ -55,13 +61,14 @@ struct WebPageResources: Sendable {
     }
 
     func response(for file: File) -> Response {
-        let (data, type): (Data, String) = switch file {
-        case .html: (html, "text/html; charset=utf-8")
-        case .transport: (transport, "text/javascript; charset=utf-8")
-        case .script: (script, "text/javascript; charset=utf-8")
-        case .style: (style, "text/css; charset=utf-8")
-        case .editing: (editing, "text/javascript; charset=utf-8")
-        }
+        let (data, type): (Data, String) =
+            switch file {
+            case .html: (html, "text/html; charset=utf-8")
+            case .transport: (transport, "text/javascript; charset=utf-8")
+            case .script: (script, "text/javascript; charset=utf-8")
+            case .style: (style, "text/css; charset=utf-8")
+            case .editing: (editing, "text/javascript; charset=utf-8")
+            }
         return Self.response(data, type: type)
     }
 }

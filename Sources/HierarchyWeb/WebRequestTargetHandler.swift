@@ -22,7 +22,9 @@ final class WebRequestTargetHandler: ChannelInboundHandler, RemovableChannelHand
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         guard !refused else { return }
-        if case .head(let head) = unwrapInboundIn(data), let reason = Self.refusal(uri: head.uri, hosts: head.headers["Host"]) {
+        if case .head(let head) = unwrapInboundIn(data),
+            let reason = Self.refusal(uri: head.uri, hosts: head.headers["Host"])
+        {
             refuse(reason, context: context)
             return
         }
@@ -58,7 +60,8 @@ final class WebRequestTargetHandler: ChannelInboundHandler, RemovableChannelHand
         headers.add(name: "Connection", value: "close")
         let head = HTTPResponseHead(version: .http1_1, status: .badRequest, headers: headers)
         context.write(wrapOutboundOut(.head(head)), promise: nil)
-        context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(bytes: message)))), promise: nil)
+        context.write(
+            wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(bytes: message)))), promise: nil)
         let channel = context.channel
         context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in
             channel.close(promise: nil)
@@ -73,7 +76,9 @@ final class WebRequestTargetHandler: ChannelInboundHandler, RemovableChannelHand
 
         func handlerAdded(context: ChannelHandlerContext) {
             let pipeline = context.pipeline.syncOperations
-            guard let decoder = try? pipeline.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self) else { return }
+            guard let decoder = try? pipeline.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self) else {
+                return
+            }
             try? pipeline.addHandler(WebRequestTargetHandler(), position: .after(decoder))
         }
     }

@@ -40,7 +40,8 @@ struct WebScreenRoutes: Sendable {
                 let id = context.parameters.get("id") ?? ""
                 let session = try store.session(id)
                 let after = request.uri.queryParameters["after"].map(String.init)
-                let snapshot = try await Self.snapshot(session, id: id, after: after, timeout: pollTimeout, store: store)
+                let snapshot = try await Self.snapshot(
+                    session, id: id, after: after, timeout: pollTimeout, store: store)
                 return try WebAPI.json(snapshot)
             }
         }
@@ -126,23 +127,27 @@ struct WebScreenPage: Sendable {
         var style = try read("app", "css")
         style.append(try read("screens", "css"))
         if let theme {
-            style.append(Data(("\n/* theme " + WebPageResources.commentSafe(theme.name) + " */\n"
-                + WebPageResources.styleSheet(for: theme, selectors: elementSelectors)).utf8))
+            style.append(
+                Data(
+                    ("\n/* theme " + WebPageResources.commentSafe(theme.name) + " */\n"
+                        + WebPageResources.styleSheet(for: theme, selectors: elementSelectors)).utf8))
         }
-        return WebScreenPage(html: try read("screen", "html"), transport: try read("transport", "js"),
-                             screen: try read("screen", "js"), list: try read("list", "js"),
-                             linear: try read("linear", "js"), style: style)
+        return WebScreenPage(
+            html: try read("screen", "html"), transport: try read("transport", "js"),
+            screen: try read("screen", "js"), list: try read("list", "js"),
+            linear: try read("linear", "js"), style: style)
     }
 
     func response(for file: File) -> Response {
-        let (data, type): (Data, String) = switch file {
-        case .html: (html, "text/html; charset=utf-8")
-        case .transport: (transport, "text/javascript; charset=utf-8")
-        case .screen: (screen, "text/javascript; charset=utf-8")
-        case .list: (list, "text/javascript; charset=utf-8")
-        case .linear: (linear, "text/javascript; charset=utf-8")
-        case .style: (style, "text/css; charset=utf-8")
-        }
+        let (data, type): (Data, String) =
+            switch file {
+            case .html: (html, "text/html; charset=utf-8")
+            case .transport: (transport, "text/javascript; charset=utf-8")
+            case .screen: (screen, "text/javascript; charset=utf-8")
+            case .list: (list, "text/javascript; charset=utf-8")
+            case .linear: (linear, "text/javascript; charset=utf-8")
+            case .style: (style, "text/css; charset=utf-8")
+            }
         return WebPageResources.response(data, type: type)
     }
 }

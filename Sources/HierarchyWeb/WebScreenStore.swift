@@ -26,8 +26,10 @@ final class WebScreenStore: Sendable {
         var sessionCount: Int { sessions.count }
     }
 
-    init(title: String, maximumSessions: Int, idleTimeout: Duration,
-         now: @escaping @Sendable () -> ContinuousClock.Instant, make: @escaping Maker) {
+    init(
+        title: String, maximumSessions: Int, idleTimeout: Duration,
+        now: @escaping @Sendable () -> ContinuousClock.Instant, make: @escaping Maker
+    ) {
         self.title = title
         self.maximumSessions = max(1, maximumSessions)
         self.idleTimeout = idleTimeout
@@ -57,7 +59,9 @@ final class WebScreenStore: Sendable {
     ///
     /// - Throws: `WebError` 404 for an unknown or expired id, 400 for a malformed one.
     func session(_ id: String) throws(WebError) -> any WebScreenSession {
-        guard id.utf8.count <= WebSessionStore.maximumIDLength else { throw WebError.badRequest("malformed session id") }
+        guard id.utf8.count <= WebSessionStore.maximumIDLength else {
+            throw WebError.badRequest("malformed session id")
+        }
         expire()
         let time = now()
         let session = table.withLock { table -> (any WebScreenSession)? in

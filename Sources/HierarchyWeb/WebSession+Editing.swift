@@ -65,10 +65,12 @@ extension WebSession {
     static func checkedTitle(_ title: String) throws(WebError) -> String {
         let trimmed = title.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw WebError.badRequest("the title must not be empty") }
-        for (offset, scalar) in trimmed.unicodeScalars.enumerated() where scalar.properties.generalCategory == .control {
+        for (offset, scalar) in trimmed.unicodeScalars.enumerated() where scalar.properties.generalCategory == .control
+        {
             let code = String(scalar.value, radix: 16, uppercase: true)
             throw WebError.badRequest(
-                "the title must not contain control characters (U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code) at character \(offset + 1))")
+                "the title must not contain control characters (U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code) at character \(offset + 1))"
+            )
         }
         return trimmed
     }

@@ -22,7 +22,8 @@ extension WebSession {
     /// - Complexity: O(v) for the v rows on screen, plus a layout when it scrolls.
     func keepFocusInView(_ snapshot: HierarchyViewSnapshot) -> HierarchyViewSnapshot? {
         guard followsFocus, let focus = view.focusedPosition,
-              Self.focusIsInView(snapshot, focus: focus) == false else { return nil }
+            Self.focusIsInView(snapshot, focus: focus) == false
+        else { return nil }
         let before = view.contentOffsetY(ofColumn: focus.column)
         view.focusRow(focus.row, inColumn: focus.column)
         view.layoutIfNeeded()

@@ -1,7 +1,7 @@
 import Foundation
+import HierarchyAdapters
 import HierarchyKit
 import HierarchySources
-import HierarchyAdapters
 
 /// The engine state of one browser tab: a `HierarchyView` and its data source, driven by
 /// the actions the page forwards, with a version number that grows whenever there is
@@ -52,13 +52,16 @@ final class WebSession {
     ///   - size: the viewport in CSS pixels.
     ///   - now: the clock for expiry and type-select (injected for tests).
     ///   - isolation: the actor the session is used on (its source's answers are applied there).
-    convenience init(id: String, source: any HierarchySource, size: Size, rightToLeft: Bool,
-                     isolation: any Actor = MainActor.shared, now: @escaping () -> ContinuousClock.Instant) {
+    convenience init(
+        id: String, source: any HierarchySource, size: Size, rightToLeft: Bool,
+        isolation: any Actor = MainActor.shared, now: @escaping () -> ContinuousClock.Instant
+    ) {
         let view = HierarchyView()
         view.isolation = isolation
         let dataSource = HierarchySourceDataSource(source: source)
         dataSource.attach(to: view)
-        self.init(id: id, view: view, dataSource: dataSource, owner: nil, size: size, rightToLeft: rightToLeft, now: now)
+        self.init(
+            id: id, view: view, dataSource: dataSource, owner: nil, size: size, rightToLeft: rightToLeft, now: now)
     }
 
     /// A session over a controller's view, on the main actor (the controller's data source
@@ -69,10 +72,14 @@ final class WebSession {
     ///   - size: the viewport in CSS pixels.
     ///   - now: the clock for expiry and type-select (injected for tests).
     @MainActor
-    convenience init(id: String, controller: HierarchyViewController, size: Size, rightToLeft: Bool,
-                     now: @escaping () -> ContinuousClock.Instant) {
-        self.init(id: id, view: controller.hierarchyView, dataSource: controller.hierarchyView.dataSource as? HierarchySourceDataSource,
-                  owner: controller, size: size, rightToLeft: rightToLeft, now: now)
+    convenience init(
+        id: String, controller: HierarchyViewController, size: Size, rightToLeft: Bool,
+        now: @escaping () -> ContinuousClock.Instant
+    ) {
+        self.init(
+            id: id, view: controller.hierarchyView,
+            dataSource: controller.hierarchyView.dataSource as? HierarchySourceDataSource,
+            owner: controller, size: size, rightToLeft: rightToLeft, now: now)
     }
 
     /// A session over any view whose data source is set; the view's layout is set up for
@@ -82,8 +89,10 @@ final class WebSession {
     ///   - view: the view.
     ///   - dataSource: the source adapter behind the view, if there is one (loading notes, search, reveal).
     ///   - owner: an object kept alive with the session (a controller owning the data source).
-    init(id: String, view: HierarchyView, dataSource: HierarchySourceDataSource?, owner: AnyObject?, size: Size,
-         rightToLeft: Bool, now: @escaping () -> ContinuousClock.Instant) {
+    init(
+        id: String, view: HierarchyView, dataSource: HierarchySourceDataSource?, owner: AnyObject?, size: Size,
+        rightToLeft: Bool, now: @escaping () -> ContinuousClock.Instant
+    ) {
         self.id = id
         self.now = now
         self.isolation = view.isolation
@@ -92,7 +101,8 @@ final class WebSession {
         self.owner = owner
         let layout = view.collectionViewLayout
         layout.metrics = .points
-        layout.sectionInset = EdgeInsets(top: Self.cardSpacing, leading: Self.cardSpacing, bottom: Self.cardSpacing, trailing: Self.cardSpacing)
+        layout.sectionInset = EdgeInsets(
+            top: Self.cardSpacing, leading: Self.cardSpacing, bottom: Self.cardSpacing, trailing: Self.cardSpacing)
         layout.interItemSpacing = Self.cardSpacing
         layout.showVerticalScrollIndicator = false
         layout.layoutDirection = rightToLeft ? .rightToLeft : .leftToRight
@@ -274,7 +284,8 @@ final class WebSession {
     /// `titleForItemWith`, else the cell on screen.
     func title(of uuid: String) -> String {
         if let dataSource { return dataSource.node(for: uuid)?.title ?? "" }
-        return view.dataSource?.hierarchyView(view, titleForItemWith: uuid) ?? view.cellForItem(with: uuid)?.title.visibleText ?? ""
+        return view.dataSource?.hierarchyView(view, titleForItemWith: uuid) ?? view.cellForItem(with: uuid)?.title
+            .visibleText ?? ""
     }
 
     private func requireVisible(_ uuid: String) throws(WebError) {
@@ -285,9 +296,11 @@ final class WebSession {
 
     private func requirePendingRow(_ slot: (column: Int, row: Int)) throws(WebError) {
         let snapshot = view.snapshot()
-        guard snapshot.columns.contains(where: { column in
-            column.index == slot.column && column.items.contains { $0.row == slot.row && $0.state != .loaded }
-        }) else {
+        guard
+            snapshot.columns.contains(where: { column in
+                column.index == slot.column && column.items.contains { $0.row == slot.row && $0.state != .loaded }
+            })
+        else {
             throw WebError.notFound("no row \(slot.row) still loading is on screen in column \(slot.column)")
         }
     }
@@ -304,7 +317,7 @@ final class WebSession {
 
     private func handleKey(_ key: String, shift: Bool) -> String? {
         guard let key = Self.hierarchyKey(key, shift: shift),
-              let command = bindings.command(
+            let command = bindings.command(
                 for: key, rightToLeft: view.collectionViewLayout.layoutDirection == .rightToLeft,
                 isTypeSelecting: typeSelect.isActive(at: now()))
         else { return nil }

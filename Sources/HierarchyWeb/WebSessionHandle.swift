@@ -34,7 +34,10 @@ final class WebSessionHandle: Sendable {
     static let maximumPushConnections = 4
 
     /// A handle of a session made on `isolation` (the session must be used only there).
-    init(session: IsolatedValue<WebSession>, id: String, isolation: any Actor, now: @escaping @Sendable () -> ContinuousClock.Instant) {
+    init(
+        session: IsolatedValue<WebSession>, id: String, isolation: any Actor,
+        now: @escaping @Sendable () -> ContinuousClock.Instant
+    ) {
         self.id = id
         self.isolation = isolation
         self.session = session

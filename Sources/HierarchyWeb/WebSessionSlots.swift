@@ -16,7 +16,10 @@ extension Mutex where Value: WebSessionSlots {
     func reserveSession(maximumSessions: Int) throws(WebError) {
         try withLock { table throws(WebError) in
             guard table.sessionCount + table.reserved < maximumSessions else {
-                throw WebError(503, "the server is serving as many sessions as it may (\(maximumSessions)); close another tab or try again later")
+                throw WebError(
+                    503,
+                    "the server is serving as many sessions as it may (\(maximumSessions)); close another tab or try again later"
+                )
             }
             table.reserved += 1
         }

@@ -48,9 +48,10 @@ final class WebSessionStore: Sendable {
         maximumSessions: Int, idleTimeout: Duration, defaultRightToLeft: Bool, memoryLimit: Int? = nil,
         allowsEdits: Bool = false, now: @escaping @Sendable () -> ContinuousClock.Instant
     ) {
-        self.init(content: .source(source, startID: startID), sourceName: sourceName, maximumSessions: maximumSessions,
-                  idleTimeout: idleTimeout, defaultRightToLeft: defaultRightToLeft, memoryLimit: memoryLimit,
-                  allowsEdits: allowsEdits, now: now)
+        self.init(
+            content: .source(source, startID: startID), sourceName: sourceName, maximumSessions: maximumSessions,
+            idleTimeout: idleTimeout, defaultRightToLeft: defaultRightToLeft, memoryLimit: memoryLimit,
+            allowsEdits: allowsEdits, now: now)
     }
 
     init(
@@ -83,12 +84,15 @@ final class WebSessionStore: Sendable {
     ///   dropped brings back where it was); an item that cannot be shown leaves the session at the top.
     /// - Throws: `WebError` 503 when the server has as many sessions as it may keep (or its
     ///   memory is over the limit), 502 when the source cannot read its first item.
-    func create(width: Double, height: Double, rightToLeft: Bool?, restoring focus: String? = nil) async throws(WebError) -> WebSessionHandle {
+    func create(width: Double, height: Double, rightToLeft: Bool?, restoring focus: String? = nil)
+        async throws(WebError) -> WebSessionHandle
+    {
         expire()
         try table.reserveSession(maximumSessions: maximumSessions)
         defer { table.releaseSession() }
         if let memoryLimit, let resident = WebSessionStore.residentBytes(), resident > memoryLimit {
-            throw WebError(503, "the server is using more memory than its limit (\(memoryLimit >> 20) MB); try again later")
+            throw WebError(
+                503, "the server is using more memory than its limit (\(memoryLimit >> 20) MB); try again later")
         }
         let id = UUID().uuidString.lowercased()
         let size = Size(width: min(max(0, width), 100_000), height: min(max(0, height), 100_000))
@@ -100,7 +104,8 @@ final class WebSessionStore: Sendable {
         case .source(let source, let startID):
             let actor = WebSessionActor()
             let session = try await Self.start(on: actor, startID: startID, focus: focus) { _ in
-                let session = WebSession(id: id, source: source, size: size, rightToLeft: rightToLeft, isolation: actor, now: now)
+                let session = WebSession(
+                    id: id, source: source, size: size, rightToLeft: rightToLeft, isolation: actor, now: now)
                 session.allowsEdits = allowsEdits
                 return session
             }
@@ -109,7 +114,8 @@ final class WebSessionStore: Sendable {
             let session = try await Self.start(on: MainActor.shared, startID: nil, focus: focus) { _ in
                 MainActor.assumeIsolated {
                     let controller = makeController()
-                    let session = WebSession(id: id, controller: controller, size: size, rightToLeft: rightToLeft, now: now)
+                    let session = WebSession(
+                        id: id, controller: controller, size: size, rightToLeft: rightToLeft, now: now)
                     session.allowsEdits = allowsEdits
                     controller.loadViewIfNeeded()
                     return IsolatedValue(session)
@@ -123,7 +129,8 @@ final class WebSessionStore: Sendable {
 
     /// Makes a session on `actor` and loads it there.
     private static func start(
-        on actor: any Actor, startID: String?, focus: String?, _ make: @escaping @Sendable (isolated any Actor) -> WebSession
+        on actor: any Actor, startID: String?, focus: String?,
+        _ make: @escaping @Sendable (isolated any Actor) -> WebSession
     ) async throws(WebError) -> IsolatedValue<WebSession> {
         do {
             return try await HierarchyIsolation.run(on: actor) { actor in

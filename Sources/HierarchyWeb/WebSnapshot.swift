@@ -139,7 +139,10 @@ extension WebSnapshot {
     /// Flattens the engine's snapshot.
     ///
     /// - Complexity: O(v) for v visible items.
-    init(_ snapshot: HierarchyViewSnapshot, session: String, version: Int, selectedCount: Int, loading: Bool, message: String?) {
+    init(
+        _ snapshot: HierarchyViewSnapshot, session: String, version: Int, selectedCount: Int, loading: Bool,
+        message: String?
+    ) {
         self.session = session
         self.version = version
         self.width = snapshot.size.width
@@ -157,7 +160,9 @@ extension WebSnapshot {
             return state == .loaded ? uuid : nil
         }
         self.header = snapshot.header.map {
-            Header(title: Self.shown($0.title), height: $0.frame.height, previousEnabled: $0.isPreviousEnabled, nextEnabled: $0.isNextEnabled)
+            Header(
+                title: Self.shown($0.title), height: $0.frame.height, previousEnabled: $0.isPreviousEnabled,
+                nextEnabled: $0.isNextEnabled)
         }
         self.message = message
         self.copied = nil
@@ -175,12 +180,14 @@ extension WebSnapshot {
                     if case .failed(let reason) = item.state { failure = reason }
                     return Item(
                         // A row without an item yet has no uuid: the page keys its card by row.
-                        uuid: item.uuid.isEmpty ? Self.pendingRowKey(column: column.index, row: item.row) : item.uuid, row: item.row,
+                        uuid: item.uuid.isEmpty ? Self.pendingRowKey(column: column.index, row: item.row) : item.uuid,
+                        row: item.row,
                         x: item.frame.minX - column.frame.minX, y: item.frame.minY - top,
                         width: item.frame.width, height: item.frame.height,
                         title: placeholder ? "Loading…" : Self.shown(cell.title.visibleText),
                         titleLength: placeholder ? nil : Self.cutLength(cell.title.visibleText),
-                        subtitle: Self.shown(cell.subtitle.visibleText), footnote: Self.shown(cell.footnote.visibleText),
+                        subtitle: Self.shown(cell.subtitle.visibleText),
+                        footnote: Self.shown(cell.footnote.visibleText),
                         status: cell.status.visibleText,
                         indicator: cell.isHierarchyButtonHidden ? nil : (cell.hierarchyAttributeText ?? ""),
                         accessory: Self.accessory(of: cell, editing: snapshot.isEditing),
@@ -209,7 +216,8 @@ extension WebSnapshot {
     /// - Complexity: O(min(n, maximumTextLength)).
     static func shown(_ text: String?) -> String? {
         guard let text, let end = text.index(text.startIndex, offsetBy: maximumTextLength, limitedBy: text.endIndex),
-              end != text.endIndex else { return text }
+            end != text.endIndex
+        else { return text }
         return String(text[..<end]) + "…"
     }
 
@@ -233,21 +241,25 @@ extension WebSnapshot {
     }
 
     /// The tint of a cell's shown custom accessory view, as CSS, or nil.
-        static func accessoryTint(of cell: HierarchyCollectionItem, editing: Bool) -> String? {
-        guard let view = cell.customAccessoryView(isEditing: editing), !view.isHidden, let tint = view.tintColor else { return nil }
+    static func accessoryTint(of cell: HierarchyCollectionItem, editing: Bool) -> String? {
+        guard let view = cell.customAccessoryView(isEditing: editing), !view.isHidden, let tint = view.tintColor else {
+            return nil
+        }
         return WebPageResources.css(tint)
     }
 
     /// The image of a cell's shown custom accessory view, cut like a detail image, or nil.
-        static func accessoryImage(of cell: HierarchyCollectionItem, editing: Bool) -> DetailImage? {
-        guard let view = cell.customAccessoryView(isEditing: editing), !view.isHidden, let image = view.image else { return nil }
+    static func accessoryImage(of cell: HierarchyCollectionItem, editing: Bool) -> DetailImage? {
+        guard let view = cell.customAccessoryView(isEditing: editing), !view.isHidden, let image = view.image else {
+            return nil
+        }
         let name = image.name.utf8.count <= maximumImageLength ? image.name : ""
         let label = view.accessibilityLabel ?? (image.name.hasPrefix("data:") ? "Image" : image.name)
         return DetailImage(name: name, glyph: shown(image.glyph) ?? "", label: shown(label) ?? "")
     }
 
     /// What a screen reader says for a cell's shown custom accessory view, or nil.
-        static func accessoryLabel(of cell: HierarchyCollectionItem, editing: Bool) -> String? {
+    static func accessoryLabel(of cell: HierarchyCollectionItem, editing: Bool) -> String? {
         guard let view = cell.customAccessoryView(isEditing: editing), !view.isHidden else { return nil }
         return shown(view.accessibilityLabel)
     }
@@ -295,7 +307,7 @@ extension WebSnapshot {
     /// The glyph of a cell's accessory (the editing accessory in editing mode): a custom
     /// accessory view's glyph, else the type's (the disclosure chevron beside the indicator too,
     /// as the documents show it).
-        static func accessory(of cell: HierarchyCollectionItem, editing: Bool) -> String? {
+    static func accessory(of cell: HierarchyCollectionItem, editing: Bool) -> String? {
         if let view = cell.customAccessoryView(isEditing: editing) {
             return view.isHidden ? nil : shown(view.drawnGlyph)
         }

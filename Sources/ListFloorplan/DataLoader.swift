@@ -31,7 +31,8 @@ public struct DataLoader<Entity>: Sendable {
     ///   search string (all items for `nil`), in batches, in display order; throws to report a
     ///   failed load.
     public init(
-        streaming batches: @escaping @Sendable (_ range: Range<Int>?, _ searchString: String?)
+        streaming batches:
+            @escaping @Sendable (_ range: Range<Int>?, _ searchString: String?)
             -> AsyncThrowingStream<[Entity], Error>
     ) {
         self.stream = batches

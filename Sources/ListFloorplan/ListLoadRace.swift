@@ -35,29 +35,37 @@ final class ListLoadRace<Entity>: Sendable {
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 race.start(continuation) {
-                    var tasks = [Task {
-                        do {
-                            guard loader.isStreaming, let onBatch else {
-                                race.finish(.success(try await loader.query(forItemsIn: request.range, with: request.searchString)))
-                                return
+                    var tasks = [
+                        Task {
+                            do {
+                                guard loader.isStreaming, let onBatch else {
+                                    race.finish(
+                                        .success(
+                                            try await loader.query(
+                                                forItemsIn: request.range, with: request.searchString)))
+                                    return
+                                }
+                                var all: [Entity] = []
+                                for try await batch in loader.batches(
+                                    forItemsIn: request.range, with: request.searchString)
+                                {
+                                    try Task.checkCancellation()
+                                    if all.isEmpty { race.answered() }
+                                    all += batch
+                                    if !batch.isEmpty { onBatch(batch) }
+                                }
+                                race.finish(.success(all))
+                            } catch {
+                                race.finish(.failure(ListLoadError(error)))
                             }
-                            var all: [Entity] = []
-                            for try await batch in loader.batches(forItemsIn: request.range, with: request.searchString) {
-                                try Task.checkCancellation()
-                                if all.isEmpty { race.answered() }
-                                all += batch
-                                if !batch.isEmpty { onBatch(batch) }
-                            }
-                            race.finish(.success(all))
-                        } catch {
-                            race.finish(.failure(ListLoadError(error)))
                         }
-                    }]
+                    ]
                     if let timeout {
-                        tasks.append(Task {
-                            do { try await timeout.sleep() } catch { return }
-                            race.finish(.failure(ListLoadError(message: "No answer within \(timeout.duration)")))
-                        })
+                        tasks.append(
+                            Task {
+                                do { try await timeout.sleep() } catch { return }
+                                race.finish(.failure(ListLoadError(message: "No answer within \(timeout.duration)")))
+                            })
                     }
                     return tasks
                 }
@@ -102,7 +110,9 @@ final class ListLoadRace<Entity>: Sendable {
     }
 
     private func finish(_ result: Result<[Entity], ListLoadError>) {
-        let (continuation, tasks) = storage.withLock { storage -> (CheckedContinuation<ListHandOver<Result<[Entity], ListLoadError>>, Never>?, [Task<Void, Never>]) in
+        let (continuation, tasks) = storage.withLock {
+            storage -> (CheckedContinuation<ListHandOver<Result<[Entity], ListLoadError>>, Never>?, [Task<Void, Never>])
+            in
             guard !storage.finished else { return (nil, []) }
             storage.finished = true
             defer { storage.continuation = nil }

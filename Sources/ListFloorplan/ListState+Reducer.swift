@@ -72,9 +72,11 @@ extension ListState {
                 range = paging ? 0..<max(loaded, configuration.initialPageSize(in: mode)) : nil
             }
             ranges[section] = range
-            effects.append(.load(ListLoadRequest(
-                ticket: ticket, section: section, range: range, searchString: mode.searchString
-            )))
+            effects.append(
+                .load(
+                    ListLoadRequest(
+                        ticket: ticket, section: section, range: range, searchString: mode.searchString
+                    )))
         }
         request = ListRequest(
             ticket: ticket, kind: kind, mode: mode, ranges: ranges, pending: Set(requested),
@@ -159,7 +161,8 @@ extension ListState {
         guard !query.isEmpty else { return [] }
         var effects = cancelDebounce()
         if searchQuery == query, request == nil, search.pageCount > 0,
-           sections.allSatisfy(search.endReached.contains) {
+            sections.allSatisfy(search.endReached.contains)
+        {
             // Every result is shown already.
             return effects
         }
@@ -191,7 +194,7 @@ extension ListState {
     /// The text without leading and trailing white space.
     static func trimmed(_ text: String) -> String {
         guard let first = text.firstIndex(where: { !$0.isWhitespace }),
-              let last = text.lastIndex(where: { !$0.isWhitespace })
+            let last = text.lastIndex(where: { !$0.isWhitespace })
         else { return "" }
         return String(text[first...last])
     }
@@ -202,7 +205,7 @@ extension ListState {
     /// the rows it replaces until its whole answer arrives.
     private mutating func receivePartial(ticket: Int, section: Section, items: [Entity]) {
         guard var request, request.ticket == ticket, request.pending.contains(section),
-              request.kind != .refresh, !items.isEmpty
+            request.kind != .refresh, !items.isEmpty
         else { return }
         let range = request.ranges[section] ?? nil
         let streamed = request.streamed[section, default: 0]

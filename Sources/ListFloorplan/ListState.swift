@@ -99,7 +99,9 @@ public struct ListState<Entity: Identifiable & Equatable, Section: Hashable>: Eq
     func _checkInvariants() -> String? {
         if let request {
             if request.ticket >= nextTicket { return "request ticket \(request.ticket) not issued yet" }
-            if loadingState != request.kind.loadingState { return "loading state \(loadingState) but \(request.kind) request" }
+            if loadingState != request.kind.loadingState {
+                return "loading state \(loadingState) but \(request.kind) request"
+            }
             if !request.pending.isSubset(of: Set(sections)) { return "request waits for unknown sections" }
         } else if loadingState != .finished {
             return "loading state \(loadingState) without a request"

@@ -96,7 +96,8 @@ public final class ListViewModel<
         case .load(let request):
             guard let loader = loaders[request.section] else { return nil }
             let timeout = loadTimeout.map { (sleep: Self.sleeper(on: clock, for: $0), duration: $0) }
-            let ticket = request.ticket, section = ListHandOver(request.section)
+            let ticket = request.ticket
+            let section = ListHandOver(request.section)
             let relay = ListBatchRelay<Entity> { [weak self] items in
                 self?.send(.partial(ticket: ticket, section: section.value, items: items))
             }

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A program the browser runs in the foreground on its terminal (an editor, a pager, the
 /// desktop's opener), after handing the terminal over (see ``TerminalRunLoop``).
@@ -19,7 +20,9 @@ public struct ExternalProgram: Sendable, Equatable {
 
     /// Makes a program to run; each parameter sets the property of the same name.
     /// Makes a program to run; each parameter sets the property of the same name.
-    public init(name: String, arguments: [[CChar]], finished: @escaping @MainActor @Sendable (_ failure: String?) -> Void) {
+    public init(
+        name: String, arguments: [[CChar]], finished: @escaping @MainActor @Sendable (_ failure: String?) -> Void
+    ) {
         self.name = name
         self.arguments = arguments
         self.finished = finished
@@ -53,13 +56,14 @@ public struct ExternalProgram: Sendable, Equatable {
         posix_spawnattr_setsigmask(&attributes, &none)
         var defaults = sigset_t()
         sigemptyset(&defaults)
-        for signo in [SIGINT, SIGQUIT, SIGTSTP, SIGTTIN, SIGTTOU, SIGTERM, SIGHUP, SIGPIPE, SIGCHLD, SIGCONT, SIGWINCH] {
+        for signo in [SIGINT, SIGQUIT, SIGTSTP, SIGTTIN, SIGTTOU, SIGTERM, SIGHUP, SIGPIPE, SIGCHLD, SIGCONT, SIGWINCH]
+        {
             sigaddset(&defaults, signo)
         }
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         let argv = arguments.map { $0.withUnsafeBufferPointer { strdup($0.baseAddress!) } } + [nil]
-        defer { argv.forEach { free($0) } }
+        defer { for argument in argv { free(argument) } }
         var pid: pid_t = 0
         let spawned = posix_spawnp(&pid, argv[0]!, &actions, &attributes, argv, environ)
         guard spawned == 0 else {
@@ -135,24 +139,27 @@ public struct FileOpener: Sendable {
                 let shell = Array("/bin/sh".utf8CString)
                 let script = Array("\(command) \"$1\"".utf8CString)
                 let name = program.split(separator: "/").last.map(String.init) ?? program
-                return .success(ExternalProgram(
-                    name: name, arguments: [shell, Array("-c".utf8CString), script, Array("sh".utf8CString), path],
-                    finished: finished))
+                return .success(
+                    ExternalProgram(
+                        name: name, arguments: [shell, Array("-c".utf8CString), script, Array("sh".utf8CString), path],
+                        finished: finished))
             }
             guard isInstalled("less") else {
                 return .failure(Failure(message: "No editor or pager: set $EDITOR or $PAGER, or install less"))
             }
-            return .success(ExternalProgram(name: "less", arguments: [Array("less".utf8CString), path], finished: finished))
+            return .success(
+                ExternalProgram(name: "less", arguments: [Array("less".utf8CString), path], finished: finished))
         }
         #if os(macOS)
-        let opener = "open"
+            let opener = "open"
         #else
-        let opener = "xdg-open"
+            let opener = "xdg-open"
         #endif
         guard isInstalled(opener) else {
             return .failure(Failure(message: "Cannot open “\(name)”: it is not text and \(opener) is not installed"))
         }
-        return .success(ExternalProgram(name: opener, arguments: [Array(opener.utf8CString), path], finished: finished))
+        return .success(
+            ExternalProgram(name: opener, arguments: [Array(opener.utf8CString), path], finished: finished))
     }
 
     /// Whether the first bytes of a file are text: no NUL byte, valid UTF-8 (but for a

@@ -83,7 +83,8 @@ public struct FrameRenderer: Sendable {
         } else if let previous {
             // The previous frame ended with the pen reset.
             state.pen = .plain
-            let current = buffer.cells, old = previous.cells
+            let current = buffer.cells
+            let old = previous.cells
             for y in 0..<buffer.height {
                 let rowStart = y * buffer.width
                 for x in 0..<buffer.width {
@@ -165,7 +166,7 @@ public struct FrameRenderer: Sendable {
         /// Rewrites the unchanged cells between the cursor and `x` when that is shorter than a cursor move.
         mutating func rewriteGap(upTo x: Int, y: Int, in buffer: ScreenBuffer) {
             guard cursorY == y, cursorX >= 0, cursorX < x,
-                  x - cursorX <= FrameRenderer.maximumRewrittenGap, let pen
+                x - cursorX <= FrameRenderer.maximumRewrittenGap, let pen
             else { return }
             for column in cursorX..<x {
                 let cell = buffer[column, y]

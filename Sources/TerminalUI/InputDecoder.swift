@@ -235,7 +235,7 @@ public struct InputDecoder: Sendable {
             }
             guard byte >= 0xC2 && byte <= 0xF4 else { break }
             guard case .scalar(let scalar, let length) = decodeScalar(bytes, at: position),
-                  scalar.value >= 0xA0
+                scalar.value >= 0xA0
             else { break }
             scalars.append(scalar)
             position += length
@@ -261,9 +261,15 @@ public struct InputDecoder: Sendable {
         var value: UInt32
         switch lead {
         case 0x00...0x7F: return .scalar(Unicode.Scalar(lead), length: 1)
-        case 0xC2...0xDF: length = 2; value = UInt32(lead & 0x1F)
-        case 0xE0...0xEF: length = 3; value = UInt32(lead & 0x0F)
-        case 0xF0...0xF4: length = 4; value = UInt32(lead & 0x07)
+        case 0xC2...0xDF:
+            length = 2
+            value = UInt32(lead & 0x1F)
+        case 0xE0...0xEF:
+            length = 3
+            value = UInt32(lead & 0x0F)
+        case 0xF0...0xF4:
+            length = 4
+            value = UInt32(lead & 0x07)
         default: return .invalid(length: 1)
         }
         for offset in 1..<length {
@@ -302,7 +308,8 @@ public struct InputDecoder: Sendable {
             if third == 0x5B || third == 0x4F {
                 let inner = parseEscape(bytes, at: index + 1, final: final)
                 if case .events(let events, let length) = inner, events.count == 1,
-                   case .key(var key) = events[0] {
+                    case .key(var key) = events[0]
+                {
                     key.modifiers.insert(.alt)
                     return .events([.key(key)], length: length + 1)
                 }
@@ -360,7 +367,9 @@ public struct InputDecoder: Sendable {
             key = [Key.up, .down, .right, .left][Int(finalByte - 0x61)]
             modifiers.insert(.control)
         case 0x6A...0x79:  // keypad * + , - . / 0-9
-            let characters: [Character] = ["*", "+", ",", "-", ".", "/", "0", "1", "2", "3", "4", "5", "6", "7", "8", "9"]
+            let characters: [Character] = [
+                "*", "+", ",", "-", ".", "/", "0", "1", "2", "3", "4", "5", "6", "7", "8", "9",
+            ]
             key = .character(characters[Int(finalByte - 0x6A)])
         case 0x58: key = .character("=")
         default:
@@ -537,7 +546,7 @@ public struct InputDecoder: Sendable {
         case 8, 127: key = .backspace
         default:
             guard codepoint >= 0x20, let scalar = Unicode.Scalar(UInt32(codepoint)),
-                  !(0x7F..<0xA0).contains(codepoint)
+                !(0x7F..<0xA0).contains(codepoint)
             else { return nil }
             key = .character(Character(scalar))
         }
@@ -552,7 +561,8 @@ public struct InputDecoder: Sendable {
         if b & 4 != 0 { modifiers.insert(.shift) }
         if b & 8 != 0 { modifiers.insert(.alt) }
         if b & 16 != 0 { modifiers.insert(.control) }
-        let column = max(0, x - 1), row = max(0, y - 1)
+        let column = max(0, x - 1)
+        let row = max(0, y - 1)
         let low = b & 3
         let buttons: [MouseEvent.Button] = [.left, .middle, .right, .none]
         if b & 64 != 0 {
@@ -569,14 +579,16 @@ public struct InputDecoder: Sendable {
             }
             return MouseEvent(kind: .drag, button: buttons[low], x: column, y: row, modifiers: modifiers)
         }
-        return MouseEvent(kind: pressed ? .press : .release, button: buttons[low], x: column, y: row, modifiers: modifiers)
+        return MouseEvent(
+            kind: pressed ? .press : .release, button: buttons[low], x: column, y: row, modifiers: modifiers)
     }
 
     /// Decodes a legacy X10 mouse report (`ESC [ M` followed by three bytes, each offset by 32).
     static func x10Mouse(_ cb: UInt8, _ cx: UInt8, _ cy: UInt8) -> InputEvent? {
         guard cb >= 32, cx >= 33, cy >= 33 else { return .unknown([0x1B, 0x5B, 0x4D, cb, cx, cy]) }
         let b = Int(cb) - 32
-        let x = Int(cx) - 32, y = Int(cy) - 32
+        let x = Int(cx) - 32
+        let y = Int(cy) - 32
         if b & 3 == 3 && b & (32 | 64) == 0 {
             var event = sgrMouse(button: b, x: x, y: y, pressed: false)
             event?.kind = .release

@@ -141,8 +141,10 @@ public struct ScreenBuffer: Equatable, Sendable {
     ///   - style: The style of the spaces.
     /// - Complexity: O(width × height) of the clipped rectangle.
     public mutating func fill(x: Int, y: Int, width: Int, height: Int, style: TextStyle = .plain) {
-        let x0 = max(0, x), y0 = max(0, y)
-        let x1 = min(self.width, x + max(0, width)), y1 = min(self.height, y + max(0, height))
+        let x0 = max(0, x)
+        let y0 = max(0, y)
+        let x1 = min(self.width, x + max(0, width))
+        let y1 = min(self.height, y + max(0, height))
         guard x0 < x1, y0 < y1 else { return }
         let space = Cell.space(style)
         for row in y0..<y1 {
@@ -163,7 +165,8 @@ public struct ScreenBuffer: Equatable, Sendable {
     ///   - transform: Called with each cell's style; returns the new one.
     public mutating func restyle(x: Int, y: Int, width: Int, _ transform: (TextStyle) -> TextStyle) {
         guard y >= 0, y < height else { return }
-        let x0 = max(0, x), x1 = min(self.width, x + max(0, width))
+        let x0 = max(0, x)
+        let x1 = min(self.width, x + max(0, width))
         guard x0 < x1 else { return }
         for column in x0..<x1 {
             cells[y * self.width + column].style = transform(cells[y * self.width + column].style)

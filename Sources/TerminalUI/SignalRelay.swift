@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Turns process signals into calls on an ordinary thread (the self-pipe trick).
 ///
@@ -38,7 +39,11 @@ final class SignalRelay: Sendable {
     ///   - handler: Called on the relay's thread, once per signal received.
     init?(signals: [Int32], handler: @escaping @Sendable (Int32) -> Void) {
         guard let signalPipe = Self.makePipe(), let wakePipe = Self.makePipe() else { return nil }
-        guard Self.handlerWriteFD.compareExchange(expected: -1, desired: signalPipe.write, ordering: .sequentiallyConsistent).exchanged else {
+        guard
+            Self.handlerWriteFD.compareExchange(
+                expected: -1, desired: signalPipe.write, ordering: .sequentiallyConsistent
+            ).exchanged
+        else {
             Self.close(signalPipe)
             Self.close(wakePipe)
             return nil
@@ -50,9 +55,9 @@ final class SignalRelay: Sendable {
         for signo in signals {
             var action = sigaction()
             #if canImport(Glibc)
-            action.__sigaction_handler.sa_handler = signalRelayHandler
+                action.__sigaction_handler.sa_handler = signalRelayHandler
             #else
-            action.__sigaction_u.__sa_handler = signalRelayHandler
+                action.__sigaction_u.__sa_handler = signalRelayHandler
             #endif
             sigemptyset(&action.sa_mask)
             action.sa_flags = SA_RESTART
@@ -62,7 +67,8 @@ final class SignalRelay: Sendable {
             }
         }
         self.state = Mutex((previous, true))
-        let readFD = signalPipe.read, wakeFD = wakePipe.read
+        let readFD = signalPipe.read
+        let wakeFD = wakePipe.read
         let thread = Thread {
             // Threads inherit the creator's signal mask, and worker threads block everything:
             // unblock the relayed signals here so that some thread can always take them.
@@ -83,9 +89,9 @@ final class SignalRelay: Sendable {
         guard state.withLock({ $0.running }) else { return }
         var action = sigaction()
         #if canImport(Glibc)
-        action.__sigaction_handler.sa_handler = signalRelayHandler
+            action.__sigaction_handler.sa_handler = signalRelayHandler
         #else
-        action.__sigaction_u.__sa_handler = signalRelayHandler
+            action.__sigaction_u.__sa_handler = signalRelayHandler
         #endif
         sigemptyset(&action.sa_mask)
         action.sa_flags = SA_RESTART
@@ -104,7 +110,8 @@ final class SignalRelay: Sendable {
             var action = old
             sigaction(signo, &action, nil)
         }
-        _ = Self.handlerWriteFD.compareExchange(expected: signalPipe.write, desired: -1, ordering: .sequentiallyConsistent)
+        _ = Self.handlerWriteFD.compareExchange(
+            expected: signalPipe.write, desired: -1, ordering: .sequentiallyConsistent)
         Self.close((-1, signalPipe.write))
         // Closing the write end wakes the thread (POLLHUP) and, unlike a write, can never raise SIGPIPE.
         Self.close((-1, wakePipe.write))
@@ -168,11 +175,11 @@ final class SignalRelay: Sendable {
     /// Closes the valid descriptors of a pair.
     private static func close(_ pair: (read: Int32, write: Int32)) {
         #if canImport(Glibc)
-        if pair.read >= 0 { _ = Glibc.close(pair.read) }
-        if pair.write >= 0 { _ = Glibc.close(pair.write) }
+            if pair.read >= 0 { _ = Glibc.close(pair.read) }
+            if pair.write >= 0 { _ = Glibc.close(pair.write) }
         #else
-        if pair.read >= 0 { _ = Darwin.close(pair.read) }
-        if pair.write >= 0 { _ = Darwin.close(pair.write) }
+            if pair.read >= 0 { _ = Darwin.close(pair.read) }
+            if pair.write >= 0 { _ = Darwin.close(pair.write) }
         #endif
     }
 }

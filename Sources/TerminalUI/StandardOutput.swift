@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A ``TerminalOutput`` that writes to a file descriptor, standard output by default.
 ///
@@ -71,9 +72,9 @@ public final class StandardOutput: TerminalOutput {
         var offset = 0
         while offset < count {
             #if canImport(Glibc)
-            let n = Glibc.write(fd, base + offset, count - offset)
+                let n = Glibc.write(fd, base + offset, count - offset)
             #else
-            let n = Darwin.write(fd, base + offset, count - offset)
+                let n = Darwin.write(fd, base + offset, count - offset)
             #endif
             if n > 0 {
                 offset += n

@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The controlling terminal: raw mode, alternate screen, mouse and paste modes, and their restoration.
 ///
@@ -324,7 +325,8 @@ public final class Terminal: Sendable {
             }
             emit(.terminate(signal: signo))
             if let grace = terminationGracePeriod {
-                let nanoseconds = grace.components.seconds * 1_000_000_000 + grace.components.attoseconds / 1_000_000_000
+                let nanoseconds =
+                    grace.components.seconds * 1_000_000_000 + grace.components.attoseconds / 1_000_000_000
                 DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(nanoseconds))) {
                     // Process-directed: worker threads block signals, the relay thread does not.
                     signal(signo, SIG_DFL)

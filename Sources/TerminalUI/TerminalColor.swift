@@ -69,7 +69,9 @@ public enum TerminalColor: Hashable, Sendable {
 
     /// Squared distance between two colours, weighted roughly by perceived brightness.
     static func distance(_ a: (Int, Int, Int), _ b: (Int, Int, Int)) -> Int {
-        let dr = a.0 - b.0, dg = a.1 - b.1, db = a.2 - b.2
+        let dr = a.0 - b.0
+        let dg = a.1 - b.1
+        let db = a.2 - b.2
         return 3 * dr * dr + 4 * dg * dg + 2 * db * db
     }
 

@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Reads terminal input on a dedicated thread and delivers it, with the terminal's signals, as an async stream.
 ///
@@ -160,7 +161,8 @@ public final class TerminalEventSource: Sendable {
                 pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0),
             ]
             while true {
-                let timeout: Int32 = decoder.hasPending
+                let timeout: Int32 =
+                    decoder.hasPending
                     ? Int32(decoder.isInPaste ? pasteTimeout : escapeTimeout)
                     : Self.idleTimeout
                 let result = poll(&descriptors, 2, timeout)

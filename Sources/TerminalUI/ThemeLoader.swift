@@ -76,7 +76,8 @@ public struct ThemeLoader: Sendable {
         }
         guard let text else {
             if required {
-                throw LoadError(diagnostics: [], message: "no theme named \(path): not light, dark, or an existing stylesheet file")
+                throw LoadError(
+                    diagnostics: [], message: "no theme named \(path): not light, dark, or an existing stylesheet file")
             }
             return nil
         }
@@ -86,6 +87,7 @@ public struct ThemeLoader: Sendable {
             let more = errors.count > 1 ? " (and \(errors.count - 1) more error\(errors.count == 2 ? "" : "s"))" : ""
             throw LoadError(diagnostics: errors, message: first.description + more)
         }
-        return Loaded(theme: Theme.light.applying(sheet), warnings: diagnostics.filter { $0.severity == .warning }, path: path)
+        return Loaded(
+            theme: Theme.light.applying(sheet), warnings: diagnostics.filter { $0.severity == .warning }, path: path)
     }
 }

@@ -14,14 +14,14 @@ enum HeapSettings {
     /// `mallopt` is not found.
     static func apply() {
         #if canImport(Glibc)
-        // Looked up at run time: the Glibc module does not declare it (malloc.h).
-        typealias MallOpt = @convention(c) (Int32, Int32) -> Int32
-        guard let symbol = dlsym(nil, "mallopt") else { return }
-        let mallopt = unsafeBitCast(symbol, to: MallOpt.self)
-        let trimThreshold: Int32 = -1  // M_TRIM_THRESHOLD
-        let mmapThreshold: Int32 = -3  // M_MMAP_THRESHOLD
-        _ = mallopt(trimThreshold, threshold)
-        _ = mallopt(mmapThreshold, threshold)
+            // Looked up at run time: the Glibc module does not declare it (malloc.h).
+            typealias MallOpt = @convention(c) (Int32, Int32) -> Int32
+            guard let symbol = dlsym(nil, "mallopt") else { return }
+            let mallopt = unsafeBitCast(symbol, to: MallOpt.self)
+            let trimThreshold: Int32 = -1  // M_TRIM_THRESHOLD
+            let mmapThreshold: Int32 = -3  // M_MMAP_THRESHOLD
+            _ = mallopt(trimThreshold, threshold)
+            _ = mallopt(mmapThreshold, threshold)
         #endif
     }
 }

@@ -1,8 +1,9 @@
-import HierarchyTestSupport
 import Foundation
+import HierarchyTestSupport
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The real program on hostile names and sizes: escape sequences and invalid UTF-8 in names, a
@@ -10,7 +11,8 @@ import Glibc
 @Suite(.serialized, .enabled(if: Tmux.isAvailable, "tmux is not installed"))
 struct BadNamesTests {
     @Test func hostileNamesAndATinyTerminalLeaveTheScreenSane() async throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hierarchy-bad-\(UUID().uuidString)").path
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hierarchy-bad-\(UUID().uuidString)")
+            .path
         try FileManager.default.createDirectory(atPath: dir + "/folder", withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
         // A name that would clear the screen and set the window title if written raw.
@@ -18,7 +20,9 @@ struct BadNamesTests {
         // A name that is not UTF-8 (bytes FF FE).
         let invalid = Array(dir.utf8) + Array("/bad-".utf8) + [0xFF, 0xFE] + Array("-name".utf8) + [0]
         let fd = invalid.withUnsafeBufferPointer { buffer in
-            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { open($0, O_CREAT | O_WRONLY, 0o644) }
+            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+                open($0, O_CREAT | O_WRONLY, 0o644)
+            }
         }
         #expect(fd >= 0)
         close(fd)
@@ -40,7 +44,9 @@ struct BadNamesTests {
         try await tmux.waitFor("the pane at 1×1") { _ in (try? tmux.format("pane_width")) == "1" }
         try tmux.tmux(["resize-window", "-t", tmux.session, "-x", "120", "-y", "30"])
         try tmux.send("g")
-        let back = try await tmux.waitFor("the frame back at full size") { $0.contains("? help") && $0.contains("folder") }
+        let back = try await tmux.waitFor("the frame back at full size") {
+            $0.contains("? help") && $0.contains("folder")
+        }
         #expect(back.split(separator: "\n").allSatisfy { $0.count <= 120 })
         try tmux.send("q")
         let end = try await tmux.waitFor("the program to exit") { $0.contains("DONE") }

@@ -13,7 +13,8 @@ import Testing
     static let expected = "Big\n" + (0..<200_000).map { ($0 == 199_999 ? "└── " : "├── ") + "Item \($0)\n" }.joined()
 
     static func directory() throws -> URL {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hierarchy-change-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "hierarchy-change-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         return directory
     }
@@ -37,8 +38,9 @@ import Testing
             let result = try await run
             #expect(result.status == 65, "\(arguments): \(result.error)")
             // Cut inside a title: the string is unterminated where the input ends.
-            #expect(result.error.contains("unterminated string") || result.error.contains("unexpected end"),
-                    "\(arguments): \(result.error)")
+            #expect(
+                result.error.contains("unterminated string") || result.error.contains("unexpected end"),
+                "\(arguments): \(result.error)")
             Self.expectOneLine(result, "\(arguments)")
             if command == ["print"] {
                 // The lines decided before the end are printed, each whole.

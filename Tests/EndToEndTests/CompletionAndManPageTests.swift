@@ -1,5 +1,5 @@
-import HierarchyTestSupport
 import Foundation
+import HierarchyTestSupport
 import Testing
 
 /// The shell completions and the man page come from the commands' own definitions: each shell's
@@ -65,20 +65,20 @@ import Testing
         try result.output.write(to: script, atomically: true, encoding: .utf8)
         let check = dir.appendingPathComponent("check.bash")
         try """
-            source '\(script.path)'
-            complete -p hierarchy
-            complete_line() {
-                COMP_LINE="$1"; COMP_POINT=${#COMP_LINE}
-                read -ra COMP_WORDS <<<"$1"
-                [[ "$1" == *" " ]] && COMP_WORDS+=("")
-                COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 )); COMPREPLY=()
-                _hierarchy hierarchy "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"
-                echo "$1=${COMPREPLY[*]}"
-            }
-            complete_line "hierarchy se"
-            complete_line "hierarchy serve --po"
-            complete_line "hierarchy browse --lay"
-            """.write(to: check, atomically: true, encoding: .utf8)
+        source '\(script.path)'
+        complete -p hierarchy
+        complete_line() {
+            COMP_LINE="$1"; COMP_POINT=${#COMP_LINE}
+            read -ra COMP_WORDS <<<"$1"
+            [[ "$1" == *" " ]] && COMP_WORDS+=("")
+            COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 )); COMPREPLY=()
+            _hierarchy hierarchy "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"
+            echo "$1=${COMPREPLY[*]}"
+        }
+        complete_line "hierarchy se"
+        complete_line "hierarchy serve --po"
+        complete_line "hierarchy browse --lay"
+        """.write(to: check, atomically: true, encoding: .utf8)
         let bash = try await runBash(check)
         #expect(bash.status == 0, "\(bash.error)")
         let lines = bash.output.split(separator: "\n").map(String.init)
@@ -109,7 +109,9 @@ import Testing
             for argument in command.displayedArguments {
                 for name in argument.names ?? [] where name.kind == "long" {
                     options.insert(name.name)
-                    if !pageOptions.contains(name.name) { missing.append("option --\(name.name) of \(command.commandName)") }
+                    if !pageOptions.contains(name.name) {
+                        missing.append("option --\(name.name) of \(command.commandName)")
+                    }
                 }
                 if let abstract = argument.abstract, !abstract.isEmpty, !abstract.contains("\n"),
                     !lines.contains(abstract)

@@ -5,7 +5,7 @@ import Synchronization
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Nesting of any depth, from a file or an endless pipe, ends with exit 65 and one line past
@@ -34,7 +34,9 @@ import Glibc
             #expect(result.status == 65, "\(command([])): \(result.errorText)")
             #expect(result.errorText.hasSuffix(": \(DocumentLimits.jsonNestingMessage)\n"), "\(result.errorText)")
             #expect(result.errorText.split(separator: "\n").count == 1)
-            print("\(command([]).first!) of \(Self.depth) levels: max RSS \(result.maxRSS >> 20) MiB, baseline \(baseline.maxRSS >> 20) MiB")
+            print(
+                "\(command([]).first!) of \(Self.depth) levels: max RSS \(result.maxRSS >> 20) MiB, baseline \(baseline.maxRSS >> 20) MiB"
+            )
             #expect(baseline.maxRSS > 0 && result.maxRSS > 0)
             #expect(result.maxRSS < baseline.maxRSS + Self.bytesPerLevel * Self.depth)
         }

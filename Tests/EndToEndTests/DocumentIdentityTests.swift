@@ -6,7 +6,8 @@ import Testing
 /// the same item in both; what a store gives back to a terminal is escaped.
 @Suite struct DocumentIdentityTests {
     static func directory() throws -> URL {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hierarchy-ids-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "hierarchy-ids-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         return directory
     }
@@ -15,11 +16,13 @@ import Testing
         let directory = try Self.directory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let document = directory.appendingPathComponent("plant.json").path
-        try Data(#"""
+        try Data(
+            #"""
             {"title": "Plant", "children": [
               {"title": "Area 1", "children": [{"title": "Pump", "children": [{"title": "Seal"}]}, {"title": "Valve"}]},
               {"id": "a2", "title": "Area 2", "children": [{"title": "Tank"}]}]}
-            """#.utf8).write(to: URL(fileURLWithPath: document))
+            """#.utf8
+        ).write(to: URL(fileURLWithPath: document))
         let store = directory.appendingPathComponent("plant.db").path
         let imported = try await ProgramRunner.run(["import", document, "--into", store, "--no-search-index"])
         #expect(imported.status == 0, "\(imported.error)")

@@ -22,7 +22,9 @@ struct DocumentPagesWhileReadingTests {
         defer { feeder.close() }
         feeder.write(#"{"title": "Big", "children": ["# + Self.items(0..<300) + ",")
         let tmux = try Tmux.program("list '\(feeder.path)'", rows: 30)
-        try await tmux.waitFor("the first page while the pipe is open") { $0.contains("Item 0") && $0.contains("Item 5") }
+        try await tmux.waitFor("the first page while the pipe is open") {
+            $0.contains("Item 0") && $0.contains("Item 5")
+        }
         feeder.write(Self.items(300..<310) + "]}")
         feeder.close()
         try await tmux.waitFor("the read done") { $0.contains("read big.json") }
@@ -41,8 +43,10 @@ struct DocumentPagesWhileReadingTests {
         let line = served.firstLine
         let address = try #require(served.address, "\(line)")
         #expect(line.hasPrefix("Serving big.json at "))
-        let created = try await Self.curl(["-s", "-X", "POST", "-H", "Content-Type: application/json",
-                                     "-d", #"{"width": 1200, "height": 800}"#, address + "/api/sessions"])
+        let created = try await Self.curl([
+            "-s", "-X", "POST", "-H", "Content-Type: application/json",
+            "-d", #"{"width": 1200, "height": 800}"#, address + "/api/sessions",
+        ])
         let session = try #require(
             (try JSONSerialization.jsonObject(with: Data(created.utf8)) as? [String: Any])?["session"] as? String,
             "\(created)")
@@ -50,8 +54,12 @@ struct DocumentPagesWhileReadingTests {
         var snapshot = created
         let until = ContinuousClock.now + .seconds(60)
         while !snapshot.contains("Item 5"), ContinuousClock.now < until {
-            let version = (try? JSONSerialization.jsonObject(with: Data(snapshot.utf8)) as? [String: Any])?["version"] as? Int ?? 0
-            snapshot = try await Self.curl(["-s", "--max-time", "5", address + "/api/sessions/\(session)?after=\(version)"])
+            let version =
+                (try? JSONSerialization.jsonObject(with: Data(snapshot.utf8)) as? [String: Any])?["version"] as? Int
+                ?? 0
+            snapshot = try await Self.curl([
+                "-s", "--max-time", "5", address + "/api/sessions/\(session)?after=\(version)",
+            ])
         }
         #expect(snapshot.contains("Item 0") && snapshot.contains("Item 5"))
         #expect(served.process.isRunning)

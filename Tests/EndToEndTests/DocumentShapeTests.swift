@@ -25,11 +25,14 @@ import Testing
             let label = "\(name) as \(format.rawValue)"
             #expect(printed.status == 0, "\(label): \(printed.error)")
             #expect(printed.error.isEmpty, "\(label)")
-            let lines = Set(printed.output.split(separator: "\n").map {
-                String($0.drop { "│├└─ ".contains($0) })
-            })
+            let lines = Set(
+                printed.output.split(separator: "\n").map {
+                    String($0.drop { "│├└─ ".contains($0) })
+                })
             for scalar in value.scalars(format) {
-                #expect(lines.contains("\(scalar.key): \(scalar.value)"), "\(label): \(scalar.key): \(scalar.value) in\n\(printed.output)")
+                #expect(
+                    lines.contains("\(scalar.key): \(scalar.value)"),
+                    "\(label): \(scalar.key): \(scalar.value) in\n\(printed.output)")
             }
             let store = directory.appendingPathComponent("\(name)-\(format.rawValue).db").path
             let imported = try await ProgramRunner.run(["import", file.path, "--into", store, "--no-search-index"])
@@ -54,17 +57,18 @@ import Testing
         let envelope = directory.appendingPathComponent("envelope.json")
         try Data(#"{"data":[{"id":"u1","attributes":{"title":"First"}}],"meta":{"total":2}}"#.utf8).write(to: envelope)
         let shown = try await ProgramRunner.run(["print", envelope.path, "--ascii"])
-        #expect(shown.output == """
-            envelope.json
-            |-- data
-            |   `-- [0]
-            |       |-- id: u1
-            |       `-- attributes
-            |           `-- title: First
-            `-- meta
-                `-- total: 2
+        #expect(
+            shown.output == """
+                envelope.json
+                |-- data
+                |   `-- [0]
+                |       |-- id: u1
+                |       `-- attributes
+                |           `-- title: First
+                `-- meta
+                    `-- total: 2
 
-            """)
+                """)
         // Forced, the items reading still shows what it finds (nothing here).
         let forced = try await ProgramRunner.run(["print", envelope.path, "--as", "items"])
         #expect(forced.status == 0)
@@ -75,7 +79,10 @@ import Testing
         let directory = try Self.directory()
         let plant = DocumentValue.object([
             ("title", .string("Plant")), ("note", .null),
-            ("children", .array([.object([("title", .string("Pump")), ("type", .string("Centrifugal"))]), .string("Spare")])),
+            (
+                "children",
+                .array([.object([("title", .string("Pump")), ("type", .string("Centrifugal"))]), .string("Spare")])
+            ),
         ])
         for format in DocumentValue.Format.allCases {
             let file = directory.appendingPathComponent("plant-\(format.rawValue).\(format.pathExtension)")
@@ -92,19 +99,22 @@ import Testing
         try Data(#"{"x": {"bad": "one\u001b[2Jtwo\nthree", "long": "\#(long)"}}"#.utf8).write(to: file)
         let printed = try await ProgramRunner.run(["print", file.path, "--ascii"])
         #expect(printed.status == 0)
-        #expect(printed.output == """
-            values.json
-            `-- x
-                |-- bad: one^[[2Jtwo\u{2424}three
-                `-- long: \(String(repeating: "a", count: 200))…
+        #expect(
+            printed.output == """
+                values.json
+                `-- x
+                    |-- bad: one^[[2Jtwo\u{2424}three
+                    `-- long: \(String(repeating: "a", count: 200))…
 
-            """)
+                """)
         #expect(!printed.output.contains("\u{1B}"))
         // From a start inside the document (the whole tree is read, then printed), the same lines.
         let started = try await ProgramRunner.run(["print", file.path, "--ascii", "--start", "#1"])
         #expect(started.status == 0, "\(started.error)")
-        #expect(started.output == printed.output.split(separator: "\n", omittingEmptySubsequences: false)
-            .dropFirst().map { $0.dropFirst(4) }.joined(separator: "\n"))
+        #expect(
+            started.output
+                == printed.output.split(separator: "\n", omittingEmptySubsequences: false)
+                .dropFirst().map { $0.dropFirst(4) }.joined(separator: "\n"))
     }
 
     /// Two `children` arrays of one item: both hold its children (no value is lost), in JSON and
@@ -115,11 +125,11 @@ import Testing
         let documents = [
             "dup.json": #"{"name": "a", "children": [{"name": "b"}], "children": [{"name": "c"}]}"#,
             "dup.plist": """
-                <?xml version="1.0" encoding="UTF-8"?>
-                <plist version="1.0"><dict><key>name</key><string>a</string>\
-                <key>children</key><array><dict><key>name</key><string>b</string></dict></array>\
-                <key>children</key><array><dict><key>name</key><string>c</string></dict></array></dict></plist>
-                """,
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>name</key><string>a</string>\
+            <key>children</key><array><dict><key>name</key><string>b</string></dict></array>\
+            <key>children</key><array><dict><key>name</key><string>c</string></dict></array></dict></plist>
+            """,
             "root.json": #"{"root": [{"name": "b"}], "root": [{"name": "c"}]}"#,
         ]
         for (name, text) in documents.sorted(by: { $0.key < $1.key }) {
@@ -139,7 +149,9 @@ import Testing
         try Data("name: a\nchildren:\n  - name: b\nchildren:\n  - name: c\n".utf8).write(to: yaml)
         let refused = try await ProgramRunner.run(["print", yaml.path])
         #expect(refused.status == 65)
-        #expect(refused.error == "hierarchy: \(yaml.path):4:1: invalid YAML: found duplicated key \"children\" in a mapping\n")
+        #expect(
+            refused.error
+                == "hierarchy: \(yaml.path):4:1: invalid YAML: found duplicated key \"children\" in a mapping\n")
         #expect(refused.output.isEmpty)
     }
 
@@ -156,10 +168,14 @@ import Testing
         ])
         // The root's children may still be loading in the first snapshot: the next ones (long
         // polls) follow until they are there, 60 s at most.
-        struct Version: Decodable { var session: String; var version: Int }
+        struct Version: Decodable {
+            var session: String
+            var version: Int
+        }
         let deadline = ContinuousClock.now + .seconds(60)
         while !(snapshot.contains("\"data\"") && snapshot.contains("\"meta\"")), ContinuousClock.now < deadline,
-              let seen = try? JSONDecoder().decode(Version.self, from: Data(snapshot.utf8)) {
+            let seen = try? JSONDecoder().decode(Version.self, from: Data(snapshot.utf8))
+        {
             let next = try await DocumentPagesWhileReadingTests.curl([
                 "-s", address + "/api/sessions/\(seen.session)?after=\(seen.version)",
             ])

@@ -1,5 +1,5 @@
-import HierarchyTestSupport
 import Foundation
+import HierarchyTestSupport
 import Testing
 
 /// `hierarchy browse` of a document that is still being read: a named pipe the test feeds
@@ -16,7 +16,8 @@ struct DocumentWhileReadingTests {
     }
 
     @Test func firstRowsAndProgressWhileReadingAndQuitAtOnce() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hierarchy-fifo-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "hierarchy-fifo-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let feeder = try FIFOFeeder(path: directory.appendingPathComponent("big.json").path)
@@ -49,7 +50,8 @@ struct DocumentWhileReadingTests {
     }
 
     @Test func theProgressNoteGoesWhenTheReadEnds() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hierarchy-fifo-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "hierarchy-fifo-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let feeder = try FIFOFeeder(path: directory.appendingPathComponent("big.json").path)

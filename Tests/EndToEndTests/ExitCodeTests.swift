@@ -1,5 +1,5 @@
-import HierarchyTestSupport
 import Foundation
+import HierarchyTestSupport
 import Testing
 
 /// Every subcommand maps every kind of failure to the same exit code and one
@@ -32,7 +32,8 @@ import Testing
 
     @Test func print() async throws {
         let f = try Fixture()
-        try await Self.check(["print", f.path("bad.json")], exits: 65, saying: f.path("bad.json") + ":2:17: invalid JSON")
+        try await Self.check(
+            ["print", f.path("bad.json")], exits: 65, saying: f.path("bad.json") + ":2:17: invalid JSON")
         try await Self.check(["print", f.path("missing.json")], exits: 66)
         try await Self.check(["print", f.path("blob.bin")], exits: 69)
         try await Self.check(["print", "/proc/self/mem"], exits: 74)
@@ -54,8 +55,9 @@ import Testing
     @Test func importCommand() async throws {
         let f = try Fixture()
         let db = f.path("out.db")
-        try await Self.check(["import", f.path("bad.json"), "--into", db], exits: 65,
-                             saying: f.path("bad.json") + ":2:17: invalid JSON")
+        try await Self.check(
+            ["import", f.path("bad.json"), "--into", db], exits: 65,
+            saying: f.path("bad.json") + ":2:17: invalid JSON")
         try await Self.check(["import", f.path("missing.json"), "--into", db], exits: 66)
         try await Self.check(["import", f.path("blob.bin"), "--into", db], exits: 69)
         try await Self.check(["import", "/proc/self/mem", "--format", "json", "--into", db], exits: 74)

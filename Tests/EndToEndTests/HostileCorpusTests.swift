@@ -1,9 +1,9 @@
-import HierarchyTestSupport
 import Foundation
+import HierarchyTestSupport
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The hostile corpus (Tests/HostileCorpus): every input there, run through the real program
@@ -40,8 +40,10 @@ struct HostileCorpusTests {
             }
             let steps = fields[1].components(separatedBy: " && ").map { $0.split(separator: " ").map(String.init) }
             let checks = fields[4] == "-" ? [] : fields[4].components(separatedBy: ";")
-            entries.append(Entry(input: fields[0] == "-" ? nil : fields[0], steps: steps, exit: exit,
-                                 memoryMB: memory, checks: checks, line: number + 1))
+            entries.append(
+                Entry(
+                    input: fields[0] == "-" ? nil : fields[0], steps: steps, exit: exit,
+                    memoryMB: memory, checks: checks, line: number + 1))
         }
         return entries
     }
@@ -49,7 +51,9 @@ struct HostileCorpusTests {
     struct ManifestError: Error, CustomStringConvertible {
         var line: Int
         var text: String
-        var description: String { "manifest.tsv:\(line): not five fields (input, command, exit, memory_mb, checks): \(text)" }
+        var description: String {
+            "manifest.tsv:\(line): not five fields (input, command, exit, memory_mb, checks): \(text)"
+        }
     }
 
     /// The most output a run may write (a file-size limit stops it there).
@@ -61,7 +65,8 @@ struct HostileCorpusTests {
         guard name.hasSuffix(".gen") else { return source.path }
         let target = directory.appendingPathComponent(String(name.dropLast(4))).path
         guard FileManager.default.createFile(atPath: target, contents: nil),
-              let handle = FileHandle(forWritingAtPath: target) else { throw CocoaError(.fileWriteUnknown) }
+            let handle = FileHandle(forWritingAtPath: target)
+        else { throw CocoaError(.fileWriteUnknown) }
         defer { try? handle.close() }
         for line in try String(contentsOf: source, encoding: .utf8).split(separator: "\n") {
             let parts = line.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
@@ -158,10 +163,14 @@ struct HostileCorpusTests {
                 problems += Self.failedChecks(entry.checks, output: output)
             }
             let command = "hierarchy " + step.joined(separator: " ")
-            #expect(problems.isEmpty, """
+            #expect(
+                problems.isEmpty,
+                """
                 manifest.tsv:\(entry.line) \(command) (\(run.maxRSS >> 20) MB): \(problems.joined(separator: "; "))
                 """)
-            print("hostile corpus: manifest.tsv:\(entry.line) \(command): exit \(run.status.map(String.init) ?? "-"), \(run.maxRSS >> 20) MB")
+            print(
+                "hostile corpus: manifest.tsv:\(entry.line) \(command): exit \(run.status.map(String.init) ?? "-"), \(run.maxRSS >> 20) MB"
+            )
         }
         // Nothing the program read was changed.
         if let name = entry.input, let before {
@@ -172,8 +181,11 @@ struct HostileCorpusTests {
     /// Every file of the corpus is named by the manifest, and every input the manifest names is there.
     @Test func theManifestNamesEveryFile() throws {
         let named = Set(try Self.entries().compactMap(\.input))
-        let files = Set(try FileManager.default.contentsOfDirectory(atPath: Self.corpus.path)).subtracting(["manifest.tsv"])
-        #expect(files.subtracting(named).isEmpty, "files the manifest does not name: \(files.subtracting(named).sorted())")
+        let files = Set(try FileManager.default.contentsOfDirectory(atPath: Self.corpus.path)).subtracting([
+            "manifest.tsv"
+        ])
+        #expect(
+            files.subtracting(named).isEmpty, "files the manifest does not name: \(files.subtracting(named).sorted())")
         #expect(named.subtracting(files).isEmpty, "inputs that are not there: \(named.subtracting(files).sorted())")
     }
 }

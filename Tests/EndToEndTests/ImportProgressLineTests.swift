@@ -1,5 +1,5 @@
-import HierarchyTestSupport
 import Foundation
+import HierarchyTestSupport
 import Testing
 
 /// `hierarchy import` draws a progress line on a terminal and stays quiet when piped.

@@ -1,5 +1,5 @@
-import HierarchyTestSupport
 import Foundation
+import HierarchyTestSupport
 import Testing
 
 /// The list floorplan in the real program: the global search of `browse` and `hierarchy list`.
@@ -16,7 +16,8 @@ struct ListSessionTests {
         try await tmux.waitFor("the search list") { $0.contains("Search Sample plant") && $0.contains("Top level") }
         try tmux.send("V-238")
         try await tmux.waitFor("the result with its path") {
-            $0.contains("› Bypass valve V-238") && $0.contains("Hamburg Plant › Steam distribution › Steam header north")
+            $0.contains("› Bypass valve V-238")
+                && $0.contains("Hamburg Plant › Steam distribution › Steam header north")
         }
         try tmux.send("Enter")
         let screen = try await tmux.waitFor("the item revealed in the columns") {
@@ -62,7 +63,9 @@ struct ListSessionTests {
         let tmux = try start("list")
         try await tmux.waitFor("the first page") { $0.contains("› Hamburg Plant") && $0.contains("Top level") }
         try tmux.send("Compressed air")
-        try await tmux.waitFor("the search result") { $0.contains("› Compressed air") && $0.contains("Hamburg Plant › Utilities") }
+        try await tmux.waitFor("the search result") {
+            $0.contains("› Compressed air") && $0.contains("Hamburg Plant › Utilities")
+        }
         // Enter selects and stays.
         try tmux.send("Enter")
         try await tmux.waitFor("still listing") { $0.contains("/ Compressed air") }

@@ -25,7 +25,9 @@ import Testing
         // Reading: the program holds the pipe open.
         let reading = await eventually {
             let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []
-            return descriptors.contains { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\($0)")) == feeder.path }
+            return descriptors.contains {
+                (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\($0)")) == feeder.path
+            }
         }
         #expect(reading)
         kill(pid, number)

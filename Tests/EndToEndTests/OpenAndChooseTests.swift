@@ -1,5 +1,5 @@
-import HierarchyTestSupport
 import Foundation
+import HierarchyTestSupport
 import Testing
 
 /// Open and pick in a folder, and the copies after `y`, in a real terminal (tmux): an editor
@@ -13,8 +13,10 @@ struct OpenAndChooseTests {
     static func fixture() throws -> URL {
         let root = try ScratchDirectory.make("hierarchy-open")
         let folder = root.appendingPathComponent("d")
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("sub"), withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("bin"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("bin"), withIntermediateDirectories: true)
         try "hello\n".write(to: folder.appendingPathComponent("a.txt"), atomically: true, encoding: .utf8)
         try Data([0x00, 0x01, 0x02]).write(to: folder.appendingPathComponent("b.bin"))
         try "c\n".write(to: folder.appendingPathComponent("sub/c.txt"), atomically: true, encoding: .utf8)
@@ -34,15 +36,15 @@ struct OpenAndChooseTests {
     static func session(_ shell: String, in root: URL) throws -> Tmux {
         let script = root.appendingPathComponent("session-\(UUID().uuidString).sh")
         try """
-            H='\(ProgramRunner.executable.path)'
-            cd '\(root.path)'
-            \(shell)
-            echo EXIT=$?
-            stty -a | tr ' ' '\\n' | grep -x -e icanon -e -icanon -e echo -e -echo | tr '\\n' ' '
-            echo
-            echo DONE
-            exec sleep 60
-            """.write(to: script, atomically: true, encoding: .utf8)
+        H='\(ProgramRunner.executable.path)'
+        cd '\(root.path)'
+        \(shell)
+        echo EXIT=$?
+        stty -a | tr ' ' '\\n' | grep -x -e icanon -e -icanon -e echo -e -echo | tr '\\n' ' '
+        echo
+        echo DONE
+        exec sleep 60
+        """.write(to: script, atomically: true, encoding: .utf8)
         return try Tmux(command: "sh \(script.path)", columns: 100, rows: 30)
     }
 
@@ -64,7 +66,9 @@ struct OpenAndChooseTests {
         let root = try Self.fixture()
         defer { try? FileManager.default.removeItem(at: root) }
         let marker = root.appendingPathComponent("marker")
-        let editor = try Self.program("editor", in: root, """
+        let editor = try Self.program(
+            "editor", in: root,
+            """
             printf 'EDITING %s\\n' "$1"
             read answer
             printf '%s %s\\n' "$1" "$answer" > '\(marker.path)'
@@ -137,7 +141,9 @@ struct OpenAndChooseTests {
         try tmux.send("j", "Enter")
         try await tmux.waitFor("the message") { $0.contains("$EDITOR names “no-such-editor-here”, which is not found") }
         try tmux.send("q")
-        try await tmux.waitFor("the second run") { $0.contains("a.txt") && $0.contains("1 of 3") && !$0.contains("not found") }
+        try await tmux.waitFor("the second run") {
+            $0.contains("a.txt") && $0.contains("1 of 3") && !$0.contains("not found")
+        }
         try tmux.send("j", "Enter")
         try await tmux.waitFor("the failure") { $0.contains("failing exited with status 3") && $0.contains("2 of 3") }
         try tmux.send("q")
@@ -149,7 +155,8 @@ struct OpenAndChooseTests {
     @Test func chooseGivesTheFocusedPathToTheShell() async throws {
         let root = try Self.fixture()
         defer { try? FileManager.default.removeItem(at: root) }
-        let tmux = try Self.session(#"out=$("$H" --choose d); status=$?; printf 'OUT=[%s]\n' "$out"; (exit $status)"#, in: root)
+        let tmux = try Self.session(
+            #"out=$("$H" --choose d); status=$?; printf 'OUT=[%s]\n' "$out"; (exit $status)"#, in: root)
         try await tmux.waitFor("the folder") { $0.contains("a.txt") && $0.contains("1 of 3") }
         try tmux.send("j")
         try await tmux.waitFor("the focus on a.txt") { $0.contains("2 of 3") }
@@ -198,7 +205,8 @@ struct OpenAndChooseTests {
         let root = try Self.fixture()
         defer { try? FileManager.default.removeItem(at: root) }
         let selection = root.appendingPathComponent("selection")
-        let tmux = try Self.session(#"cd "$("$H" --print-selection selection --print-last-dir d)" && echo "PWD=[$PWD]""#, in: root)
+        let tmux = try Self.session(
+            #"cd "$("$H" --print-selection selection --print-last-dir d)" && echo "PWD=[$PWD]""#, in: root)
         try await tmux.waitFor("the folder") { $0.contains("a.txt") && $0.contains("1 of 3") }
         try tmux.send("l")
         try await tmux.waitFor("inside sub") { $0.contains("d › sub › c.txt") }
@@ -214,7 +222,9 @@ struct OpenAndChooseTests {
         defer { try? FileManager.default.removeItem(at: root) }
         let document = root.appendingPathComponent("doc.json")
         try #"{"a": 1}"#.write(to: document, atomically: true, encoding: .utf8)
-        for arguments in [["-0", root.path], ["--choose", "--print-last-dir", root.path], ["--print-last-dir", document.path]] {
+        for arguments in [
+            ["-0", root.path], ["--choose", "--print-last-dir", root.path], ["--print-last-dir", document.path],
+        ] {
             let result = try await ProgramRunner.run(arguments, timeout: .seconds(60))
             #expect(result.status == 64, "\(arguments): \(result.error)")
             #expect(result.output.isEmpty)

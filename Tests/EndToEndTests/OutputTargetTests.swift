@@ -3,7 +3,7 @@ import HierarchyTestSupport
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `export -o`, `import --into` and `generate --into` never replace what is not a regular file:
@@ -27,7 +27,9 @@ import Glibc
 
         /// The names in the directory (to see that no temporary file is left behind).
         func names(_ subdirectory: String = "") throws -> Set<String> {
-            Set(try FileManager.default.contentsOfDirectory(atPath: subdirectory.isEmpty ? dir.path : path(subdirectory)))
+            Set(
+                try FileManager.default.contentsOfDirectory(
+                    atPath: subdirectory.isEmpty ? dir.path : path(subdirectory)))
         }
     }
 
@@ -61,12 +63,14 @@ import Glibc
         return descriptor >= 0
     }()
 
-    @Test(.enabled(if: canMakeDeviceNodes, "making and opening a device node needs root where device nodes are allowed"))
+    @Test(
+        .enabled(if: canMakeDeviceNodes, "making and opening a device node needs root where device nodes are allowed"))
     func aDeviceNodeIsWrittenInPlaceAndNeverReplaced() async throws {
         let f = try await Fixture()
         let null = f.path("null")
         // A null device of the test's own (major 1, minor 3), never the machine's /dev/null.
-        try #require(mknod(null, S_IFCHR | 0o666, dev_t((1 << 8) | 3)) == 0, "mknod: \(String(cString: strerror(errno)))")
+        try #require(
+            mknod(null, S_IFCHR | 0o666, dev_t((1 << 8) | 3)) == 0, "mknod: \(String(cString: strerror(errno)))")
         let before = try f.names()
         for format in ["json", "csv"] {
             let exported = try await ProgramRunner.run(["export", f.path("plant.db"), "--format", format, "-o", null])
@@ -121,7 +125,9 @@ import Glibc
         address.sun_family = sa_family_t(AF_UNIX)
         withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(socketPath.utf8)) }
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
         }
         try #require(bound == 0 && listen(listener, 1) == 0)
         // The connection waits in the backlog and the export fits the socket's buffer: it is
@@ -142,7 +148,8 @@ import Glibc
         let expected = try await ProgramRunner.run(["export", f.path("plant.db"), "--format", "json"])
         #expect(String(decoding: received, as: UTF8.self) == expected.output)
         #expect(Self.type(socketPath) == S_IFSOCK)
-        try await Self.expectRefused(["import", f.path("plant.json"), "--into", socketPath, "--replace"], saying: "a socket")
+        try await Self.expectRefused(
+            ["import", f.path("plant.json"), "--into", socketPath, "--replace"], saying: "a socket")
     }
 
     @Test func aSymbolicLinkIsFollowedAndItsTargetReplaced() async throws {
@@ -171,7 +178,9 @@ import Glibc
 
         // A dangling link: the file it names is created.
         try #require(symlink("real/new.csv", f.path("dangling.csv")) == 0)
-        let created = try await ProgramRunner.run(["export", f.path("plant.db"), "--format", "csv", "-o", f.path("dangling.csv")])
+        let created = try await ProgramRunner.run([
+            "export", f.path("plant.db"), "--format", "csv", "-o", f.path("dangling.csv"),
+        ])
         #expect(created.status == 0, "\(created.error)")
         #expect(Self.type(f.path("dangling.csv")) == S_IFLNK)
         #expect(try String(contentsOfFile: f.path("real/new.csv"), encoding: .utf8).contains("Valve"))

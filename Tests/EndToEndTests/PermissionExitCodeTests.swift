@@ -79,10 +79,10 @@ struct PermissionExitCodeTests {
         for command in ["browse", "list"] {
             let script = f.url("\(command).sh")
             try """
-                \(ProgramRunner.runuser) -u nobody -- \(ProgramRunner.executable.path) \(command) '\(f.path("secret.json"))'
-                echo EXIT=$?
-                exec sleep 60
-                """.write(to: script, atomically: true, encoding: .utf8)
+            \(ProgramRunner.runuser) -u nobody -- \(ProgramRunner.executable.path) \(command) '\(f.path("secret.json"))'
+            echo EXIT=$?
+            exec sleep 60
+            """.write(to: script, atomically: true, encoding: .utf8)
             let tmux = try Tmux(command: "sh \(script.path)", columns: 200, rows: 10)
             let screen = try await tmux.waitFor("\(command) to exit") { $0.contains("EXIT=") }
             #expect(screen.contains("EXIT=77"), "\(command): \(screen)")

@@ -3,7 +3,7 @@ import HierarchyTestSupport
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Documents from pipes: a named FIFO is opened once, `-` and piped standard input are the
@@ -111,7 +111,8 @@ import Glibc
         #expect(printed.output == Self.printed)
         let csvStore = dir.appendingPathComponent("csv.db").path
         let csv = try await PipedRun.run(
-            ["import", "-", "--format", "csv", "--into", csvStore], input: Data("id,parent_id,title\n1,,A\n2,1,B\n".utf8))
+            ["import", "-", "--format", "csv", "--into", csvStore],
+            input: Data("id,parent_id,title\n1,,A\n2,1,B\n".utf8))
         #expect(csv.status == 0, "\(csv.error)")
         let csvPrinted = try await ProgramRunner.run(["print", csvStore])
         #expect(csvPrinted.output == "A\n└── B\n", "\(csvPrinted.error)")
@@ -125,10 +126,10 @@ import Glibc
         try Data(Self.document.utf8).write(to: file)
         let script = dir.appendingPathComponent("browse.sh")
         try """
-            cat '\(file.path)' | \(ProgramRunner.executable.path)
-            echo EXIT=$?
-            exec sleep 60
-            """.write(to: script, atomically: true, encoding: .utf8)
+        cat '\(file.path)' | \(ProgramRunner.executable.path)
+        echo EXIT=$?
+        exec sleep 60
+        """.write(to: script, atomically: true, encoding: .utf8)
         let tmux = try Tmux(command: "sh \(script.path)", columns: 100, rows: 12)
         _ = try await tmux.waitFor("the piped document's items") { $0.contains("First") && $0.contains("Second") }
         // Keys come from the terminal: the browser quits on q.

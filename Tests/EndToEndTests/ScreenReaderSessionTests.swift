@@ -1,5 +1,5 @@
-import HierarchyTestSupport
 import Foundation
+import HierarchyTestSupport
 import Testing
 
 /// `browse --screen-reader` in a real terminal (tmux): the focused item's text on the status
@@ -9,7 +9,8 @@ import Testing
 struct ScreenReaderSessionTests {
     @Test(.enabled(if: Tmux.isAvailable, "tmux is not installed"))
     func focusedItemOnTheStatusLineCursorOnItsRowAnnounced() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hierarchy-sr-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "hierarchy-sr-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("spoken.txt").path

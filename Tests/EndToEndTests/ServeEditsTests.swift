@@ -3,7 +3,7 @@ import HierarchyTestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// `hierarchy serve` of an SQLite store is read-only unless `--allow-edits` is given; with it,
@@ -28,7 +28,9 @@ import FoundationNetworking
     }
 
     /// Sends a request to the served address; the status and the body.
-    static func request(_ address: String, _ path: String, method: String = "GET", json: String? = nil) async throws -> (status: Int, body: String) {
+    static func request(_ address: String, _ path: String, method: String = "GET", json: String? = nil) async throws
+        -> (status: Int, body: String)
+    {
         var request = URLRequest(url: URL(string: address + path)!)
         request.httpMethod = method
         request.timeoutInterval = 20
@@ -42,7 +44,8 @@ import FoundationNetworking
 
     /// A new session's id and whether its snapshot says the page may edit.
     static func session(_ address: String) async throws -> (id: String, editable: Bool?) {
-        let created = try await request(address, "api/sessions", method: "POST", json: #"{"width": 1200, "height": 800}"#)
+        let created = try await request(
+            address, "api/sessions", method: "POST", json: #"{"width": 1200, "height": 800}"#)
         #expect(created.status == 201, "\(created.body)")
         let object = try JSONSerialization.jsonObject(with: Data(created.body.utf8)) as? [String: Any]
         return (try #require(object?["session"] as? String), object?["editable"] as? Bool)
@@ -56,10 +59,13 @@ import FoundationNetworking
         let address = try #require(served.address, "serve printed no address: \(served.firstLine)")
         let session = try await Self.session(address)
         #expect(session.editable == false)
-        let deleted = try await Self.request(address, "api/sessions/\(session.id)/actions", method: "POST", json: #"{"type": "delete", "id": "a2"}"#)
+        let deleted = try await Self.request(
+            address, "api/sessions/\(session.id)/actions", method: "POST", json: #"{"type": "delete", "id": "a2"}"#)
         #expect(deleted.status == 403, "\(deleted.body)")
         #expect(deleted.body.contains("read-only"), "\(deleted.body)")
-        let added = try await Self.request(address, "api/sessions/\(session.id)/actions", method: "POST", json: #"{"type": "add", "parent": "plant", "title": "Intruder"}"#)
+        let added = try await Self.request(
+            address, "api/sessions/\(session.id)/actions", method: "POST",
+            json: #"{"type": "add", "parent": "plant", "title": "Intruder"}"#)
         #expect(added.status == 403, "\(added.body)")
         let printed = try await ProgramRunner.run(["print", store, "--ascii"])
         #expect(printed.output.contains("Area South") && printed.output.contains("Pump 303"), "\(printed.output)")
@@ -76,16 +82,22 @@ import FoundationNetworking
         let address = try #require(served.address, "serve printed no address: \(served.firstLine)")
         let session = try await Self.session(address)
         #expect(session.editable == true)
-        let added = try await Self.request(address, "api/sessions/\(session.id)/actions", method: "POST", json: #"{"type": "add", "parent": "a1", "title": "Boiler 7"}"#)
+        let added = try await Self.request(
+            address, "api/sessions/\(session.id)/actions", method: "POST",
+            json: #"{"type": "add", "parent": "a1", "title": "Boiler 7"}"#)
         #expect(added.status == 200, "\(added.body)")
-        let deleted = try await Self.request(address, "api/sessions/\(session.id)/actions", method: "POST", json: #"{"type": "delete", "id": "a2"}"#)
+        let deleted = try await Self.request(
+            address, "api/sessions/\(session.id)/actions", method: "POST", json: #"{"type": "delete", "id": "a2"}"#)
         #expect(deleted.status == 200, "\(deleted.body)")
         // A refused edit changes nothing and is not logged as a change.
-        let unknown = try await Self.request(address, "api/sessions/\(session.id)/actions", method: "POST", json: #"{"type": "delete", "id": "nothing"}"#)
+        let unknown = try await Self.request(
+            address, "api/sessions/\(session.id)/actions", method: "POST", json: #"{"type": "delete", "id": "nothing"}"#
+        )
         #expect(unknown.status == 404, "\(unknown.body)")
 
         // The line is written before the answer is sent.
-        let lines = ((try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+        let lines = ((try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "").split(separator: "\n").map(
+            String.init)
         #expect(lines.count == 2, "\(lines)")
         let time = #"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z"#
         let client = #"127\.0\.0\.1:\d+"#

@@ -3,7 +3,7 @@ import HierarchyTestSupport
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `hierarchy serve` stops quietly on a signal and names a refused port with its exit code.
@@ -11,7 +11,8 @@ import Glibc
     /// Runs `serve --port 0` with standard error in a file; returns the exit status and standard
     /// error after `number` was sent once the address was printed.
     static func serveAndSignal(_ number: Int32) async throws -> (status: Int32, error: String) {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hierarchy-stop-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "hierarchy-stop-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let errPath = directory.appendingPathComponent("err").path
@@ -30,11 +31,13 @@ import Glibc
         #expect(error.isEmpty, "\(error)")
     }
 
-    @Test("a port the user may not bind exits 77 with one line",
-          .enabled(if: ProgramRunner.canRunAsAnotherUser, "needs root and runuser to run as another user"),
-          .enabled(if: (try? String(contentsOfFile: "/proc/sys/net/ipv4/ip_unprivileged_port_start", encoding: .utf8))
-              .flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }.map { $0 > 80 } ?? true,
-              "this machine lets every user bind port 80"))
+    @Test(
+        "a port the user may not bind exits 77 with one line",
+        .enabled(if: ProgramRunner.canRunAsAnotherUser, "needs root and runuser to run as another user"),
+        .enabled(
+            if: (try? String(contentsOfFile: "/proc/sys/net/ipv4/ip_unprivileged_port_start", encoding: .utf8))
+                .flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }.map { $0 > 80 } ?? true,
+            "this machine lets every user bind port 80"))
     func privilegedPort() async throws {
         let result = try await ProgramRunner.run(["serve", "--port", "80"], timeout: .seconds(60), user: "nobody")
         #expect(result.status == 77, "\(result.status) \(result.error)")

@@ -1,8 +1,9 @@
-import HierarchyTestSupport
 import Foundation
+import HierarchyTestSupport
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The real program on storage that answers slowly or never: a FIFO among the entries, and a
@@ -15,7 +16,8 @@ struct SlowStorageTests {
     }
 
     /// How long until the screen satisfies `condition`, looking every 2 ms (at most `limit`).
-    func timeUntil(_ tmux: Tmux, limit: Duration = .seconds(5), _ condition: (String) -> Bool) async throws -> Duration? {
+    func timeUntil(_ tmux: Tmux, limit: Duration = .seconds(5), _ condition: (String) -> Bool) async throws -> Duration?
+    {
         let clock = ContinuousClock()
         let start = clock.now
         while clock.now - start < limit {
@@ -26,7 +28,8 @@ struct SlowStorageTests {
     }
 
     @Test func aFIFOAmongTheEntriesNeverBlocks() async throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hierarchy-fifo-\(UUID().uuidString)").path
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hierarchy-fifo-\(UUID().uuidString)")
+            .path
         try FileManager.default.createDirectory(atPath: dir + "/folder", withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
         #expect(mkfifo(dir + "/a-pipe", 0o644) == 0)
@@ -51,10 +54,12 @@ struct SlowStorageTests {
 
     @Test(.enabled(if: canMountFUSE, "needs /dev/fuse, fusermount3 and python3-fusepy"))
     func aHungMountShowsLoadingAndKeysAndCtrlCAnswer() async throws {
-        let base = FileManager.default.temporaryDirectory.appendingPathComponent("hierarchy-fuse-\(UUID().uuidString)").path
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("hierarchy-fuse-\(UUID().uuidString)")
+            .path
         let mount = base + "/mnt"
         try FileManager.default.createDirectory(atPath: mount, withIntermediateDirectories: true)
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("hangfs.py").path
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("hangfs.py")
+            .path
         let daemon = Process()
         daemon.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
         daemon.arguments = [script, mount]
@@ -73,7 +78,9 @@ struct SlowStorageTests {
         }
         let clock = ContinuousClock()
         let mounted = clock.now.advanced(by: .seconds(10))
-        while clock.now < mounted, (try? FileManager.default.contentsOfDirectory(atPath: mount))?.contains("fine") != true {
+        while clock.now < mounted,
+            (try? FileManager.default.contentsOfDirectory(atPath: mount))?.contains("fine") != true
+        {
             try await Task.sleep(for: .milliseconds(20))
         }
         try #require((try? FileManager.default.contentsOfDirectory(atPath: mount))?.contains("hung") == true)
@@ -81,7 +88,9 @@ struct SlowStorageTests {
         let tmux = try start(mount)
         try await tmux.waitFor("the first frame") { $0.contains("hung") && $0.contains("1 of 2") }
         try tmux.send("j")
-        let loading = try await tmux.waitFor("the hung folder loading") { $0.contains("2 of 2") && $0.contains("Loading…") }
+        let loading = try await tmux.waitFor("the hung folder loading") {
+            $0.contains("2 of 2") && $0.contains("Loading…")
+        }
         #expect(loading.contains("hung"))
         // Keys answer while the listing hangs. A face that waited for the listing would never
         // answer (each wait gives up after 5 s); how fast it answers is a figure, printed for

@@ -12,8 +12,11 @@ import Testing
         let dir: URL
         init() async throws {
             dir = try ScratchDirectory.make("hierarchy-answers")
-            try Data(#"{"title": "Plant", "children": [{"id": "p1", "title": "Pump", "children": [{"id": "s1", "title": "Seal"}]}]}"#.utf8)
-                .write(to: url("plant.json"))
+            try Data(
+                #"{"title": "Plant", "children": [{"id": "p1", "title": "Pump", "children": [{"id": "s1", "title": "Seal"}]}]}"#
+                    .utf8
+            )
+            .write(to: url("plant.json"))
             let imported = try await ProgramRunner.run(["import", path("plant.json"), "--into", path("plant.db")])
             #expect(imported.status == 0, "\(imported.error)")
         }
@@ -40,7 +43,8 @@ import Testing
         let store = try await Self.expect(["print", f.path("plant.db"), "--start", "nope"], exits: [66])
         let document = try await Self.expect(["print", f.path("plant.json"), "--start", "nope"], exits: [66])
         #expect(store.hasPrefix("hierarchy: \(f.path("plant.db")): no item with id \"nope\" in the "), "\(store)")
-        #expect(document.hasPrefix("hierarchy: \(f.path("plant.json")): no item with id \"nope\" in the "), "\(document)")
+        #expect(
+            document.hasPrefix("hierarchy: \(f.path("plant.json")): no item with id \"nope\" in the "), "\(document)")
         let found = try await ProgramRunner.run(["print", f.path("plant.db"), "--start", "p1", "--ascii"])
         #expect(found.status == 0, "\(found.error)")
         #expect(found.output == "Pump\n`-- Seal\n", "\(found.output)")

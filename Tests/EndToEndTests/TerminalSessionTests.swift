@@ -1,5 +1,5 @@
-import HierarchyTestSupport
 import Foundation
+import HierarchyTestSupport
 import Testing
 
 /// The real program in a real terminal (tmux): keys in, screen out, and the terminal left
@@ -28,7 +28,9 @@ struct TerminalSessionTests {
         try tmux.send("j")
         try await tmux.waitFor("the focus on Utilities") { $0.contains("2 of 8") }
         try tmux.send("l")
-        try await tmux.waitFor("the path to Compressed air") { $0.contains("Hamburg Plant › Utilities › Compressed air") }
+        try await tmux.waitFor("the path to Compressed air") {
+            $0.contains("Hamburg Plant › Utilities › Compressed air")
+        }
         try tmux.send("q")
         try await expectSane(tmux, exit: "0")
     }
@@ -59,8 +61,10 @@ struct TerminalSessionTests {
     /// for a directory browsed in a supervised child process (`--supervise`, see ProcessSupervisor).
     @Test(arguments: [false, true])
     func suspendAndResumeRedraws(directory: Bool) async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hierarchy-suspend-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("Production"), withIntermediateDirectories: true)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "hierarchy-suspend-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("Production"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let program = ProgramRunner.executable.path + (directory ? " --supervise '\(folder.path)'" : "")
         let tmux = try Tmux(command: "env PS1='$ ' bash --norc --noprofile -i", columns: 100, rows: 30)

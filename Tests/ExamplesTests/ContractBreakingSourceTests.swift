@@ -1,8 +1,9 @@
 import FioriCompat
-import HierarchySources
-import HierarchyAdapters
 import Foundation
+import HierarchyAdapters
+import HierarchySources
 import Testing
+
 @testable import TerminalUI
 
 /// A seed data source that breaks the contract on request: a count that shrinks under the
@@ -18,7 +19,8 @@ final class BreakingDataSource: @MainActor HierarchyViewDataSource {
         counts[uuid] ?? 0
     }
 
-    func hierarchyView(_ hierarchyView: HierarchyView, uuidForChildItemAt index: Int, with parentUUID: String) -> String {
+    func hierarchyView(_ hierarchyView: HierarchyView, uuidForChildItemAt index: Int, with parentUUID: String) -> String
+    {
         duplicate ? "\(parentUUID)-dup" : "\(parentUUID)-\(index)"
     }
 

@@ -23,7 +23,8 @@ struct MountedExampleTests {
         try await Self.application().test(.router) { client in
             for uri in ["/", "/plant/", "/org/", "/plant/app.js", "/org/api/sessions"] {
                 let method: HTTPRequest.Method = uri.hasSuffix("sessions") ? .post : .get
-                let anonymous = try await client.execute(uri: uri, method: method, body: ByteBuffer(string: #"{"width": 800, "height": 600}"#))
+                let anonymous = try await client.execute(
+                    uri: uri, method: method, body: ByteBuffer(string: #"{"width": 800, "height": 600}"#))
                 #expect(anonymous.status == .unauthorized, "\(uri)")
                 #expect(anonymous.headers[.wwwAuthenticate]?.hasPrefix("Basic realm=") == true, "\(uri)")
                 let wrong = try await client.execute(
@@ -49,14 +50,17 @@ struct MountedExampleTests {
                     uri: prefix + "/api/sessions", method: .post, headers: signedIn,
                     body: ByteBuffer(string: #"{"width": 1200, "height": 800}"#))
                 #expect(created.status == .created, "\(prefix): \(String(buffer: created.body))")
-                let snapshot = try JSONSerialization.jsonObject(with: Data(created.body.readableBytesView)) as? [String: Any]
+                let snapshot =
+                    try JSONSerialization.jsonObject(with: Data(created.body.readableBytesView)) as? [String: Any]
                 names.append(snapshot?["name"] as? String ?? "")
                 #expect(snapshot?["editable"] as? Bool == false)
                 let session = try #require(snapshot?["session"] as? String)
                 // Its search finds what only its own hierarchy holds.
-                let search = try await client.execute(uri: "\(prefix)/api/sessions/\(session)/search?q=Engineering", method: .get, headers: signedIn)
+                let search = try await client.execute(
+                    uri: "\(prefix)/api/sessions/\(session)/search?q=Engineering", method: .get, headers: signedIn)
                 #expect(search.status == .ok)
-                let results = try JSONSerialization.jsonObject(with: Data(search.body.readableBytesView)) as? [String: Any]
+                let results =
+                    try JSONSerialization.jsonObject(with: Data(search.body.readableBytesView)) as? [String: Any]
                 let titles = (results?["results"] as? [[String: Any]] ?? []).compactMap { $0["title"] as? String }
                 #expect(titles.contains("Engineering") == (prefix == "/org"), "\(prefix): \(titles)")
             }

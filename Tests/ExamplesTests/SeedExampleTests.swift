@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Testing
+
 @testable import HierarchyWeb
 @testable import TerminalUI
 
@@ -46,7 +47,8 @@ func frame(of screen: TableBrowser, polls: Int = 4_000, until done: (String) -> 
 @Suite("Seed example")
 @MainActor
 struct SeedExampleTests {
-    @Test("the terminal face shows the document's controller: viewDidLoad, cells as configured, keys reach the delegate")
+    @Test(
+        "the terminal face shows the document's controller: viewDidLoad, cells as configured, keys reach the delegate")
     func terminal() async throws {
         let controller = RecordingController()
         controller.model = HierarchyViewModel(server: PlantServer(delay: .milliseconds(1)))
@@ -58,7 +60,7 @@ struct SeedExampleTests {
         let first = await frame(of: screen) { $0.contains("Warehouse") }
         #expect(first.contains("Hamburg Plant"))
         #expect(first.contains("Functional location"))  // subtitle (object.type)
-        #expect(first.contains("Hall A"))               // body (object.location)
+        #expect(first.contains("Hall A"))  // body (object.location)
         #expect(controller.hierarchyView.cellForItem(with: "area-1") is YourCustomCollectionViewCell)
         // A leaf (the warehouse has no equipment) hides its indicator and shows the
         // disclosure accessory instead.
@@ -112,27 +114,33 @@ struct SeedExampleTests {
         // The indicator sits in the trailing margin of the item's first line (row 0 is the path line).
         let x = Int(tank.frame.maxX) - 2
         let y = Int(tank.frame.minY) + 1
-        _ = screen.handle([.mouse(MouseEvent(kind: .press, button: .left, x: x, y: y)),
-                           .mouse(MouseEvent(kind: .release, button: .left, x: x, y: y))])
+        _ = screen.handle([
+            .mouse(MouseEvent(kind: .press, button: .left, x: x, y: y)),
+            .mouse(MouseEvent(kind: .release, button: .left, x: x, y: y)),
+        ])
         #expect(controller.buttonTaps == ["area-4"])
         #expect(controller.hierarchyView.expandedPath.contains("area-4"))
     }
 
     @Test("the web face hosts one controller per session and draws the configured cells")
     func web() async throws {
-        let server = try HierarchyWebServer(port: 0, title: "Seed example", makeController: {
-            let controller = MyController()
-            controller.model = HierarchyViewModel(server: PlantServer(delay: .milliseconds(1)))
-            return controller
-        })
+        let server = try HierarchyWebServer(
+            port: 0, title: "Seed example",
+            makeController: {
+                let controller = MyController()
+                controller.model = HierarchyViewModel(server: PlantServer(delay: .milliseconds(1)))
+                return controller
+            })
         let app = Application(router: server.makeRouter())
         try await app.test(.router) { client in
-            let created = try await client.execute(uri: "/api/sessions", method: .post,
-                                                   body: ByteBuffer(string: #"{"width": 1200, "height": 800}"#))
+            let created = try await client.execute(
+                uri: "/api/sessions", method: .post,
+                body: ByteBuffer(string: #"{"width": 1200, "height": 800}"#))
             #expect(created.status == .created)
             var json = String(buffer: created.body)
             #expect(json.contains("Hamburg Plant"))
-            let session = try #require(try JSONSerialization.jsonObject(with: Data(created.body.readableBytesView)) as? [String: Any])
+            let session = try #require(
+                try JSONSerialization.jsonObject(with: Data(created.body.readableBytesView)) as? [String: Any])
             let id = try #require(session["session"] as? String)
             var version = session["version"] as? Int ?? 0
             // Follow the long-poll until the children the controller inserts later are drawn.
@@ -147,13 +155,15 @@ struct SeedExampleTests {
             #expect(json.contains("Functional location"))
             #expect(json.contains("Hall A"))
             // A tap on a card reaches the controller and opens the next column.
-            let tapped = try await client.execute(uri: "/api/sessions/\(id)/actions", method: .post,
-                                                  body: ByteBuffer(string: #"{"type": "tapItem", "uuid": "area-2"}"#))
+            let tapped = try await client.execute(
+                uri: "/api/sessions/\(id)/actions", method: .post,
+                body: ByteBuffer(string: #"{"type": "tapItem", "uuid": "area-2"}"#))
             #expect(tapped.status == .ok)
             #expect(String(buffer: tapped.body).contains(#""parent":"area-2""#))
             // A second session gets a controller of its own.
-            let other = try await client.execute(uri: "/api/sessions", method: .post,
-                                                 body: ByteBuffer(string: #"{"width": 1200, "height": 800}"#))
+            let other = try await client.execute(
+                uri: "/api/sessions", method: .post,
+                body: ByteBuffer(string: #"{"width": 1200, "height": 800}"#))
             #expect(other.status == .created)
             #expect(await server.store.count == 2)
         }

@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Testing
+
 @testable import HierarchyWeb
 @testable import TerminalUI
 
@@ -48,21 +49,24 @@ struct SeedListAndLinearExampleTests {
         ProductCatalogue.shared.delay = .milliseconds(1)
     }
 
-    @Test("TerminalBrowser shows the document's list floorplan: viewDidLoad sets the search bar, pages load, typing searches")
+    @Test(
+        "TerminalBrowser shows the document's list floorplan: viewDidLoad sets the search bar, pages load, typing searches"
+    )
     func listInTerminal() async throws {
         let floorplan = makeProductList()
         // No answer is late in a test: the first page comes whenever a loaded machine gets to it.
         floorplan.viewModel.loadTimeout = nil
         #expect(floorplan.searchBar == nil)
-        let list = TerminalBrowser.makeScreen(floorplan: floorplan, options: .init(title: "Products"),
-                                              palette: .monochrome, columns: 100, rows: 30)
+        let list = TerminalBrowser.makeScreen(
+            floorplan: floorplan, options: .init(title: "Products"),
+            palette: .monochrome, columns: 100, rows: 30)
         #expect(floorplan.searchBar != nil)
         let firstName = try #require(ProductCatalogue.shared.products.first?.name)
         // The first load, however long a loaded machine takes for it.
         await list.finishPendingWork()
         var text = await frame(of: list) { $0.contains(firstName) }
-        #expect(text.contains("Product"))       // the grid header
-        #expect(text.contains("Computers"))     // the bound cell's subheadline
+        #expect(text.contains("Product"))  // the grid header
+        #expect(text.contains("Computers"))  // the bound cell's subheadline
         let firstPage = floorplan.viewModel.loadedListItemsCount
         #expect(firstPage > 0 && firstPage < ProductCatalogue.shared.products.count)
         // End reaches the last loaded row: the next page loads.
@@ -93,11 +97,13 @@ struct SeedListAndLinearExampleTests {
         _ = await frame(of: list) { $0.contains("Notebook") }
     }
 
-    @Test("TerminalBrowser shows the document's linear hierarchy: viewDidLoad, the host's cells, the runtime Spacecraft")
+    @Test(
+        "TerminalBrowser shows the document's linear hierarchy: viewDidLoad, the host's cells, the runtime Spacecraft")
     func linearInTerminal() async throws {
         let host = SpaceViewController(scrollDirection: .horizontal)
-        let screen = TerminalBrowser.makeScreen(linearController: host.lhVC, options: .init(title: "Space"),
-                                                palette: .monochrome, columns: 80, rows: 6)
+        let screen = TerminalBrowser.makeScreen(
+            linearController: host.lhVC, options: .init(title: "Space"),
+            palette: .monochrome, columns: 80, rows: 6)
         #expect(host.lhVC.isViewLoaded)
         var text = screen.render().plainText
         #expect(text.contains("Planets") && text.contains("Spacecraft") && text.contains("Stars"))
@@ -117,11 +123,13 @@ struct SeedListAndLinearExampleTests {
 
     @Test("the web face makes one list floorplan per tab: pages, header, search, empty results, add and delete")
     func listOnTheWeb() async throws {
-        let server = try HierarchyWebServer(port: 0, title: "Products", makeFloorplan: {
-            let floorplan = makeProductList()
-            floorplan.viewModel.loadTimeout = nil
-            return floorplan
-        })
+        let server = try HierarchyWebServer(
+            port: 0, title: "Products",
+            makeFloorplan: {
+                let floorplan = makeProductList()
+                floorplan.viewModel.loadTimeout = nil
+                return floorplan
+            })
         let app = Application(router: server.makeRouter())
         try await app.test(.router) { client in
             let session = try await openScreen(client)
@@ -134,18 +142,23 @@ struct SeedListAndLinearExampleTests {
             func next(until done: () -> Bool) async throws {
                 for _ in 0..<50 where !done() {
                     let version = snapshot["version"] as? Int ?? 0
-                    snapshot = try object(try await client.execute(uri: "/api/screens/\(id)?after=\(version)", method: .get).body)
+                    snapshot = try object(
+                        try await client.execute(uri: "/api/screens/\(id)?after=\(version)", method: .get).body)
                 }
             }
             func act(_ body: String) async throws -> Int {
-                let answer = try await client.execute(uri: "/api/screens/\(id)/actions", method: .post, body: ByteBuffer(string: body))
+                let answer = try await client.execute(
+                    uri: "/api/screens/\(id)/actions", method: .post, body: ByteBuffer(string: body))
                 if answer.status == .ok { snapshot = try object(answer.body) }
                 return Int(answer.status.code)
             }
             try await next { !rows().isEmpty && footer() != "loading" }
             let firstPage = rows().count
             #expect(firstPage > 0)
-            #expect((list()["header"] as? [[String: Any]])?.map { $0["text"] as? String } == ["Product", "Category", "Price"])
+            #expect(
+                (list()["header"] as? [[String: Any]])?.map { $0["text"] as? String } == [
+                    "Product", "Category", "Price",
+                ])
             #expect(list()["searchEnabled"] as? Bool == true)
             #expect(list()["canAdd"] as? Bool == true && list()["canDelete"] as? Bool == true)
             #expect(rows().first?["subheadline"] as? String == "Computers")
@@ -179,9 +192,12 @@ struct SeedListAndLinearExampleTests {
         }
     }
 
-    @Test("the web face makes one linear controller per tab: viewDidLoad, the host's cells, expand and collapse as update lists")
+    @Test(
+        "the web face makes one linear controller per tab: viewDidLoad, the host's cells, expand and collapse as update lists"
+    )
     func linearOnTheWeb() async throws {
-        let server = try HierarchyWebServer(port: 0, title: "Space", makeLinearController: { SpaceViewController.makeController(.vertical) })
+        let server = try HierarchyWebServer(
+            port: 0, title: "Space", makeLinearController: { SpaceViewController.makeController(.vertical) })
         let app = Application(router: server.makeRouter())
         try await app.test(.router) { client in
             let session = try await openScreen(client)
@@ -194,9 +210,11 @@ struct SeedListAndLinearExampleTests {
             #expect(snapshot["kind"] as? String == "linear")
             #expect(linear()["axis"] as? String == "vertical")
             #expect(titles() == [["Planets", "Spacecraft", "Stars"]])
-            #expect((linear()["sections"] as? [[[String: Any]]])?.first?.first?["color"] as? String == UIColor.darkGray.hex)
+            #expect(
+                (linear()["sections"] as? [[[String: Any]]])?.first?.first?["color"] as? String == UIColor.darkGray.hex)
             let select = #"{"type": "select", "section": 0, "item": 0}"#
-            let opened = try await client.execute(uri: "/api/screens/\(id)/actions", method: .post, body: ByteBuffer(string: select))
+            let opened = try await client.execute(
+                uri: "/api/screens/\(id)/actions", method: .post, body: ByteBuffer(string: select))
             snapshot = try object(opened.body)
             #expect(titles() == [["Planets"], ["Mercury", "Venus", "Earth", "Mars", "Jupiter"]])
             let update = try #require(linear()["update"] as? [String: Any])
@@ -205,15 +223,17 @@ struct SeedListAndLinearExampleTests {
             let first = try #require((linear()["sections"] as? [[[String: Any]]])?.first?.first)
             #expect(first["active"] as? Bool == true && first["color"] as? String == UIColor.purple.hex)
             // Choosing the active Planets collapses: the section goes, the siblings come back.
-            let closed = try await client.execute(uri: "/api/screens/\(id)/actions", method: .post, body: ByteBuffer(string: select))
+            let closed = try await client.execute(
+                uri: "/api/screens/\(id)/actions", method: .post, body: ByteBuffer(string: select))
             snapshot = try object(closed.body)
             #expect(titles() == [["Planets", "Spacecraft", "Stars"]])
             let back = try #require(linear()["update"] as? [String: Any])
             #expect(back["removedSections"] as? [Int] == [1])
             #expect(back["insertedItems"] as? [[Int]] == [[0, 1], [0, 2]])
             #expect((back["step"] as? Int ?? 0) > (update["step"] as? Int ?? 0))
-            let outside = try await client.execute(uri: "/api/screens/\(id)/actions", method: .post,
-                                                   body: ByteBuffer(string: #"{"type": "select", "section": 3, "item": 0}"#))
+            let outside = try await client.execute(
+                uri: "/api/screens/\(id)/actions", method: .post,
+                body: ByteBuffer(string: #"{"type": "select", "section": 3, "item": 0}"#))
             #expect(outside.status.code == 409)
         }
     }

@@ -14,7 +14,8 @@ final class ModelObject {
     var parent: ModelObject?
     fileprivate let loader: HierarchyViewModel
 
-    init(uuid: String, name: String, type: String, location: String, numberOfChildren: Int, loader: HierarchyViewModel) {
+    init(uuid: String, name: String, type: String, location: String, numberOfChildren: Int, loader: HierarchyViewModel)
+    {
         self.uuid = uuid
         self.name = name
         self.type = type
@@ -69,6 +70,8 @@ final class HierarchyViewModel {
     }
 }
 
+// The seed document's name, kept as written.
+// swift-format-ignore: AlwaysUseLowerCamelCase
 let ReuseIdentifierForYourCustomCell = "ReuseIdentifierForYourCustomCell"
 
 final class YourCustomCollectionViewCell: FUIHierarchyCollectionItem {}
@@ -84,7 +87,8 @@ class MyController: FUIHierarchyViewController {
 
     override func viewDidLoad() {
         super.viewDidLoad()
-        hierarchyView.register(YourCustomCollectionViewCell.self, forCellWithReuseIdentifier: "ReuseIdentifierForYourCustomCell")
+        hierarchyView.register(
+            YourCustomCollectionViewCell.self, forCellWithReuseIdentifier: "ReuseIdentifierForYourCustomCell")
         // do more setup here.
     }
 
@@ -111,7 +115,9 @@ class MyController: FUIHierarchyViewController {
         return 0
     }
 
-    override func hierarchyView(_ hierarchyView: FUIHierarchyView, uuidForChildItemAt index: Int, with parentUUID: String) -> String {
+    override func hierarchyView(
+        _ hierarchyView: FUIHierarchyView, uuidForChildItemAt index: Int, with parentUUID: String
+    ) -> String {
         guard let parent = model.getObject(for: parentUUID) else {
             preconditionFailure("Parent object with String: \(parentUUID) does not exsit")
         }
@@ -147,10 +153,14 @@ class MyController: FUIHierarchyViewController {
         return nil
     }
 
-    override func hierarchyView(_ hierarchyView: FUIHierarchyView, cellForItemWith uuid: String) -> FUIHierarchyCollectionItem {
-        let cell = hierarchyView.dequeueReusableCell(withReuseIdentifier: ReuseIdentifierForYourCustomCell, with: uuid) as! YourCustomCollectionViewCell
+    override func hierarchyView(_ hierarchyView: FUIHierarchyView, cellForItemWith uuid: String)
+        -> FUIHierarchyCollectionItem
+    {
+        let cell =
+            hierarchyView.dequeueReusableCell(withReuseIdentifier: ReuseIdentifierForYourCustomCell, with: uuid)
+            as! YourCustomCollectionViewCell
         guard let object = model.getObject(for: uuid) else {
-        return cell
+            return cell
         }
 
         cell.title.text = object.name
@@ -160,8 +170,7 @@ class MyController: FUIHierarchyViewController {
         if object.numberOfChildren > 0 {
             cell.isHierarchyButtonHidden = false
             cell.hierarchyAttributeText = String(object.numberOfChildren)
-        }
-        else {
+        } else {
             cell.isHierarchyButtonHidden = true
         }
 
@@ -179,7 +188,9 @@ class MyController: FUIHierarchyViewController {
     func makeModel() -> HierarchyViewModel {
         let model = HierarchyViewModel()
         func object(_ id: String, _ name: String, children: Int) -> ModelObject {
-            ModelObject(uuid: id, name: name, type: "Type of \(name)", location: "Hall 1", numberOfChildren: children, loader: model)
+            ModelObject(
+                uuid: id, name: name, type: "Type of \(name)", location: "Hall 1", numberOfChildren: children,
+                loader: model)
         }
         let plant = object("P", "Plant", children: 2)
         let a1 = object("A1", "Area 1", children: 3)

@@ -1,5 +1,5 @@
-import HierarchyTestSupport
 import FioriCompat
+import HierarchyTestSupport
 import Testing
 
 // MARK: - A small model, as an app using the seed documentation would have it
@@ -16,7 +16,9 @@ enum ProductListReportSections: CaseIterable {
 
 /// 45 products; every fifth is a pump.
 let productCatalog: [Product] = (0..<45).map { index in
-    Product(id: index, name: index % 5 == 0 ? "Pump \(index)" : "Valve \(index)", category: index.isMultiple(of: 2) ? "A" : "B")
+    Product(
+        id: index, name: index % 5 == 0 ? "Pump \(index)" : "Valve \(index)",
+        category: index.isMultiple(of: 2) ? "A" : "B")
 }
 
 extension Product {
@@ -79,14 +81,17 @@ struct ListFloorplanSeedTests {
     ) {
         var queries: [ProductListReportSections: FUIDataLoader<Product>] = [:]
         queries[.default] = ProductDataLoader()
-        let model = FUIListViewModel<Product, ProductListReportSections>(queries: queries, isListPagingEnabled: true, isSearchEnabled: true)
+        let model = FUIListViewModel<Product, ProductListReportSections>(
+            queries: queries, isListPagingEnabled: true, isSearchEnabled: true)
         let floorplan = FUIListFloorplan<Product, ProductListReportSections>(viewModel: model)
         // (Not from the seed: no load timeout, whose 30 s on the real clock a loaded run could lose.)
         model.loadTimeout = nil
         floorplan.cellBinding = { tableView, indexPath, entity in
-        let cell = tableView.dequeueReusableCell(withIdentifier: FUIObjectTableViewCell.reuseIdentifier, for: indexPath) as! FUIObjectTableViewCell
-        entity.bind(to: cell)
-        return cell
+            let cell =
+                tableView.dequeueReusableCell(withIdentifier: FUIObjectTableViewCell.reuseIdentifier, for: indexPath)
+                as! FUIObjectTableViewCell
+            entity.bind(to: cell)
+            return cell
         }
         return (floorplan, model, queries[.default] as? ProductDataLoader)
     }

@@ -7,7 +7,9 @@ import Testing
         let heights = (0..<count).map { Double($0 * 7 % 5 + 1) }
         let layout = ColumnLayout(heights: heights, spacing: 1)
         for (top, bottom) in [(0.0, 10.0), (3.5, 40.0), (100.0, 130.0), (-5.0, 2.0), (1e9, 2e9)] {
-            #expect(layout.frames(from: top, to: bottom) == ColumnLayout.naiveFrames(heights: heights, spacing: 1, from: top, to: bottom))
+            #expect(
+                layout.frames(from: top, to: bottom)
+                    == ColumnLayout.naiveFrames(heights: heights, spacing: 1, from: top, to: bottom))
         }
     }
 

@@ -7,8 +7,10 @@ import Testing
 struct CountTextTests {
     /// Values at every grouping boundary, the extremes and a spread in between.
     static let values: [Int] = {
-        var values = [0, 1, 9, 10, 99, 100, 999, 1_000, 1_001, 9_999, 10_000, 99_999, 100_000, 999_999,
-                      1_000_000, 1_234_567, 10_000_000, 123_456_789, 1_000_000_000, Int(Int32.max), Int.max, Int.min]
+        var values = [
+            0, 1, 9, 10, 99, 100, 999, 1_000, 1_001, 9_999, 10_000, 99_999, 100_000, 999_999,
+            1_000_000, 1_234_567, 10_000_000, 123_456_789, 1_000_000_000, Int(Int32.max), Int.max, Int.min,
+        ]
         var power = 1
         while power <= Int.max / 10 {
             values += [power - 1, power, power + 1]

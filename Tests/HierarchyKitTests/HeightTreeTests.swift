@@ -1,6 +1,7 @@
 import HierarchyTestSupport
-@testable import HierarchyKit
 import Testing
+
+@testable import HierarchyKit
 
 @Suite struct HeightTreeTests {
     /// A deterministic generator so failures reproduce.

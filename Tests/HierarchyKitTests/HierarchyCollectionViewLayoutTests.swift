@@ -1,5 +1,6 @@
-@testable import HierarchyKit
 import Testing
+
+@testable import HierarchyKit
 
 @MainActor
 @Suite struct HierarchyCollectionViewLayoutTests {
@@ -26,22 +27,24 @@ import Testing
         let view = makeView(plantSource(), width: 90, height: 12)
         view.expandItem(with: "A1")
         let rects = view.collectionViewLayout.layoutAttributesForElements(in: Rect(x: 0, y: 0, width: 90, height: 12))
-        #expect(rects.map(\.description) == [
-            "[0,0] (0, 0, 30, 3)",
-            "[1,0] (30, 0, 30, 3)", "[1,1] (30, 3, 30, 3)", "[1,2] (30, 6, 30, 3)",
-            "[2,0] (60, 0, 30, 3)", "[2,1] (60, 3, 30, 3)", "[2,2] (60, 6, 30, 3)",
-        ])
+        #expect(
+            rects.map(\.description) == [
+                "[0,0] (0, 0, 30, 3)",
+                "[1,0] (30, 0, 30, 3)", "[1,1] (30, 3, 30, 3)", "[1,2] (30, 6, 30, 3)",
+                "[2,0] (60, 0, 30, 3)", "[2,1] (60, 3, 30, 3)", "[2,2] (60, 6, 30, 3)",
+            ])
     }
 
     @Test func rightToLeftMirrorsTheColumns() {
         let view = makeView(plantSource(), width: 90, height: 12, direction: .rightToLeft)
         view.expandItem(with: "A1")
         let rects = view.collectionViewLayout.layoutAttributesForElements(in: Rect(x: 0, y: 0, width: 90, height: 12))
-        #expect(rects.map(\.description) == [
-            "[0,0] (60, 0, 30, 3)",
-            "[1,0] (30, 0, 30, 3)", "[1,1] (30, 3, 30, 3)", "[1,2] (30, 6, 30, 3)",
-            "[2,0] (0, 0, 30, 3)", "[2,1] (0, 3, 30, 3)", "[2,2] (0, 6, 30, 3)",
-        ])
+        #expect(
+            rects.map(\.description) == [
+                "[0,0] (60, 0, 30, 3)",
+                "[1,0] (30, 0, 30, 3)", "[1,1] (30, 3, 30, 3)", "[1,2] (30, 6, 30, 3)",
+                "[2,0] (0, 0, 30, 3)", "[2,1] (0, 3, 30, 3)", "[2,2] (0, 6, 30, 3)",
+            ])
     }
 
     @Test func insetsSpacingAndVariedHeights() {

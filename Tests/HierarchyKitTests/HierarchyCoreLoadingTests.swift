@@ -23,13 +23,22 @@ import Testing
 
     @Test func aLayoutPassAsksOnlyTheRowsWithoutAnItem() {
         var core = twoColumns()
-        #expect(core.planRows(ofColumn: 1, window: 0..<4) == [.askChildren(parent: "R", rows: [2, 3], ticket: HierarchyCore.Ticket(2))])
+        #expect(
+            core.planRows(ofColumn: 1, window: 0..<4) == [
+                .askChildren(parent: "R", rows: [2, 3], ticket: HierarchyCore.Ticket(2))
+            ])
         // The first column has no parent to ask; a window past the end is clamped.
         #expect(core.planRows(ofColumn: 0, window: 0..<1) == [])
-        #expect(core.planRows(ofColumn: 1, window: 4..<99) == [.askChildren(parent: "R", rows: [4, 5], ticket: HierarchyCore.Ticket(2))])
+        #expect(
+            core.planRows(ofColumn: 1, window: 4..<99) == [
+                .askChildren(parent: "R", rows: [4, 5], ticket: HierarchyCore.Ticket(2))
+            ])
         // A row still loading is asked again.
         _ = core.receiveChild(.loading, at: 2, ticket: HierarchyCore.Ticket(2))
-        #expect(core.planRows(ofColumn: 1, window: 2..<3) == [.askChildren(parent: "R", rows: [2], ticket: HierarchyCore.Ticket(2))])
+        #expect(
+            core.planRows(ofColumn: 1, window: 2..<3) == [
+                .askChildren(parent: "R", rows: [2], ticket: HierarchyCore.Ticket(2))
+            ])
     }
 
     @Test func answersFillTheRowsAndSlots() {
@@ -80,7 +89,10 @@ import Testing
         let ticket = core.columns[1].ticket
         _ = core.receiveChild(.item("R/2"), at: 2, ticket: ticket)
         _ = core.receiveChild(.loading, at: 3, ticket: ticket)
-        #expect(core.planPrefetch(ofColumn: 1, visible: 0..<1, window: 0..<4) == [.prefetch(parent: "R", uuids: ["R/1", "R/2"], ticket: ticket)])
+        #expect(
+            core.planPrefetch(ofColumn: 1, visible: 0..<1, window: 0..<4) == [
+                .prefetch(parent: "R", uuids: ["R/1", "R/2"], ticket: ticket)
+            ])
         #expect(core.columns[1].prefetched == ["R/1", "R/2"])
         #expect(core.planPrefetch(ofColumn: 1, visible: 0..<1, window: 0..<4) == [])
     }
@@ -129,7 +141,10 @@ import Testing
     @Test func anUpdateChecksTheCountAndPutsOffASourceThatLagsOneUpdate() {
         var core = twoColumns()
         let ticket = core.columns[1].ticket
-        #expect(core.planCountCheck(ofColumn: 1, countBefore: 5) == [.checkCount(parent: "R", countBefore: 5, ticket: ticket)])
+        #expect(
+            core.planCountCheck(ofColumn: 1, countBefore: 5) == [
+                .checkCount(parent: "R", countBefore: 5, ticket: ticket)
+            ])
         #expect(core.planCountCheck(ofColumn: 0, countBefore: 1) == [])
         #expect(core.receiveCheckedCount(6, of: "R", countBefore: 5, ticket: ticket) == .agrees)
         // The data source still counts as before the update: a second look at the next pass.
@@ -139,8 +154,13 @@ import Testing
         #expect(core.pendingCountChecks.isEmpty)
         #expect(core.planPendingCountChecks() == [])
         // A mismatch at the second look is reported, and the column is to be read again.
-        #expect(core.receiveCheckedCount(5, of: "R", countBefore: nil, ticket: ticket) == .disagrees(HierarchyError(
-            .inconsistentCount, "R reports 5 children, but the view counted 6 after the update; reloading its children", uuid: "R")))
+        #expect(
+            core.receiveCheckedCount(5, of: "R", countBefore: nil, ticket: ticket)
+                == .disagrees(
+                    HierarchyError(
+                        .inconsistentCount,
+                        "R reports 5 children, but the view counted 6 after the update; reloading its children",
+                        uuid: "R")))
     }
 
     @Test func aCountCheckForAColumnResetMeanwhileIsDropped() {
@@ -187,8 +207,9 @@ import Testing
         #expect(core.planLocate("R", inColumn: 0, searchLimit: 100) == .known(0))
         #expect(core.planLocate("X", inColumn: 0, searchLimit: 100) == .unknown)
         let ticket = core.columns[1].ticket
-        #expect(core.planLocate("R/4", inColumn: 1, searchLimit: 3)
-            == .ask(.locateChild(child: "R/4", parent: "R", rows: 0..<6, scan: 0..<3, ticket: ticket)))
+        #expect(
+            core.planLocate("R/4", inColumn: 1, searchLimit: 3)
+                == .ask(.locateChild(child: "R/4", parent: "R", rows: 0..<6, scan: 0..<3, ticket: ticket)))
         // The answer is cached at its row.
         #expect(core.receiveLocatedChild("R/4", at: 4, ticket: ticket) == 4)
         #expect(core.columns[1].uuid(at: 4) == "R/4")

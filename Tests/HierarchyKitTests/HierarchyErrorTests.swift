@@ -1,6 +1,7 @@
 import Foundation
-@testable import HierarchyKit
 import Testing
+
+@testable import HierarchyKit
 
 @MainActor
 @Suite struct HierarchyErrorTests {

@@ -1,5 +1,6 @@
-@testable import HierarchyKit
 import Testing
+
+@testable import HierarchyKit
 
 @Suite struct HierarchyKeyBindingsTests {
     let bindings = HierarchyKeyBindings()
@@ -128,7 +129,8 @@ import Testing
         #expect(view.perform(.quit, typeSelect: &typeSelect, at: now) == HierarchyCommandOutcome(quit: true))
         #expect(view.perform(.search, typeSelect: &typeSelect, at: now) == HierarchyCommandOutcome(search: true))
         #expect(view.perform(.help, typeSelect: &typeSelect, at: now) == HierarchyCommandOutcome(help: true))
-        #expect(view.perform(.toggleEditing, typeSelect: &typeSelect, at: now).message == "Editing: Space selects, e ends")
+        #expect(
+            view.perform(.toggleEditing, typeSelect: &typeSelect, at: now).message == "Editing: Space selects, e ends")
         #expect(view.perform(.selectOrPageDown, typeSelect: &typeSelect, at: now).message == "1 selected")
         #expect(view.statusText(isLoading: true) == "1 of 3 · editing, 1 selected · loading…")
         #expect(view.perform(.toggleEditing, typeSelect: &typeSelect, at: now).message == "Editing ended")
@@ -142,9 +144,12 @@ import Testing
         let view = makeView(plantSource(), width: 120)
         var typeSelect = TypeSelect(timeout: .seconds(1))
         #expect(view.perform(.typeSelect("A"), typeSelect: &typeSelect, at: now).message == "Find: A")
-        #expect(view.perform(.typeSelect("3"), typeSelect: &typeSelect, at: now + .milliseconds(500)).message == "Find: A3")
+        #expect(
+            view.perform(.typeSelect("3"), typeSelect: &typeSelect, at: now + .milliseconds(500)).message == "Find: A3")
         #expect(view.focusedUUID == "A3")
-        #expect(view.perform(.typeSelect("Z"), typeSelect: &typeSelect, at: now + .seconds(3)).message == "No item starts with “Z”")
+        #expect(
+            view.perform(.typeSelect("Z"), typeSelect: &typeSelect, at: now + .seconds(3)).message
+                == "No item starts with “Z”")
         view.perform(.cancelTypeSelect, typeSelect: &typeSelect, at: now + .seconds(3))
         #expect(typeSelect.text == "")
     }

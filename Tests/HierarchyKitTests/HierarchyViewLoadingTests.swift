@@ -1,18 +1,20 @@
 import Foundation
-@testable import HierarchyKit
 import Testing
+
+@testable import HierarchyKit
 
 @MainActor
 @Suite struct HierarchyViewLoadingTests {
     @Test func initialLoadAsksRootThenChildrenThenParent() {
         let source = plantSource()
         let view = makeView(source)
-        #expect(source.loadCalls == [
-            "root", "count(Plant)", "cell(Plant)",
-            "child(0 of Plant)", "child(1 of Plant)", "child(2 of Plant)",
-            "cell(A1)", "cell(A2)", "cell(A3)",
-            "parent(Plant)",
-        ])
+        #expect(
+            source.loadCalls == [
+                "root", "count(Plant)", "cell(Plant)",
+                "child(0 of Plant)", "child(1 of Plant)", "child(2 of Plant)",
+                "cell(A1)", "cell(A2)", "cell(A3)",
+                "parent(Plant)",
+            ])
         #expect(view.visibleItemUUIDs == [["Plant"], ["A1", "A2", "A3"]])
         view._checkInvariants()
     }

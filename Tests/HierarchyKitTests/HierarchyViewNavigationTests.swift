@@ -1,5 +1,6 @@
-@testable import HierarchyKit
 import Testing
+
+@testable import HierarchyKit
 
 @MainActor
 @Suite struct HierarchyViewNavigationTests {

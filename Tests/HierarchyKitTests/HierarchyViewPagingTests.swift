@@ -1,6 +1,7 @@
 import Foundation
-@testable import HierarchyKit
 import Testing
+
+@testable import HierarchyKit
 
 /// A paging data source: root "R" with `count` children "R/i", of which only the rows in
 /// `loaded` have their item; rows in `failed` could not be read.
@@ -20,11 +21,13 @@ final class PagingTestDataSource: @MainActor HierarchyViewPagingDataSource {
     func hierarchyView(_ hierarchyView: HierarchyView, numberOfChildrenForItemWith uuid: String) -> Int {
         uuid == "R" ? count : 0
     }
-    func hierarchyView(_ hierarchyView: HierarchyView, uuidForChildItemAt index: Int, with parentUUID: String) -> String {
+    func hierarchyView(_ hierarchyView: HierarchyView, uuidForChildItemAt index: Int, with parentUUID: String) -> String
+    {
         seedCalls += 1
         return "R/\(index)"
     }
-    func hierarchyView(_ hierarchyView: HierarchyView, childAt index: Int, with parentUUID: String) -> HierarchyChildRow {
+    func hierarchyView(_ hierarchyView: HierarchyView, childAt index: Int, with parentUUID: String) -> HierarchyChildRow
+    {
         asked.append(index)
         if failed.contains(index) { return .failed("cannot read this row") }
         return loaded.contains(index) ? .item("R/\(index)") : .loading
@@ -35,7 +38,8 @@ final class PagingTestDataSource: @MainActor HierarchyViewPagingDataSource {
 @MainActor
 @Suite struct HierarchyViewPagingTests {
     func makePagingView(_ source: PagingTestDataSource) -> HierarchyView {
-        let view = HierarchyView(layout: HierarchyCollectionViewLayout(metrics: .terminal, size: Size(width: 120, height: 20)))
+        let view = HierarchyView(
+            layout: HierarchyCollectionViewLayout(metrics: .terminal, size: Size(width: 120, height: 20)))
         view.dataSource = source
         return view
     }
@@ -54,7 +58,8 @@ final class PagingTestDataSource: @MainActor HierarchyViewPagingDataSource {
         let source = PagingTestDataSource(count: 4)
         let view = makePagingView(source)
         #expect(rows(view) == ["loading()", "loading()", "loading()", "loading()"])
-        #expect(view.snapshot().columns[1].items.map(\.cell.title.text) == ["Loading…", "Loading…", "Loading…", "Loading…"])
+        #expect(
+            view.snapshot().columns[1].items.map(\.cell.title.text) == ["Loading…", "Loading…", "Loading…", "Loading…"])
         #expect(view.focusedUUID == nil)
         #expect(source.seedCalls == 0)
         // The first two rows arrive: the slots become the items, the others stay loading.
@@ -81,7 +86,8 @@ final class PagingTestDataSource: @MainActor HierarchyViewPagingDataSource {
             Issue.record("no loading row")
             return
         }
-        let point = Point(x: slot.frame.origin.x + slot.frame.size.width / 2, y: slot.frame.origin.y + slot.frame.size.height / 2)
+        let point = Point(
+            x: slot.frame.origin.x + slot.frame.size.width / 2, y: slot.frame.origin.y + slot.frame.size.height / 2)
         guard case .pendingRow(let column, let row) = view.hitTest(point) else {
             Issue.record("a loading row is hit as \(view.hitTest(point))")
             return

@@ -1,7 +1,8 @@
-import HierarchyTestSupport
 import Foundation
-@testable import HierarchyKit
+import HierarchyTestSupport
 import Testing
+
+@testable import HierarchyKit
 
 /// Random sequences of every operation keep the view's invariants, and what it shows always
 /// equals what a naive layout of every row computes.
@@ -16,7 +17,10 @@ import Testing
         while let parent = queue.first, next < 300 {
             queue.removeFirst()
             let count = [0, 0, 1, 2, 3, 5, 8, 40][Int.random(in: 0..<8, using: &rng)]
-            let kids = (0..<count).map { _ -> String in defer { next += 1 }; return "n\(next)" }
+            let kids = (0..<count).map { _ -> String in
+                defer { next += 1 }
+                return "n\(next)"
+            }
             tree[parent] = kids
             queue += kids
         }
@@ -63,7 +67,9 @@ import Testing
                     view.collapseItem(with: e)
                 }
             case 3:
-                if let parent = columns.dropFirst().randomElement(using: &rng)?.parent, !columns.contains(where: \.isPinned) {
+                if let parent = columns.dropFirst().randomElement(using: &rng)?.parent,
+                    !columns.contains(where: \.isPinned)
+                {
                     counter += 1
                     let index = Int.random(in: 0...(source.children[parent]?.count ?? 0), using: &rng)
                     source.children[parent, default: []].insert("x\(counter)", at: index)
@@ -72,7 +78,8 @@ import Testing
                 }
             case 4:
                 if let parent = columns.dropFirst().randomElement(using: &rng)?.parent,
-                   let count = source.children[parent]?.count, count > 0, !columns.contains(where: \.isPinned) {
+                    let count = source.children[parent]?.count, count > 0, !columns.contains(where: \.isPinned)
+                {
                     let index = Int.random(in: 0..<count, using: &rng)
                     source.children[parent]?.remove(at: index)
                     view.removeChildren(of: parent, at: IndexSet([index]))
@@ -90,9 +97,14 @@ import Testing
                 #expect(view.visibleItemUUIDs.count == naiveVisibleRows(view).count)
                 view.endPan(velocity: Double.random(in: -200...200, using: &rng))
             case 8:
-                view.setSize(Size(width: Double(Int.random(in: 20...160, using: &rng)), height: Double(Int.random(in: 3...30, using: &rng))))
+                view.setSize(
+                    Size(
+                        width: Double(Int.random(in: 20...160, using: &rng)),
+                        height: Double(Int.random(in: 3...30, using: &rng))))
             case 9:
-                view.scroll(column: Int.random(in: 0..<max(1, columns.count), using: &rng), by: Double.random(in: -40...40, using: &rng))
+                view.scroll(
+                    column: Int.random(in: 0..<max(1, columns.count), using: &rng),
+                    by: Double.random(in: -40...40, using: &rng))
             case 10:
                 view.moveFocus([.up, .down, .pageDown, .pageUp, .home, .end].randomElement(using: &rng)!)
             case 11:
@@ -109,10 +121,14 @@ import Testing
             for column in snapshot.columns {
                 guard let parent = column.parentUUID, !column.isLoadingSiblings else { continue }
                 for item in column.items {
-                    #expect(source.children[parent]?[item.row] == item.uuid, "seed \(seed) step \(step): row \(item.row) of \(parent)")
+                    #expect(
+                        source.children[parent]?[item.row] == item.uuid,
+                        "seed \(seed) step \(step): row \(item.row) of \(parent)")
                 }
             }
-            #expect(view.recentErrors.filter { $0.code != .cycle && $0.code != .duplicateItem }.isEmpty, "seed \(seed) step \(step): \(view.recentErrors)")
+            #expect(
+                view.recentErrors.filter { $0.code != .cycle && $0.code != .duplicateItem }.isEmpty,
+                "seed \(seed) step \(step): \(view.recentErrors)")
         }
     }
 }

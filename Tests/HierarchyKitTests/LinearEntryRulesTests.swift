@@ -40,10 +40,12 @@ struct LinearEntryRulesTests {
 
     @Test("a well-formed document keeps its sizes, payloads and preorder ids")
     func wellFormedItems() throws {
-        let items = try LinearHierarchyItem.items(fromPropertyList: [
-            ["name": "A", "children": [["name": "B", "payload": 7], ["name": "C", "width": 4, "height": 2]]] as [String: Any],
-            ["name": "D", "type": "dynamic"],
-        ] as [Any], firstID: 10)
+        let items = try LinearHierarchyItem.items(
+            fromPropertyList: [
+                ["name": "A", "children": [["name": "B", "payload": 7], ["name": "C", "width": 4, "height": 2]]]
+                    as [String: Any],
+                ["name": "D", "type": "dynamic"],
+            ] as [Any], firstID: 10)
         #expect(items.map(\.id.rawValue) == [10, 13])
         #expect(items[0].children.map(\.id.rawValue) == [11, 12])
         #expect(items[0].children[0].payload == "7")

@@ -54,7 +54,8 @@ private func layout(
 struct LinearHierarchyLayoutTests {
     @Test func horizontalPlacesThePathAsARowWithChildrenAfterIt() throws {
         let result = layout(.horizontal).layout(try drilledDown(), containerSize: size(60, 2))
-        #expect(result.frames == [[rect(0, 0, 10, 2)], [rect(13, 0, 10, 2)], [rect(26, 0, 10, 2), rect(37, 0, 10, 2)]])
+        #expect(
+            result.frames == [[rect(0, 0, 10, 2)], [rect(13, 0, 10, 2)], [rect(26, 0, 10, 2), rect(37, 0, 10, 2)]])
         #expect(result.contentSize == size(47, 2))
         #expect(result.loadingFrame == nil)
         #expect(result.invariantViolations() == [])
@@ -62,14 +63,16 @@ struct LinearHierarchyLayoutTests {
 
     @Test func horizontalRightToLeftMirrorsWithinTheContainer() throws {
         let result = layout(.horizontal, rtl: true).layout(try drilledDown(), containerSize: size(60, 2))
-        #expect(result.frames == [[rect(50, 0, 10, 2)], [rect(37, 0, 10, 2)], [rect(24, 0, 10, 2), rect(13, 0, 10, 2)]])
+        #expect(
+            result.frames == [[rect(50, 0, 10, 2)], [rect(37, 0, 10, 2)], [rect(24, 0, 10, 2), rect(13, 0, 10, 2)]])
         #expect(result.contentSize == size(60, 2))
         #expect(result.invariantViolations() == [])
     }
 
     @Test func horizontalRightToLeftMirrorsWithinWiderContent() throws {
         let result = layout(.horizontal, rtl: true).layout(try drilledDown(), containerSize: size(30, 2))
-        #expect(result.frames == [[rect(37, 0, 10, 2)], [rect(24, 0, 10, 2)], [rect(11, 0, 10, 2), rect(0, 0, 10, 2)]])
+        #expect(
+            result.frames == [[rect(37, 0, 10, 2)], [rect(24, 0, 10, 2)], [rect(11, 0, 10, 2), rect(0, 0, 10, 2)]])
         #expect(result.contentSize == size(47, 2))
     }
 
@@ -79,8 +82,10 @@ struct LinearHierarchyLayoutTests {
         #expect(result.contentSize == size(23, 5))
         #expect(result.invariantViolations() == [])
 
-        let mirrored = layout(.horizontal, wraps: true, rtl: true).layout(try drilledDown(), containerSize: size(30, 10))
-        #expect(mirrored.frames == [[rect(20, 0, 10, 2)], [rect(7, 0, 10, 2)], [rect(20, 3, 10, 2), rect(9, 3, 10, 2)]])
+        let mirrored = layout(.horizontal, wraps: true, rtl: true).layout(
+            try drilledDown(), containerSize: size(30, 10))
+        #expect(
+            mirrored.frames == [[rect(20, 0, 10, 2)], [rect(7, 0, 10, 2)], [rect(20, 3, 10, 2), rect(9, 3, 10, 2)]])
         #expect(mirrored.contentSize == size(30, 5))
     }
 
@@ -91,7 +96,8 @@ struct LinearHierarchyLayoutTests {
         #expect(result.invariantViolations() == [])
 
         let mirrored = layout(.vertical, rtl: true).layout(try drilledDown(), containerSize: size(16, 100))
-        #expect(mirrored.frames == [[rect(6, 0, 10, 2)], [rect(6, 5, 10, 2)], [rect(6, 10, 10, 2), rect(6, 13, 10, 2)]])
+        #expect(
+            mirrored.frames == [[rect(6, 0, 10, 2)], [rect(6, 5, 10, 2)], [rect(6, 10, 10, 2), rect(6, 13, 10, 2)]])
         #expect(mirrored.contentSize == size(16, 15))
     }
 
@@ -115,7 +121,8 @@ struct LinearHierarchyLayoutTests {
         #expect(row.frames == [[rect(0, 0, 8, 1)], [rect(11, 0, 4, 2), rect(16, 0, 5, 2), rect(22, 0, 10, 2)]])
         #expect(row.contentSize == size(32, 2))
 
-        let wrapped = layout(.horizontal, wraps: true).layout(hierarchy, containerSize: size(20, 5), sizeProvider: provider)
+        let wrapped = layout(.horizontal, wraps: true).layout(
+            hierarchy, containerSize: size(20, 5), sizeProvider: provider)
         #expect(wrapped.frames == [[rect(0, 0, 8, 1)], [rect(11, 0, 4, 2), rect(0, 3, 5, 2), rect(6, 3, 10, 2)]])
         #expect(wrapped.contentSize == size(16, 5))
         #expect(wrapped.invariantViolations() == [])
@@ -191,7 +198,8 @@ struct LinearHierarchyLayoutTests {
         #expect(wrapping.contentSize.height == Double(lines * 3 - 1))
         #expect(wrapping.invariantViolations() == [])
 
-        let mirrored = layout(.horizontal, wraps: true, rtl: true).layout(sectionSizes: sizes, containerSize: size(55, 2))
+        let mirrored = layout(.horizontal, wraps: true, rtl: true).layout(
+            sectionSizes: sizes, containerSize: size(55, 2))
         for index in 0..<count {
             #expect(mirrored.frames[0][index].maxX == 55 - wrapping.frames[0][index].minX)
             #expect(mirrored.frames[0][index].minY == wrapping.frames[0][index].minY)

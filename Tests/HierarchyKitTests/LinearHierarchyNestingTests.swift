@@ -12,7 +12,8 @@ struct LinearHierarchyNestingTests {
 
     @Test("100,000 nested entries in JSON: the one nesting error, not a stack overflow")
     func deepJSON() {
-        let entries = #"{"root": ["# + String(repeating: #"{"name": "x", "children": ["#, count: Self.depth)
+        let entries =
+            #"{"root": ["# + String(repeating: #"{"name": "x", "children": ["#, count: Self.depth)
             + String(repeating: "]}", count: Self.depth) + "]}"
         do {
             _ = try LinearHierarchyItem.items(fromJSON: Data(entries.utf8))
@@ -48,7 +49,8 @@ struct LinearHierarchyNestingTests {
     @Test("entries up to the limit are read")
     func withinTheLimit() throws {
         let depth = 500
-        let text = #"{"root": ["# + String(repeating: #"{"name": "x", "children": ["#, count: depth)
+        let text =
+            #"{"root": ["# + String(repeating: #"{"name": "x", "children": ["#, count: depth)
             + String(repeating: "]}", count: depth) + "]}"
         var items = try LinearHierarchyItem.items(fromJSON: Data(text.utf8))
         var levels = 0
@@ -61,7 +63,8 @@ struct LinearHierarchyNestingTests {
 
     @Test("100,000 nested property list arrays: the entry they stand for is no dictionary, found at once")
     func deepPropertyList() {
-        let text = #"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0">"#
+        let text =
+            #"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0">"#
             + String(repeating: "<array>", count: Self.depth) + String(repeating: "</array>", count: Self.depth)
             + "</plist>"
         do {
@@ -75,7 +78,8 @@ struct LinearHierarchyNestingTests {
 
     @Test("100,000 nested property list entries: the one nesting error, not a stack overflow")
     func deepPropertyListEntries() {
-        let text = #"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><array>"#
+        let text =
+            #"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><array>"#
             + String(repeating: "<dict><key>name</key><string>x</string><key>children</key><array>", count: Self.depth)
             + String(repeating: "</array></dict>", count: Self.depth) + "</array></plist>"
         do {

@@ -1,6 +1,6 @@
+import Foundation
 import HierarchyAdapters
 import HierarchyTestSupport
-import Foundation
 import Testing
 
 @testable import HierarchyKit
@@ -11,28 +11,28 @@ import Testing
 /// Animals 6, Cats 7, Dogs 8, Plants 9.
 private func demoEntries() -> [[String: Any]] {
     [
-    [
-        "name": "Vehicles", "type": "static",
-        "children": [
-            [
-                "name": "Cars", "type": "static",
-                "children": [
-                    ["name": "Sedan", "type": "static", "children": [Any]()],
-                    ["name": "Coupe", "type": "static", "children": [Any]()],
+        [
+            "name": "Vehicles", "type": "static",
+            "children": [
+                [
+                    "name": "Cars", "type": "static",
+                    "children": [
+                        ["name": "Sedan", "type": "static", "children": [Any]()],
+                        ["name": "Coupe", "type": "static", "children": [Any]()],
+                    ],
                 ],
+                ["name": "Boats", "type": "static", "children": [Any]()],
+                ["name": "Spacecraft", "type": "dynamic", "children": [Any]()],
             ],
-            ["name": "Boats", "type": "static", "children": [Any]()],
-            ["name": "Spacecraft", "type": "dynamic", "children": [Any]()],
         ],
-    ],
-    [
-        "name": "Animals", "type": "static",
-        "children": [
-            ["name": "Cats", "type": "static"],
-            ["name": "Dogs", "type": "static"],
+        [
+            "name": "Animals", "type": "static",
+            "children": [
+                ["name": "Cats", "type": "static"],
+                ["name": "Dogs", "type": "static"],
+            ],
         ],
-    ],
-    ["name": "Plants", "type": "static", "children": [Any]()],
+        ["name": "Plants", "type": "static", "children": [Any]()],
     ]
 }
 
@@ -131,7 +131,10 @@ struct LinearHierarchyTests {
     @Test(
         "Malformed entries are reported with their index path",
         arguments: [
-            (#"[{"name": "A"}, {"type": "static"}]"#, LinearHierarchyError.Code.invalidName, [1], #"entry 1: missing "name""#),
+            (
+                #"[{"name": "A"}, {"type": "static"}]"#, LinearHierarchyError.Code.invalidName, [1],
+                #"entry 1: missing "name""#
+            ),
             (#"[{"name": 7}]"#, .invalidName, [0], #"entry 0: "name" is not a string"#),
             (
                 #"{"root": [{"name": "A", "children": [{"name": "B"}, {"name": "C", "type": "weird"}]}]}"#,
@@ -145,7 +148,8 @@ struct LinearHierarchyTests {
             ),
             (
                 #"[{"name": "A"}, {"name": "S", "type": "dynamic", "children": [{"name": "X"}]}]"#,
-                .dynamicWithChildren, [1], #"entry 1: dynamic item "S" lists children; the host provides them at run time"#
+                .dynamicWithChildren, [1],
+                #"entry 1: dynamic item "S" lists children; the host provides them at run time"#
             ),
             (
                 #"[{"name": "A", "width": 10}]"#, .invalidSize, [0],
@@ -531,7 +535,9 @@ struct LinearHierarchyTests {
 
     @Test func manyRootsExpandAndCollapseAroundTheChosenOne() throws {
         let count = 1000
-        let roots = (0..<count).map { LinearHierarchyItem(id: id($0), name: "Item", children: [leaf(count + $0, "Child")]) }
+        let roots = (0..<count).map {
+            LinearHierarchyItem(id: id($0), name: "Item", children: [leaf(count + $0, "Child")])
+        }
         var hierarchy = try LinearHierarchy(items: roots)
         let expand = hierarchy.tap(itemID: id(500))
         #expect(expand.update?.removedItems.count == count - 1)
@@ -632,4 +638,3 @@ struct LinearHierarchyTests {
         #expect(collapses > 100)
     }
 }
-

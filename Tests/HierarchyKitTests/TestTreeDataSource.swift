@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import HierarchyKit
 
 /// A data source over an editable tree that records every call the view makes.
@@ -77,7 +78,8 @@ final class TestTreeDataSource: @MainActor HierarchyViewDataSource, @MainActor H
         return count(of: uuid)
     }
 
-    func hierarchyView(_ hierarchyView: HierarchyView, uuidForChildItemAt index: Int, with parentUUID: String) -> String {
+    func hierarchyView(_ hierarchyView: HierarchyView, uuidForChildItemAt index: Int, with parentUUID: String) -> String
+    {
         calls.append(.child(index, parentUUID))
         if virtualCounts[parentUUID] != nil { return "\(parentUUID)/\(index)" }
         return children[parentUUID]?[index] ?? "missing-\(index)"
@@ -173,9 +175,11 @@ func makeView(
 /// A small plant: Plant → Areas A1 (P1…P3), A2 (empty), A3 (M1, M2).
 @MainActor
 func plantSource() -> TestTreeDataSource {
-    TestTreeDataSource(root: "Plant", [
-        "Plant": ["A1", "A2", "A3"],
-        "A1": ["P1", "P2", "P3"],
-        "A3": ["M1", "M2"],
-    ])
+    TestTreeDataSource(
+        root: "Plant",
+        [
+            "Plant": ["A1", "A2", "A3"],
+            "A1": ["P1", "P2", "P3"],
+            "A3": ["M1", "M2"],
+        ])
 }

@@ -12,7 +12,9 @@ struct ThemeColorTests {
         #expect(ThemeColor(hex: "#1D2D3E80") == ThemeColor(red: 0x1D, green: 0x2D, blue: 0x3E, alpha: 0x80))
     }
 
-    @Test(arguments: ["", "#", "#1", "#12", "#12345", "#1234567", "#123456789", "#GGG", "0070F2", "# 0070F2", "#00 70F2"])
+    @Test(arguments: [
+        "", "#", "#1", "#12", "#12345", "#1234567", "#123456789", "#GGG", "0070F2", "# 0070F2", "#00 70F2",
+    ])
     func rejectsMalformedHex(text: String) {
         #expect(ThemeColor(hex: text) == nil)
         #expect(ThemeColor(parsing: text) == nil)
@@ -81,7 +83,8 @@ struct ThemeColorTests {
             #expect(style.defaultPointSize >= 11)
         }
         #expect(ThemeFontStyle(.headline, isBold: true).description == "headline bold")
-        #expect(ThemeFontStyle.TextStyle.largeTitle.defaultPointSize > ThemeFontStyle.TextStyle.caption2.defaultPointSize)
+        #expect(
+            ThemeFontStyle.TextStyle.largeTitle.defaultPointSize > ThemeFontStyle.TextStyle.caption2.defaultPointSize)
     }
 
     @Test func parsesAlignmentsAndBorderStyles() {

@@ -256,8 +256,11 @@ struct ThemeStyleSheetTests {
     }
 
     @Test func diagnosticsPrintLikeACompiler() {
-        let (_, diagnostics) = StyleSheet.parse("fdlFUIHierarchyView { font-size: 3; }", sourceName: "/home/u/theme.nss")
-        #expect(diagnostics.map(\.description) == ["/home/u/theme.nss:1:23: warning: unknown property 'font-size'; ignored"])
+        let (_, diagnostics) = StyleSheet.parse(
+            "fdlFUIHierarchyView { font-size: 3; }", sourceName: "/home/u/theme.nss")
+        #expect(
+            diagnostics.map(\.description) == ["/home/u/theme.nss:1:23: warning: unknown property 'font-size'; ignored"]
+        )
         #expect(diagnostics.first?.severity == .warning)
     }
 

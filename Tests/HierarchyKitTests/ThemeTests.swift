@@ -58,7 +58,9 @@ struct ThemeTests {
         #expect(dark.statusColors.negative != Theme.light.statusColors.negative)
         #expect(dark.statusColors.critical != Theme.light.statusColors.critical)
         for element in ThemeElement.allCases where element != .indicator {
-            #expect(dark.style(for: element).backgroundColor != Theme.light.style(for: element).backgroundColor, "\(element)")
+            #expect(
+                dark.style(for: element).backgroundColor != Theme.light.style(for: element).backgroundColor,
+                "\(element)")
         }
         #expect(Theme.dark != Theme.light)
         #expect(Theme.named("DARK") == Theme.dark)
@@ -68,7 +70,8 @@ struct ThemeTests {
     // MARK: Cascade
 
     @Test func inheritedPropertiesComeFromContainersButBordersDoNot() {
-        let theme = bare.applying(sheet("fdlFUIHierarchyView { font-color: #111111; border-width: 2; border-style: solid; }"))
+        let theme = bare.applying(
+            sheet("fdlFUIHierarchyView { font-color: #111111; border-width: 2; border-style: solid; }"))
         for element in ThemeElement.allCases {
             #expect(theme.style(for: element).fontColor == color("#111111"), "\(element)")
         }
@@ -139,7 +142,9 @@ struct ThemeTests {
             #expect(cascade.count <= 4)
         }
         #expect(
-            ThemeElement.indicatorTitle.cascade == [[.indicatorTitle], [.indicator], [.collectionItem], [.hierarchyView]])
+            ThemeElement.indicatorTitle.cascade == [
+                [.indicatorTitle], [.indicator], [.collectionItem], [.hierarchyView],
+            ])
         #expect(ThemeElement.allCases.allSatisfy { ThemeElement(classPath: $0.classPath) == $0 })
         #expect(ThemeElement(classPath: "fdlfuihierarchyview") == nil)
     }

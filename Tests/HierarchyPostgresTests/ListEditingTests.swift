@@ -24,7 +24,9 @@ struct ListEditingTests {
         #expect(imported.status == 0, "\(imported.error)")
 
         let tmux = try Tmux.program("list '\(store)'")
-        try await tmux.waitFor("the first page with the edit keys") { $0.contains("› Plant Zürich") && $0.contains("+ add") }
+        try await tmux.waitFor("the first page with the edit keys") {
+            $0.contains("› Plant Zürich") && $0.contains("+ add")
+        }
 
         try tmux.send("+")
         try await tmux.waitFor("the title prompt") { $0.contains("Title of the new item under “Plant Zürich”:") }
@@ -43,7 +45,9 @@ struct ListEditingTests {
         try tmux.send("DC")
         try await tmux.waitFor("the confirmation") { $0.contains("Delete “Boiler 9” and everything under it? (y/n)") }
         try tmux.send("y")
-        let after = try await tmux.waitFor("the item gone") { $0.contains("deleted 1 item") && !$0.contains("  Boiler 9") }
+        let after = try await tmux.waitFor("the item gone") {
+            $0.contains("deleted 1 item") && !$0.contains("  Boiler 9")
+        }
         #expect(after.contains("Remote pump"))
         let printed = try await ProgramRunner.run(["print", store, "--ascii", "--depth", "1"])
         #expect(!printed.output.contains("Boiler 9"))

@@ -1,10 +1,10 @@
-import HierarchyTestSupport
 import Foundation
+import HierarchyTestSupport
 import Synchronization
 import Testing
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// A `hierarchy serve` process, stopped when the value goes away.
@@ -44,8 +44,9 @@ final class ServeProcess: Sendable {
     }
 }
 
-@Suite("Open sessions see changes by other processes", .serialized,
-       .enabled(if: postgresAvailable && Tmux.isAvailable, "\(TestCluster.missingReason ?? "tmux is missing")"))
+@Suite(
+    "Open sessions see changes by other processes", .serialized,
+    .enabled(if: postgresAvailable && Tmux.isAvailable, "\(TestCluster.missingReason ?? "tmux is missing")"))
 struct LiveSessionTests {
     @Test func browseAndTwoServersSeeAnAdd() async throws {
         let cluster = try await sharedCluster()
@@ -63,17 +64,24 @@ struct LiveSessionTests {
         #expect(await eventually { (try? await first.snapshot(firstSession).contains("Area North")) ?? false })
         // The terminal and both servers each listen on a connection of their own (the servers
         // start listening with their first session): wait until the database has seen all three.
-        let listening = "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND query ILIKE 'listen %'"
+        let listening =
+            "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND query ILIKE 'listen %'"
         #expect(await eventually { (try? await cluster.psqlValue(database, listening)) == "3" })
 
-        let added = try await ProgramRunner.run(["add", url, "--parent", "plant", "--title", "Freshly added", "--id", "f1", "--position", "1"])
+        let added = try await ProgramRunner.run([
+            "add", url, "--parent", "plant", "--title", "Freshly added", "--id", "f1", "--position", "1",
+        ])
         #expect(added.status == 0, "\(added.error)")
         // (How fast it arrives is measured in docs/performance.md; a bound here would measure
         // the load of the test run.)
         let screen = try await pane.waitFor("the added item in the terminal") { $0.contains("Freshly added") }
         #expect(screen.contains("Area North"))
-        let seenByFirst = await eventually { (try? await first.snapshot(firstSession).contains("Freshly added")) ?? false }
-        let seenBySecond = await eventually { (try? await second.snapshot(secondSession).contains("Freshly added")) ?? false }
+        let seenByFirst = await eventually {
+            (try? await first.snapshot(firstSession).contains("Freshly added")) ?? false
+        }
+        let seenBySecond = await eventually {
+            (try? await second.snapshot(secondSession).contains("Freshly added")) ?? false
+        }
         #expect(seenByFirst && seenBySecond)
 
         // A deletion by plain SQL reaches them too.
@@ -93,7 +101,8 @@ struct LiveSessionTests {
         // The root's children on screen mean `load` has returned, and with it the store's
         // watcher has read its starting point: the add below is a change to it.
         _ = try await pane.waitFor("the browser") { $0.contains("Area North") }
-        #expect(try await ProgramRunner.run(["add", db, "--parent", "plant", "--title", "Added elsewhere"]).status == 0)
+        #expect(
+            try await ProgramRunner.run(["add", db, "--parent", "plant", "--title", "Added elsewhere"]).status == 0)
         let screen = try await pane.waitFor("the added item") { $0.contains("Added elsewhere") }
         #expect(screen.contains("Area North"))
         try pane.send("q")

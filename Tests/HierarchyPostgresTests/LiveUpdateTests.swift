@@ -1,10 +1,10 @@
-import HierarchyTestSupport
 import Foundation
+import HierarchyAdapters
 import HierarchyKit
 import HierarchyPostgres
 import HierarchySQLite
 import HierarchySources
-import HierarchyAdapters
+import HierarchyTestSupport
 import Synchronization
 import Testing
 
@@ -89,7 +89,10 @@ struct LiveUpdateTests {
         #expect(try await watcher.node(withID: "s1") == nil)
 
         // Plain SQL, as anyone with a client would write it: the triggers count and notify.
-        try await cluster.psql(database, "INSERT INTO hierarchy_item (id, parent, title) SELECT 'sql1', key, 'Added by SQL' FROM hierarchy_item WHERE id = 'a3'")
+        try await cluster.psql(
+            database,
+            "INSERT INTO hierarchy_item (id, parent, title) SELECT 'sql1', key, 'Added by SQL' FROM hierarchy_item WHERE id = 'a3'"
+        )
         #expect(await changes.receives(.inserted(id: "sql1", parentID: "a3", index: 0)))
         #expect(try await watcher.childCount(ofID: "a3") == 1)
         #expect(try await watcher.search("added sql", in: 0..<5).map(\.id) == ["sql1"])
@@ -100,7 +103,8 @@ struct LiveUpdateTests {
         // A reordering by plain SQL (positions only) tells views to read the children again.
         try await cluster.psql(
             database,
-            "UPDATE hierarchy_item SET position = 1 - position WHERE position IN (0, 1) AND parent = (SELECT key FROM hierarchy_item WHERE id = 'a1')")
+            "UPDATE hierarchy_item SET position = 1 - position WHERE position IN (0, 1) AND parent = (SELECT key FROM hierarchy_item WHERE id = 'a1')"
+        )
         #expect(await changes.receives(.childrenChanged(parentID: "a1")))
         #expect(try await watcher.children(ofID: "a1", in: 0..<2).map(\.id) == ["p2", "p1"])
     }
@@ -108,14 +112,21 @@ struct LiveUpdateTests {
     @Test func editsAreCheckedOnBothStores() async throws {
         for kind in StoreKind.allCases {
             let store = try #require(try await makeStore(kind) as? any HierarchyEditableSource)
-            await #expect(throws: HierarchySourceError.self) { try await store.moveItem(id: "a2", toParentID: "s1", position: nil) }
+            await #expect(throws: HierarchySourceError.self) {
+                try await store.moveItem(id: "a2", toParentID: "s1", position: nil)
+            }
             await #expect(throws: HierarchySourceError.self) { try await store.deleteItem(id: "plant") }
-            await #expect(throws: HierarchySourceError.self) { try await store.addItem(parentID: "nope", title: "x", id: nil, position: nil) }
-            await #expect(throws: HierarchySourceError.self) { try await store.addItem(parentID: "a1", title: "x", id: "p1", position: nil) }
+            await #expect(throws: HierarchySourceError.self) {
+                try await store.addItem(parentID: "nope", title: "x", id: nil, position: nil)
+            }
+            await #expect(throws: HierarchySourceError.self) {
+                try await store.addItem(parentID: "a1", title: "x", id: "p1", position: nil)
+            }
             await #expect(throws: HierarchySourceError.self) { try await store.renameItem(id: "nope", title: "x") }
             _ = try await store.addItem(parentID: "a1", title: "Zeta", id: "z1", position: 99)
             try await store.moveItem(id: "p1", toParentID: "a1", position: 3)
-            #expect(try await store.children(ofID: "a1", in: 0..<10).map(\.id) == ["p2", "v1", "m1", "p1", "z1"], "\(kind)")
+            #expect(
+                try await store.children(ofID: "a1", in: 0..<10).map(\.id) == ["p2", "v1", "m1", "p1", "z1"], "\(kind)")
             try await store.moveItem(id: "a1", toParentID: "a3", position: nil)
             #expect(try await store.path(toID: "z1").map(\.id) == ["plant", "a3", "a1", "z1"], "\(kind)")
             #expect(try await store.childCount(ofID: "plant") == 2, "\(kind)")
@@ -143,7 +154,8 @@ struct LiveUpdateTests {
     @Test(arguments: StoreKind.allCases)
     func openViewGetsTheChangeAndKeepsItsFocus(_ kind: StoreKind) async throws {
         let store = try await makeStore(kind)
-        let view = HierarchyView(layout: HierarchyCollectionViewLayout(metrics: .terminal, size: Size(width: 90, height: 12)))
+        let view = HierarchyView(
+            layout: HierarchyCollectionViewLayout(metrics: .terminal, size: Size(width: 90, height: 12)))
         let dataSource = HierarchySourceDataSource(source: store, pageSize: 10)
         dataSource.attach(to: view)
         try await dataSource.load()
@@ -176,16 +188,18 @@ struct LiveUpdateTests {
         #expect(view.focusedUUID == "v1")
 
         _ = try await editor.deleteItem(id: "p2")
-        #expect(await eventuallyOnMain {
-            view.layoutIfNeeded()
-            return view.visibleItemUUIDs.last == ["n1", "p1", "v1", "m1"]
-        })
+        #expect(
+            await eventuallyOnMain {
+                view.layoutIfNeeded()
+                return view.visibleItemUUIDs.last == ["n1", "p1", "v1", "m1"]
+            })
         #expect(view.focusedUUID == "v1")
         try await editor.renameItem(id: "v1", title: "Valve renamed")
-        #expect(await eventuallyOnMain {
-            view.layoutIfNeeded()
-            return view.cellForItem(with: "v1")?.title.text == "Valve renamed"
-        })
+        #expect(
+            await eventuallyOnMain {
+                view.layoutIfNeeded()
+                return view.cellForItem(with: "v1")?.title.text == "Valve renamed"
+            })
         #expect(view.recentErrors.isEmpty, "\(view.recentErrors)")
         await (editor as? PostgresSource)?.close()
     }
@@ -212,7 +226,8 @@ struct ReconnectTests {
         _ = try await PostgresImporter(url: url).load(source: try await makeSQLiteStore())
         let store = try await PostgresSource.open(url)
         defer { Task { await store.close() } }
-        let view = HierarchyView(layout: HierarchyCollectionViewLayout(metrics: .terminal, size: Size(width: 90, height: 12)))
+        let view = HierarchyView(
+            layout: HierarchyCollectionViewLayout(metrics: .terminal, size: Size(width: 90, height: 12)))
         let dataSource = HierarchySourceDataSource(source: store, pageSize: 10)
         dataSource.attach(to: view)
         // The "connected again" notice stays until this clock moves, however long the poll takes to see it.
@@ -241,10 +256,11 @@ struct ReconnectTests {
         let editor = try await PostgresSource.open(url)
         _ = try await editor.addItem(parentID: "plant", title: "After the outage", id: "late", position: 3)
         await editor.close()
-        #expect(await eventuallyOnMain {
-            view.layoutIfNeeded()
-            return view.itemCount(ofColumn: 1) == 4
-        })
+        #expect(
+            await eventuallyOnMain {
+                view.layoutIfNeeded()
+                return view.itemCount(ofColumn: 1) == 4
+            })
     }
 }
 

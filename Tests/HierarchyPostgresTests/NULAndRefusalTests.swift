@@ -116,7 +116,9 @@ struct PostgresNULTests {
         let refused = try await server.act(session, #"{"type": "add", "parent": "plant", "title": "Refused by rule"}"#)
         #expect(refused.status == 400, "\(refused.body)")
         #expect(refused.body.contains("malformed"), "\(refused.body)")
-        _ = try await cluster.psqlValue(database, """
+        _ = try await cluster.psqlValue(
+            database,
+            """
             CREATE FUNCTION hidden_failure() RETURNS trigger LANGUAGE plpgsql AS $$
             BEGIN IF NEW.title = 'Fails' THEN RAISE EXCEPTION 'hidden server detail'; END IF; RETURN NEW; END $$;
             CREATE TRIGGER hidden_failure BEFORE INSERT ON hierarchy_item FOR EACH ROW EXECUTE FUNCTION hidden_failure();
@@ -141,13 +143,17 @@ struct PasswordInAddressTests {
     @Test func parsingWarnsOnlyForAPasswordInTheAddress() throws {
         let warnings = Warnings()
         _ = try PostgresStoreURL("postgres://ann:s3cret@db.example/plant", environment: [:], warn: warnings.add)
-        _ = try PostgresStoreURL("postgres://ann@db.example/plant?password=s3cret", environment: [:], warn: warnings.add)
+        _ = try PostgresStoreURL(
+            "postgres://ann@db.example/plant?password=s3cret", environment: [:], warn: warnings.add)
         #expect(warnings.all == [PostgresStoreURL.passwordWarning, PostgresStoreURL.passwordWarning])
         let quiet = Warnings()
-        let fromEnvironment = try PostgresStoreURL("postgres://ann@db.example/plant", environment: ["PGPASSWORD": "s3cret"], warn: quiet.add)
+        let fromEnvironment = try PostgresStoreURL(
+            "postgres://ann@db.example/plant", environment: ["PGPASSWORD": "s3cret"], warn: quiet.add)
         #expect(fromEnvironment.password == "s3cret")
         #expect(quiet.all.isEmpty)
-        #expect(PostgresStoreURL.passwordWarning.contains("PGPASSWORD") && PostgresStoreURL.passwordWarning.contains(".pgpass"))
+        #expect(
+            PostgresStoreURL.passwordWarning.contains("PGPASSWORD")
+                && PostgresStoreURL.passwordWarning.contains(".pgpass"))
     }
 
     @Test func theProgramWarnsWithoutShowingThePassword() async throws {

@@ -55,7 +55,9 @@ struct PostgresArrayReaderTests {
 
     @Test func aNullOrEmptyArrayIsAnEmptyPage() throws {
         #expect(try PostgresSource.nodes(fromPage: PostgresArrayReader(bytes: nil, column: "array_agg")).isEmpty)
-        #expect(try PostgresSource.nodes(fromPage: PostgresArrayReader(bytes: Self.array([], []), column: "array_agg")).isEmpty)
+        #expect(
+            try PostgresSource.nodes(fromPage: PostgresArrayReader(bytes: Self.array([], []), column: "array_agg"))
+                .isEmpty)
     }
 
     @Test func integersReadTheirDigits() throws {
@@ -79,7 +81,8 @@ struct PostgresArrayReaderTests {
         // Cut anywhere: in the header, in a length word, in an element.
         for end in [0, 3, 11, 19, 24, 30, whole.count - 1] {
             let error = #expect(throws: HierarchySourceError.self, "cut at \(end)") {
-                try PostgresSource.nodes(fromPage: PostgresArrayReader(bytes: Array(whole[..<end]), column: "array_agg"))
+                try PostgresSource.nodes(
+                    fromPage: PostgresArrayReader(bytes: Array(whole[..<end]), column: "array_agg"))
             }
             #expect(error?.code == .io)
             #expect(error?.message.contains("array_agg") == true, "cut at \(end)")
@@ -89,17 +92,21 @@ struct PostgresArrayReaderTests {
             try PostgresArrayReader(bytes: Self.array([1_000_000, 7], []), column: "array_agg")
         }
         // Too many dimensions; a negative length.
-        #expect(throws: HierarchySourceError.self) { try PostgresArrayReader(bytes: Self.array([1, 1, 1, 1, 1, 1, 1], ["x"]), column: "c") }
+        #expect(throws: HierarchySourceError.self) {
+            try PostgresArrayReader(bytes: Self.array([1, 1, 1, 1, 1, 1, 1], ["x"]), column: "c")
+        }
         #expect(throws: HierarchySourceError.self) { try PostgresArrayReader(bytes: Self.array([-1], []), column: "c") }
     }
 
     @Test func aPageOfAnotherShapeIsAnError() throws {
         let error = #expect(throws: HierarchySourceError.self) {
-            try PostgresSource.nodes(fromPage: PostgresArrayReader(bytes: Self.array([7], Array(Self.twoChildren[..<7])), column: "c"))
+            try PostgresSource.nodes(
+                fromPage: PostgresArrayReader(bytes: Self.array([7], Array(Self.twoChildren[..<7])), column: "c"))
         }
         #expect(error?.code == .io)
         #expect(throws: HierarchySourceError.self) {
-            try PostgresSource.nodes(fromPage: PostgresArrayReader(bytes: Self.array([2, 6], Array(Self.twoChildren[..<12])), column: "c"))
+            try PostgresSource.nodes(
+                fromPage: PostgresArrayReader(bytes: Self.array([2, 6], Array(Self.twoChildren[..<12])), column: "c"))
         }
     }
 }

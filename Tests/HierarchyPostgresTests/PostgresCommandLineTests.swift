@@ -1,5 +1,5 @@
-import HierarchyTestSupport
 import Foundation
+import HierarchyTestSupport
 import Testing
 
 @Suite("hierarchy with postgres://", .enabled(if: postgresAvailable, "\(TestCluster.missingReason ?? "")"))
@@ -78,7 +78,8 @@ struct PostgresCommandLineTests {
         try Data(plantDocument.utf8).write(to: file)
         let db = directory.appendingPathComponent("plant.sqlite").path
         #expect(try await ProgramRunner.run(["import", file.path, "--into", db]).status == 0)
-        #expect(try await ProgramRunner.run(["add", db, "--parent", "a3", "--title", "Crane 5", "--id", "c5"]).status == 0)
+        #expect(
+            try await ProgramRunner.run(["add", db, "--parent", "a3", "--title", "Crane 5", "--id", "c5"]).status == 0)
         let deleted = try await ProgramRunner.run(["delete", db, "p3", "--yes"])
         #expect(deleted.output == "deleted 3 items\n")
         let searched = try await ProgramRunner.run(["search", db, "crane"])

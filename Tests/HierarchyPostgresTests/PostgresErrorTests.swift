@@ -62,10 +62,14 @@ struct PostgresErrorTests {
     @Test func statementTimeoutIsAnError() async throws {
         let cluster = try await sharedCluster()
         let (_, database) = try await makePostgresStore()
-        let source = try await PostgresSource.open(try PostgresStoreURL(cluster.url(database), environment: [:]), statementTimeout: 0.05)
+        let source = try await PostgresSource.open(
+            try PostgresStoreURL(cluster.url(database), environment: [:]), statementTimeout: 0.05)
         defer { Task { await source.close() } }
         // A search that the server cannot finish in 50 ms: a slow function in the text.
-        try await cluster.psql(database, "CREATE OR REPLACE FUNCTION hierarchy_fold(t text) RETURNS text LANGUAGE sql IMMUTABLE AS $$ SELECT lower(t) FROM pg_sleep(1) $$")
+        try await cluster.psql(
+            database,
+            "CREATE OR REPLACE FUNCTION hierarchy_fold(t text) RETURNS text LANGUAGE sql IMMUTABLE AS $$ SELECT lower(t) FROM pg_sleep(1) $$"
+        )
         do {
             _ = try await source.searchCount("pump")
             Issue.record("expected an error")

@@ -1,8 +1,8 @@
-import HierarchyTestSupport
 import Foundation
 import HierarchyPostgres
 import HierarchySQLite
 import HierarchySources
+import HierarchyTestSupport
 import Testing
 
 /// One suite, run against both stores: the same document must read back the same way.
@@ -66,7 +66,9 @@ struct StoreConformanceTests {
         #expect(try await postgres.children(ofID: "g0", in: 0..<10).isEmpty)
     }
 
-    @Test(arguments: ["pump", "pum", "pump ", "PUMP hall", "zur", "uber", "hall a", "'quoted'", "& more", "p", "x", "", "  ", "a | b"])
+    @Test(arguments: [
+        "pump", "pum", "pump ", "PUMP hall", "zur", "uber", "hall a", "'quoted'", "& more", "p", "x", "", "  ", "a | b",
+    ])
     func searchMatchesTheSQLiteStore(_ query: String) async throws {
         let sqlite = try await makeStore(.sqlite)
         let postgres = try await makeStore(.postgres)

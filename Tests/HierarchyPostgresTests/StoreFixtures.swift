@@ -3,14 +3,13 @@ import HierarchyPostgres
 import HierarchySQLite
 import HierarchySources
 import HierarchyTestSupport
+import Testing
 
 /// The two stores the shared suite runs against.
 enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case sqlite, postgres
     var testDescription: String { rawValue }
 }
-
-import Testing
 
 /// A small plant hierarchy with diacritics, shared words and prefixes, as a JSON document.
 let plantDocument = """
@@ -64,4 +63,3 @@ func makeStore(_ kind: StoreKind, _ document: String = plantDocument) async thro
     case .postgres: try await makePostgresStore(document).0
     }
 }
-

@@ -32,7 +32,8 @@ let categoriesSQL = """
     INSERT INTO twice VALUES ('a', NULL, 'A'), ('b', 'a', 'B'), ('a', 'b', 'A again');
     """
 
-let employees = HierarchyTable(table: "employees", id: "emp_id", parent: "manager_id", title: "name", subtitle: "job", order: "rank")
+let employees = HierarchyTable(
+    table: "employees", id: "emp_id", parent: "manager_id", title: "name", subtitle: "job", order: "rank")
 let categories = HierarchyTable(table: "categories", id: "code", parent: "parent_code", title: "label")
 
 /// Where the tables of a test live: an SQLite file, or a database of the throwaway cluster.
@@ -73,10 +74,11 @@ struct TableSourceTests {
     func anOrgChartWithTwoRootsAndACycle(_ kind: StoreKind) async throws {
         let database = try await TableDatabase.make(kind, employeesSQL)
         let source = try await database.open(employees)
-        #expect(source.warnings == [
-            "warning: the column \"manager_id\" of \"employees\" has no index, so every page of children reads the whole table; "
-                + "to add one: CREATE INDEX \"employees_manager_id_idx\" ON \"employees\" (\"manager_id\");",
-        ])
+        #expect(
+            source.warnings == [
+                "warning: the column \"manager_id\" of \"employees\" has no index, so every page of children reads the whole table; "
+                    + "to add one: CREATE INDEX \"employees_manager_id_idx\" ON \"employees\" (\"manager_id\");"
+            ])
         let root = try #require(try await source.root())
         #expect(root.id == "." && root.title == "employees" && root.childCount == 2)
         #expect(try await source.children(ofID: ".", in: 0..<10).map(\.title) == ["Ada Boss", "Zed Orphan"])
@@ -174,12 +176,14 @@ struct TableSourceTests {
             ANALYZE assets;
             """)
         let table = HierarchyTable(table: "assets", id: "id", parent: "up", title: "name")
-        let statement = "CREATE EXTENSION IF NOT EXISTS pg_trgm; CREATE INDEX \"assets_name_trgm_idx\" ON \"assets\" USING gin (\"name\" gin_trgm_ops);"
+        let statement =
+            "CREATE EXTENSION IF NOT EXISTS pg_trgm; CREATE INDEX \"assets_name_trgm_idx\" ON \"assets\" USING gin (\"name\" gin_trgm_ops);"
         let before = try await database.open(table)
-        #expect(before.warnings == [
-            "warning: the column \"name\" of \"assets\" has no trigram index, so every search reads the whole table; "
-                + "to add one: " + statement,
-        ])
+        #expect(
+            before.warnings == [
+                "warning: the column \"name\" of \"assets\" has no trigram index, so every search reads the whole table; "
+                    + "to add one: " + statement
+            ])
         let scanned = try await before.search("valve 11", in: 0..<5).map(\.id)
         let cluster = try await sharedCluster()
         try await cluster.psql(String(database.location.split(separator: "/").last ?? ""), statement)
@@ -222,8 +226,9 @@ struct TableSourceTests {
         var changes = background.changes().makeAsyncIterator()
         #expect(try await background.root()?.id == "0")
         let finding = await background.rootCheck()
-        #expect(finding == "2 rows of \"plant\" name a parent that is not in the table and are not under the root "
-            + "(such as \"200000\"; open it with --start 200000)")
+        #expect(
+            finding == "2 rows of \"plant\" name a parent that is not in the table and are not under the root "
+                + "(such as \"200000\"; open it with --start 200000)")
         var notes: [String] = []
         while let change = await changes.next() {
             guard case .progress(let note?) = change else { continue }

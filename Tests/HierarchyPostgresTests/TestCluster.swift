@@ -1,5 +1,5 @@
-import HierarchyTestSupport
 import Foundation
+import HierarchyTestSupport
 import Synchronization
 
 /// A throwaway PostgreSQL cluster for one test run: `initdb` into a temporary directory,
@@ -66,12 +66,14 @@ final class TestCluster: Sendable {
         let options = "-p \(port) -k \(directory.path) -c listen_addresses=127.0.0.1 -c fsync=off"
         let log = directory.appendingPathComponent("server.log").path
         try await offPool {
-            try Self.server("pg_ctl", ["-D", data, "-l", log, "-o", options, "-w", "-t", "60", "start"], asRoot: geteuid() == 0)
+            try Self.server(
+                "pg_ctl", ["-D", data, "-l", log, "-o", options, "-w", "-t", "60", "start"], asRoot: geteuid() == 0)
         }
     }
 
     private init() throws {
-        let base = URL(fileURLWithPath: "/tmp").appendingPathComponent("hk-pg-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        let base = URL(fileURLWithPath: "/tmp").appendingPathComponent(
+            "hk-pg-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
         directory = base
         port = try Self.freePort()
@@ -83,7 +85,9 @@ final class TestCluster: Sendable {
         let passwordFile = base.appendingPathComponent("pwfile").path
         try Data("unused\n".utf8).write(to: URL(fileURLWithPath: passwordFile))
         if asRoot { try Self.run("/bin/chown", ["postgres:postgres", passwordFile]) }
-        try Self.server("initdb", ["-D", data, "-U", Self.user, "-A", "trust", "-E", "UTF8", "--no-locale", "--no-sync"], asRoot: asRoot)
+        try Self.server(
+            "initdb", ["-D", data, "-U", Self.user, "-A", "trust", "-E", "UTF8", "--no-locale", "--no-sync"],
+            asRoot: asRoot)
         let hba = """
             local all all trust
             host all \(Self.passwordUser) 127.0.0.1/32 scram-sha-256
@@ -92,20 +96,31 @@ final class TestCluster: Sendable {
 
             """
         try Data(hba.utf8).write(to: URL(fileURLWithPath: data + "/pg_hba.conf"))
-        let options = "-p \(port) -k \(base.path) -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200"
+        let options =
+            "-p \(port) -k \(base.path) -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200"
         try Self.server(
-            "pg_ctl", ["-D", data, "-l", base.appendingPathComponent("server.log").path, "-o", options, "-w", "-t", "60", "start"],
+            "pg_ctl",
+            [
+                "-D", data, "-l", base.appendingPathComponent("server.log").path, "-o", options, "-w", "-t", "60",
+                "start",
+            ],
             asRoot: asRoot)
         try Self.run(
             Self.binaries + "/psql",
-            ["-h", base.path, "-p", "\(port)", "-U", Self.user, "-d", "postgres", "-v", "ON_ERROR_STOP=1", "-q", "-c",
-             "CREATE ROLE \(Self.passwordUser) LOGIN PASSWORD '\(Self.password)'"])
+            [
+                "-h", base.path, "-p", "\(port)", "-U", Self.user, "-d", "postgres", "-v", "ON_ERROR_STOP=1", "-q",
+                "-c",
+                "CREATE ROLE \(Self.passwordUser) LOGIN PASSWORD '\(Self.password)'",
+            ])
     }
 
     /// Stops the server (immediately: the data is thrown away) and removes the directory.
     func stop() {
         let asRoot = geteuid() == 0
-        try? Self.server("pg_ctl", ["-D", directory.appendingPathComponent("data").path, "-m", "immediate", "-w", "-t", "20", "stop"], asRoot: asRoot)
+        try? Self.server(
+            "pg_ctl",
+            ["-D", directory.appendingPathComponent("data").path, "-m", "immediate", "-w", "-t", "20", "stop"],
+            asRoot: asRoot)
         try? FileManager.default.removeItem(at: directory)
     }
 
@@ -141,7 +156,10 @@ final class TestCluster: Sendable {
     private func psqlNow(_ database: String, _ sql: String) throws {
         try Self.run(
             Self.binaries + "/psql",
-            ["-h", socketDirectory, "-p", "\(port)", "-U", Self.user, "-d", database, "-v", "ON_ERROR_STOP=1", "-q", "-c", sql])
+            [
+                "-h", socketDirectory, "-p", "\(port)", "-U", Self.user, "-d", database, "-v", "ON_ERROR_STOP=1", "-q",
+                "-c", sql,
+            ])
     }
 
     /// A URL reaching `database` over TCP on loopback.
@@ -186,7 +204,9 @@ final class TestCluster: Sendable {
         defer { for pointer in argv { free(pointer) } }
         var pid: pid_t = 0
         let spawned = posix_spawn(&pid, path, &actions, nil, argv, environ)
-        guard spawned == 0 else { throw TestClusterError(message: "cannot start \(path): \(String(cString: strerror(spawned)))") }
+        guard spawned == 0 else {
+            throw TestClusterError(message: "cannot start \(path): \(String(cString: strerror(spawned)))")
+        }
         var status: Int32 = 0
         let deadline = Date().addingTimeInterval(90)
         while true {

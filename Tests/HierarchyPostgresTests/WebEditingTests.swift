@@ -3,7 +3,7 @@ import HierarchyTestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 extension ServeProcess {
@@ -29,7 +29,9 @@ extension ServeProcess {
 
 /// The page's add and delete actions on an editable store (`serve --allow-edits`), seen by
 /// another server's session.
-@Suite("Adding and deleting from the web page", .serialized, .enabled(if: postgresAvailable, "\(TestCluster.missingReason ?? "")"))
+@Suite(
+    "Adding and deleting from the web page", .serialized,
+    .enabled(if: postgresAvailable, "\(TestCluster.missingReason ?? "")"))
 struct WebEditingTests {
     @Test func addThroughOneServerDeleteThroughTheOther() async throws {
         let cluster = try await sharedCluster()
@@ -43,7 +45,8 @@ struct WebEditingTests {
         let one = try await first.openSession()
         let two = try await second.openSession()
         #expect(await eventually { (try? await second.snapshot(two).contains("Area North")) ?? false })
-        let listening = "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND query ILIKE 'listen %'"
+        let listening =
+            "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND query ILIKE 'listen %'"
         #expect(await eventually { (try? await cluster.psqlValue(database, listening)) == "2" })
 
         let added = try await first.act(one, #"{"type": "add", "parent": "plant", "title": "Added on the web"}"#)

@@ -7,28 +7,32 @@ import Testing
 
 @Suite("FullTextQuery")
 struct FullTextQueryTests {
-    @Test("words become quoted prefix terms, split where the tokenizer splits", arguments: [
-        ("pump", "\"pump\"*"),
-        ("  pump   valve ", "\"pump\" \"valve\""),
-        ("pump valv", "\"pump\" \"valv\"*"),
-        ("say \"hi", "\"say\" \"hi\"*"),
-        ("AND", "\"AND\"*"),
-        ("a OR b NOT c", "\"a\" \"OR\" \"b\" \"NOT\" \"c\"*"),
-        ("title:x", "\"title\" \"x\"*"),
-        ("pump-house ", "\"pump\" \"house\""),
-        ("Café_n°5", "\"Café\" \"n\" \"5\"*"),
-        ("e\u{301}té", "\"e\" \"té\"*"),
-    ])
+    @Test(
+        "words become quoted prefix terms, split where the tokenizer splits",
+        arguments: [
+            ("pump", "\"pump\"*"),
+            ("  pump   valve ", "\"pump\" \"valve\""),
+            ("pump valv", "\"pump\" \"valv\"*"),
+            ("say \"hi", "\"say\" \"hi\"*"),
+            ("AND", "\"AND\"*"),
+            ("a OR b NOT c", "\"a\" \"OR\" \"b\" \"NOT\" \"c\"*"),
+            ("title:x", "\"title\" \"x\"*"),
+            ("pump-house ", "\"pump\" \"house\""),
+            ("Café_n°5", "\"Café\" \"n\" \"5\"*"),
+            ("e\u{301}té", "\"e\" \"té\"*"),
+        ])
     func escaping(text: String, expected: String) {
         #expect(FullTextQuery(text).expression == expected)
     }
 
-    @Test("exact tier first, then the last word as a prefix only", arguments: [
-        ("pump", ["\"pump\"", "(\"pump\"*) NOT \"pump\""]),
-        ("pump valv", ["\"pump\" \"valv\"", "(\"pump\" \"valv\"*) NOT \"valv\""]),
-        ("pump ", ["\"pump\""]),
-        ("  ", []),
-    ])
+    @Test(
+        "exact tier first, then the last word as a prefix only",
+        arguments: [
+            ("pump", ["\"pump\"", "(\"pump\"*) NOT \"pump\""]),
+            ("pump valv", ["\"pump\" \"valv\"", "(\"pump\" \"valv\"*) NOT \"valv\""]),
+            ("pump ", ["\"pump\""]),
+            ("  ", []),
+        ])
     func tiers(text: String, expected: [String]) {
         #expect(FullTextQuery(text).tiers == expected)
     }
@@ -38,10 +42,11 @@ struct FullTextQueryTests {
         let queue = try DatabaseQueue()
         let scalars = (0x20..<0x110000).compactMap(Unicode.Scalar.init(_:))
         let split = try queue.write { db in
-            try db.execute(sql: """
-                CREATE VIRTUAL TABLE t USING fts5(x, tokenize='unicode61 remove_diacritics 2');
-                CREATE VIRTUAL TABLE v USING fts5vocab(t, 'instance');
-                """)
+            try db.execute(
+                sql: """
+                    CREATE VIRTUAL TABLE t USING fts5(x, tokenize='unicode61 remove_diacritics 2');
+                    CREATE VIRTUAL TABLE v USING fts5vocab(t, 'instance');
+                    """)
             let insert = try db.makeStatement(sql: "INSERT INTO t(rowid, x) VALUES (?, ?)")
             for scalar in scalars {
                 try insert.execute(arguments: [Int64(scalar.value), "a\(Character(scalar))b"])

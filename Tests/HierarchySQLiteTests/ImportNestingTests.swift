@@ -24,7 +24,8 @@ struct ImportNestingTests {
         let directory = try TemporaryDirectory()
         let depth = 100_000
         let yaml = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
-        let plist = #"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0">"#
+        let plist =
+            #"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0">"#
             + String(repeating: "<array>", count: depth) + String(repeating: "</array>", count: depth) + "</plist>"
         for (name, text) in [("deep.yaml", yaml), ("deep.plist", plist)] {
             do {

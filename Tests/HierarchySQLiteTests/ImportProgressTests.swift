@@ -8,8 +8,10 @@ struct ImportProgressTests {
     func barWithTotal() {
         let progress = ImportProgress(
             phase: .reading, items: 1_000_000, bytesRead: 12_950_000, totalBytes: 25_900_000, elapsed: .seconds(2))
-        #expect(progress.line(width: 120)
-            == "reading [############............] 50% 13.0 MB of 25.9 MB · 1,000,000 items · 500,000 items/s · ETA 0:02")
+        #expect(
+            progress.line(width: 120)
+                == "reading [############............] 50% 13.0 MB of 25.9 MB · 1,000,000 items · 500,000 items/s · ETA 0:02"
+        )
     }
 
     @Test("without a known size: no bar, no time left")

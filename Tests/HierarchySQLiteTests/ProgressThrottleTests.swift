@@ -8,7 +8,9 @@ struct ProgressThrottleTests {
     func throttles() {
         var throttle = ProgressThrottle(interval: .milliseconds(100))
         let start = ContinuousClock.now
-        let offsets: [Duration] = [.zero, .milliseconds(50), .milliseconds(99), .milliseconds(100), .milliseconds(150), .seconds(1)]
+        let offsets: [Duration] = [
+            .zero, .milliseconds(50), .milliseconds(99), .milliseconds(100), .milliseconds(150), .seconds(1),
+        ]
         let answers = offsets.map { throttle.shouldReport(at: start + $0) }
         #expect(answers == [true, false, false, true, false, true])
     }

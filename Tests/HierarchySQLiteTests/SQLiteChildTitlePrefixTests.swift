@@ -31,7 +31,10 @@ import Testing
         }
         let store = try SQLiteSource(path: file.path)
         #expect(store.hasDenseSortKeys == denseSortKeys)
-        for (prefix, start) in [("ol", 0), ("OL", 8), ("oil", 12_346), ("pump", 0), ("pump", 19_501), ("zeb", 5), ("item 1999", 3), ("x", 0)] {
+        for (prefix, start) in [
+            ("ol", 0), ("OL", 8), ("oil", 12_346), ("pump", 0), ("pump", 19_501), ("zeb", 5), ("item 1999", 3),
+            ("x", 0),
+        ] {
             let expected = try await Self.titles.indexOfChild(ofID: "root", titlePrefix: prefix, from: start)
             let answer = try await store.indexOfChild(ofID: "root", titlePrefix: prefix, from: start)
             #expect(answer == expected, "\(prefix) from \(start)")
@@ -50,11 +53,13 @@ import Testing
     /// The prefixes of the test above and some that only the check after the index rejects.
     static let prefixes: [(String, Int)] = [
         ("ol", 0), ("OL", 8), ("oil", 12_346), ("oil p", 0), ("pump", 0), ("pump", 19_501), ("pump 1", 2_000),
-        ("zeb", 5), ("item 1999", 3), ("item 19999", 0), ("x", 0), ("ölp", 100), ("oil-p", 0), ("--", 0), ("pump 5", 19_600),
+        ("zeb", 5), ("item 1999", 3), ("item 19999", 0), ("x", 0), ("ölp", 100), ("oil-p", 0), ("--", 0),
+        ("pump 5", 19_600),
     ]
 
-    @Test("past the window, the search index answers as the walk does; without it, the walk",
-          arguments: [(true, true), (false, true), (true, false)])
+    @Test(
+        "past the window, the search index answers as the walk does; without it, the walk",
+        arguments: [(true, true), (false, true), (true, false)])
     func indexAgreesWithTheWalk(denseSortKeys: Bool, searchIndex: Bool) async throws {
         let directory = try TemporaryDirectory()
         let file = directory.file("titles.db")
@@ -70,7 +75,8 @@ import Testing
         for (prefix, start) in Self.prefixes {
             let expected = try await Self.titles.indexOfChild(ofID: "root", titlePrefix: prefix, from: start)
             for window in [1, 64, 30_000] {
-                let answer = try await store.indexOfChild(ofID: "root", titlePrefix: prefix, from: start, window: window)
+                let answer = try await store.indexOfChild(
+                    ofID: "root", titlePrefix: prefix, from: start, window: window)
                 #expect(answer == expected, "\(prefix) from \(start), window \(window)")
             }
         }

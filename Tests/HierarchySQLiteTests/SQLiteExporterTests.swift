@@ -1,6 +1,6 @@
-import HierarchyTestSupport
 import Foundation
 import HierarchySources
+import HierarchyTestSupport
 import Testing
 
 @testable import HierarchySQLite

@@ -1,8 +1,9 @@
-import HierarchyTestSupport
 import Foundation
 import GRDB
 import HierarchyDocuments
 import HierarchySources
+import HierarchyTestSupport
+import Synchronization
 import Testing
 
 @testable import HierarchySQLite
@@ -52,7 +53,8 @@ struct SQLiteImporterTests {
         let directory = try TemporaryDirectory()
         try await importText("[]", named: "empty.json", into: directory.file("e.db"), in: directory)
         #expect(try await SQLiteSource(path: directory.file("e.db").path).root() == nil)
-        try await importText("{\"id\":\"x\",\"title\":\"X\"}", named: "one.json", into: directory.file("o.db"), in: directory)
+        try await importText(
+            "{\"id\":\"x\",\"title\":\"X\"}", named: "one.json", into: directory.file("o.db"), in: directory)
         #expect(try await dump(SQLiteSource(path: directory.file("o.db").path)) == ["0|x|X|-|-|-||0"])
         try await importText("id,parent_id\n", named: "none.csv", into: directory.file("n.db"), in: directory)
         #expect(try await SQLiteSource(path: directory.file("n.db").path).root() == nil)
@@ -62,7 +64,8 @@ struct SQLiteImporterTests {
     func csvAnyOrder() async throws {
         let directory = try TemporaryDirectory()
         let db = directory.file("a.db")
-        let csv = "id,parent_id,title,subtitle,footnote,status,color\r\n"
+        let csv =
+            "id,parent_id,title,subtitle,footnote,status,color\r\n"
             + "c2,b,\"Leaf, two\",,,,\r\n"
             + "b,a,B,Sub,Foot,Error,red\r\n"
             + "c1,b,\"Leaf \"\"one\"\"\nsecond line\",,,,\r\n"
@@ -81,7 +84,8 @@ struct SQLiteImporterTests {
     @Test("CSV columns go through the field mapping of every document format")
     func csvFieldMapping() async throws {
         let directory = try TemporaryDirectory()
-        let csv = "id,parent_id,name,type,location,body,serial,status\n"
+        let csv =
+            "id,parent_id,name,type,location,body,serial,status\n"
             + "p,site,Pump,Rotating,,Basement,,\n"
             + "site,,Plant,static,Walldorf,,42,Operational\n"
             + "bare,site,,,,,,\n"
@@ -94,11 +98,12 @@ struct SQLiteImporterTests {
         try await importText(json, named: "in.json", into: directory.file("j.db"), in: directory)
         let fromCSV = try await dump(SQLiteSource(path: directory.file("c.db").path))
         let fromJSON = try await dump(SQLiteSource(path: directory.file("j.db").path))
-        #expect(fromCSV == [
-            "0|site|Plant|-|Walldorf|Operational|serial=42;type=static|2",
-            "1|p|Pump|Rotating|Basement|-||0",
-            "1|bare|bare|-|-|-||0",
-        ])
+        #expect(
+            fromCSV == [
+                "0|site|Plant|-|Walldorf|Operational|serial=42;type=static|2",
+                "1|p|Pump|Rotating|Basement|-||0",
+                "1|bare|bare|-|-|-||0",
+            ])
         #expect(fromCSV == fromJSON)
     }
 
@@ -127,7 +132,8 @@ struct SQLiteImporterTests {
     @Test("JSON duplicate ids are reported with the line of the second one")
     func jsonDuplicate() async throws {
         let directory = try TemporaryDirectory()
-        let json = "{\"root\": [\n {\"id\": \"a\", \"title\": \"A\"},\n {\"id\": \"b\", \"title\": \"B\", \"children\": [\n  {\"id\": \"a\", \"title\": \"A\"}]}]}"
+        let json =
+            "{\"root\": [\n {\"id\": \"a\", \"title\": \"A\"},\n {\"id\": \"b\", \"title\": \"B\", \"children\": [\n  {\"id\": \"a\", \"title\": \"A\"}]}]}"
         let error = await #expect(throws: SQLiteImportError.self) {
             try await importText(json, named: "d.json", into: directory.file("a.db"), in: directory)
         }
@@ -137,14 +143,16 @@ struct SQLiteImporterTests {
         #expect(try directory.contents() == ["d.json"])
     }
 
-    @Test("malformed files leave no database behind", arguments: [
-        ("bad.json", "{\"root\": [{\"id\": \"a\",}]}"),
-        ("bad.json", "{\"root\": [{\"id\": \"a\"}"),
-        ("bad.json", "[1, 2,]"),
-        ("bad.csv", "id,parent_id\na,\"unterminated\n"),
-        ("bad.csv", "id,parent_id\na,,extra\n"),
-        ("bad.csv", "title\nx\n"),
-    ])
+    @Test(
+        "malformed files leave no database behind",
+        arguments: [
+            ("bad.json", "{\"root\": [{\"id\": \"a\",}]}"),
+            ("bad.json", "{\"root\": [{\"id\": \"a\"}"),
+            ("bad.json", "[1, 2,]"),
+            ("bad.csv", "id,parent_id\na,\"unterminated\n"),
+            ("bad.csv", "id,parent_id\na,,extra\n"),
+            ("bad.csv", "title\nx\n"),
+        ])
     func malformed(name: String, text: String) async throws {
         let directory = try TemporaryDirectory()
         let error = await #expect(throws: HierarchySourceError.self) {
@@ -165,7 +173,8 @@ struct SQLiteImporterTests {
         }
         #expect(error?.description.contains("--replace") == true)
         #expect(try await SQLiteSource(path: db.path).root()?.id == "first")
-        try await importText("[{\"id\":\"second\",\"title\":\"S\"}]", named: "2.json", into: db, in: directory, replace: true)
+        try await importText(
+            "[{\"id\":\"second\",\"title\":\"S\"}]", named: "2.json", into: db, in: directory, replace: true)
         #expect(try await SQLiteSource(path: db.path).root()?.id == "second")
 
         var configuration = Configuration()
@@ -239,5 +248,3 @@ struct SQLiteImporterTests {
         #expect(phases.contains(.fullTextIndexing))
     }
 }
-
-import Synchronization

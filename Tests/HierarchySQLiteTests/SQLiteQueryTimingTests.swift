@@ -30,9 +30,16 @@ struct SQLiteQueryTimingTests {
     func timings() async throws {
         let path = try #require(ProcessInfo.processInfo.environment["HIERARCHY_SQLITE_TIMING_DB"])
         // Setup queries (full scans) on a separate connection.
-        let setup = try DatabaseQueue(path: path, configuration: { var c = Configuration(); c.readonly = true; return c }())
+        let setup = try DatabaseQueue(
+            path: path,
+            configuration: {
+                var c = Configuration()
+                c.readonly = true
+                return c
+            }())
         let (largest, largestCount, deepest, items, site) = try await setup.read { db in
-            let largest = try Row.fetchOne(db, sql: "SELECT id, child_count FROM item ORDER BY child_count DESC LIMIT 1")
+            let largest = try Row.fetchOne(
+                db, sql: "SELECT id, child_count FROM item ORDER BY child_count DESC LIMIT 1")
             let deepest = try String.fetchOne(db, sql: "SELECT id FROM item ORDER BY key DESC LIMIT 1")
             let items = try Int.fetchOne(db, sql: "SELECT count(*) FROM item") ?? 0
             let footnote = try String.fetchOne(db, sql: "SELECT footnote FROM item WHERE key = 12345") ?? ""
@@ -69,7 +76,8 @@ struct SQLiteQueryTimingTests {
             #expect(path.count > 1)
         }
         medians["index of child"] = try await Self.measure("index of child") {
-            _ = try await source.index(ofChildID: deepest, inParentID: try #require(try await source.parent(ofID: deepest)).id)
+            _ = try await source.index(
+                ofChildID: deepest, inParentID: try #require(try await source.parent(ofID: deepest)).id)
         }
         let serial = String(SyntheticHierarchy.serial(4_242_424 % Int64(max(items, 1))))
         medians["search serial (1 match)"] = try await Self.measure("search serial (1 match)") {
@@ -77,7 +85,9 @@ struct SQLiteQueryTimingTests {
             #expect(found.count == 1)
         }
         let siteCount = try await source.searchCount(site + " ")
-        medians["search site word, exact (\(siteCount) matches)"] = try await Self.measure("search site word, exact (\(siteCount) matches)") {
+        medians["search site word, exact (\(siteCount) matches)"] = try await Self.measure(
+            "search site word, exact (\(siteCount) matches)"
+        ) {
             let found = try await source.search(site + " ", in: 0..<20)
             #expect(found.count == 20)
         }
@@ -89,7 +99,9 @@ struct SQLiteQueryTimingTests {
             let found = try await source.search("area ", in: 0..<20)
             #expect(found.count == 20)
         }
-        medians["search common word as typed (pump, prefix)"] = try await Self.measure("search common word as typed (pump, prefix)") {
+        medians["search common word as typed (pump, prefix)"] = try await Self.measure(
+            "search common word as typed (pump, prefix)"
+        ) {
             let found = try await source.search("pump", in: 0..<20)
             #expect(found.count == 20)
         }

@@ -9,7 +9,8 @@ import Testing
 @Suite("SQLiteReaderPool")
 struct SQLiteReaderPoolTests {
     /// A store with a root `r` and `n` children `c0...`.
-    func makeStore(children n: Int, in directory: TemporaryDirectory, readers: Int? = nil) async throws -> SQLiteSource {
+    func makeStore(children n: Int, in directory: TemporaryDirectory, readers: Int? = nil) async throws -> SQLiteSource
+    {
         var csv = "id,parent_id,title\nr,,Root\n"
         for index in 0..<n { csv += "c\(index),r,Child \(index)\n" }
         let db = directory.file("store.db")

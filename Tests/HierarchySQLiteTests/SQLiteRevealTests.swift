@@ -1,9 +1,10 @@
 import Foundation
+import HierarchyAdapters
 import HierarchyKit
 import HierarchySources
-import HierarchyAdapters
 import Synchronization
 import Testing
+
 @testable import HierarchySQLite
 
 /// A source that counts the children it is asked for.
@@ -45,7 +46,8 @@ final class CountingSource: HierarchySource {
         #expect(try await source.childCount(ofID: root.id) == 100_000)
         let last = try #require(try await source.children(ofID: root.id, in: 99_999..<100_000).first)
 
-        let view = HierarchyView(layout: HierarchyCollectionViewLayout(metrics: .terminal, size: Size(width: 90, height: 12)))
+        let view = HierarchyView(
+            layout: HierarchyCollectionViewLayout(metrics: .terminal, size: Size(width: 90, height: 12)))
         let dataSource = HierarchySourceDataSource(source: source, pageSize: 200)
         dataSource.attach(to: view)
         try await dataSource.load()
@@ -72,7 +74,8 @@ final class CountingSource: HierarchySource {
         let source = try SQLiteSource(path: file.path)
         let results = try await HierarchyListQuery(source: source).search("Pump", in: 0..<20)
         let deepest = try #require(results.max { $0.ancestors.count < $1.ancestors.count })
-        let view = HierarchyView(layout: HierarchyCollectionViewLayout(metrics: .terminal, size: Size(width: 90, height: 12)))
+        let view = HierarchyView(
+            layout: HierarchyCollectionViewLayout(metrics: .terminal, size: Size(width: 90, height: 12)))
         let dataSource = HierarchySourceDataSource(source: source)
         dataSource.attach(to: view)
         try await dataSource.load()

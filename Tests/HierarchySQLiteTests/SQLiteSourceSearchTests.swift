@@ -24,7 +24,8 @@ struct SQLiteSourceSearchTests {
             let word = exact ? "Pump" : "Pumpkin"
             let padding = String(repeating: "x", count: (index * 7) % 11)
             if index % 3 == 0 {
-                return Item(id: "i\(index)", title: "Valve \(padding)\(index)", subtitle: word.lowercased(), exact: exact)
+                return Item(
+                    id: "i\(index)", title: "Valve \(padding)\(index)", subtitle: word.lowercased(), exact: exact)
             }
             return Item(id: "i\(index)", title: "\(word) \(padding)\(index)", subtitle: "", exact: exact)
         }
@@ -69,7 +70,8 @@ struct SQLiteSourceSearchTests {
         return try SQLiteSource(path: db.path)
     }
 
-    @Test("order follows the documented rule and pages never overlap or skip", arguments: [0, 1, 2, 255, 256, 257, 700])
+    @Test(
+        "order follows the documented rule and pages never overlap or skip", arguments: [0, 1, 2, 255, 256, 257, 700])
     func ordering(count: Int) async throws {
         let directory = try TemporaryDirectory()
         let items = Self.items(count)
@@ -109,7 +111,9 @@ struct SQLiteSourceSearchTests {
         #expect(try await source.children(ofID: "r", in: 0..<3).count == 3)
         for call in 0..<2 {
             let error = await #expect(throws: HierarchySourceError.self) {
-                if call == 0 { _ = try await source.search("pump", in: 0..<10) } else {
+                if call == 0 {
+                    _ = try await source.search("pump", in: 0..<10)
+                } else {
                     _ = try await source.searchCount("pump")
                 }
             }
@@ -120,16 +124,19 @@ struct SQLiteSourceSearchTests {
         #expect(indexed.hasSearchIndex)
     }
 
-    @Test("new stores index short prefixes without positions; version 1 and 2 stores are read and searched alike",
-          arguments: [
-              (1, "tokenize='unicode61 remove_diacritics 2'"),
-              (2, "tokenize='unicode61 remove_diacritics 2', prefix='1 2 3'"),
-          ])
+    @Test(
+        "new stores index short prefixes without positions; version 1 and 2 stores are read and searched alike",
+        arguments: [
+            (1, "tokenize='unicode61 remove_diacritics 2'"),
+            (2, "tokenize='unicode61 remove_diacritics 2', prefix='1 2 3'"),
+        ])
     func prefixIndexes(olderVersion: Int, olderOptions: String) async throws {
         let directory = try TemporaryDirectory()
         let items = Self.items(300)
         let source = try await makeStore(items, in: directory)
-        let queries = ["p", "pu", "pum", "pump", "pumpk", "v", "va", "valve pu", "m", "x", "z", "pump ", "pump-val", "valve/pump"]
+        let queries = [
+            "p", "pu", "pum", "pump", "pumpk", "v", "va", "valve pu", "m", "x", "z", "pump ", "pump-val", "valve/pump",
+        ]
         var current: [String: [String]] = [:]
         for query in queries {
             current[query] = try await source.search(query, in: 0..<1000).map(\.id)

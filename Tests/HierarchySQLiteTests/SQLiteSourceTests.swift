@@ -1,7 +1,7 @@
-import HierarchyTestSupport
 import Foundation
 import GRDB
 import HierarchySources
+import HierarchyTestSupport
 import Testing
 
 @testable import HierarchySQLite

@@ -23,26 +23,28 @@ struct SQLiteTableSourceRootCheckTests {
             SELECT x, CASE WHEN x = 0 THEN NULL ELSE (x - 1) / 10 END, 'Item ' || x FROM g
             """
         try queue.write { db in
-            try db.execute(sql: """
-                CREATE TABLE plant (id INTEGER PRIMARY KEY, up INTEGER, name TEXT NOT NULL);
-                INSERT INTO plant \(rows);
-                INSERT INTO plant VALUES (200001, 999998, 'Lost pump'), (200000, 999999, 'Lost valve');
-                CREATE INDEX plant_up ON plant (up);
-                CREATE TABLE yard (id INTEGER PRIMARY KEY, up INTEGER, name TEXT NOT NULL);
-                INSERT INTO yard \(rows);
-                INSERT INTO yard VALUES (200000, NULL, 'Second root'), (200001, 999999, 'Lost crane');
-                CREATE INDEX yard_up ON yard (up);
-                CREATE TABLE small (id INTEGER PRIMARY KEY, up INTEGER, name TEXT NOT NULL);
-                INSERT INTO small VALUES (1, NULL, 'Top'), (2, 1, 'Child'), (3, 42, 'Lost');
-                CREATE INDEX small_up ON small (up);
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE plant (id INTEGER PRIMARY KEY, up INTEGER, name TEXT NOT NULL);
+                    INSERT INTO plant \(rows);
+                    INSERT INTO plant VALUES (200001, 999998, 'Lost pump'), (200000, 999999, 'Lost valve');
+                    CREATE INDEX plant_up ON plant (up);
+                    CREATE TABLE yard (id INTEGER PRIMARY KEY, up INTEGER, name TEXT NOT NULL);
+                    INSERT INTO yard \(rows);
+                    INSERT INTO yard VALUES (200000, NULL, 'Second root'), (200001, 999999, 'Lost crane');
+                    CREATE INDEX yard_up ON yard (up);
+                    CREATE TABLE small (id INTEGER PRIMARY KEY, up INTEGER, name TEXT NOT NULL);
+                    INSERT INTO small VALUES (1, NULL, 'Top'), (2, 1, 'Child'), (3, 42, 'Lost');
+                    CREATE INDEX small_up ON small (up);
+                    """)
         }
         try queue.close()
         return path
     }
 
     static let plant = HierarchyTable(table: "plant", id: "id", parent: "up", title: "name")
-    static let finding = "2 rows of \"plant\" name a parent that is not in the table and are not under the root "
+    static let finding =
+        "2 rows of \"plant\" name a parent that is not in the table and are not under the root "
         + "(such as \"200000\"; open it with --start 200000)"
 
     @Test func checkedAtOpenTheRowsNamingNoParentAreRoots() throws {
@@ -54,7 +56,8 @@ struct SQLiteTableSourceRootCheckTests {
 
     @Test func aLargeTableShowsItsRootAtOnceAndTheFindingAfterwards() async throws {
         let directory = try TemporaryDirectory()
-        let source = try SQLiteTableSource(path: try Self.database(directory), table: Self.plant, checkInBackground: true)
+        let source = try SQLiteTableSource(
+            path: try Self.database(directory), table: Self.plant, checkInBackground: true)
         var changes = source.changes().makeAsyncIterator()
         // The NULL root at once, browsable while the check runs.
         #expect(try await source.root()?.id == "0")
@@ -84,7 +87,8 @@ struct SQLiteTableSourceRootCheckTests {
         #expect(await source.rootCheck() == nil)
         #expect(try await source.root()?.childCount == 3)
         #expect(try await source.childCount(ofID: ".") == 3)
-        #expect(try await source.children(ofID: ".", in: 0..<5).map(\.title) == ["Item 0", "Lost crane", "Second root"])
+        #expect(
+            try await source.children(ofID: ".", in: 0..<5).map(\.title) == ["Item 0", "Lost crane", "Second root"])
         var seen: [HierarchySourceChange] = []
         while let change = await changes.next() {
             seen.append(change)
@@ -121,7 +125,8 @@ struct SQLiteTableSourceRootCheckTests {
     @MainActor
     @Test func theFindingReachesTheStatusLineOfAFace() async throws {
         let directory = try TemporaryDirectory()
-        let source = try SQLiteTableSource(path: try Self.database(directory), table: Self.plant, checkInBackground: true)
+        let source = try SQLiteTableSource(
+            path: try Self.database(directory), table: Self.plant, checkInBackground: true)
         let dataSource = HierarchySourceDataSource(source: source)
         let view = HierarchyView()
         dataSource.attach(to: view)

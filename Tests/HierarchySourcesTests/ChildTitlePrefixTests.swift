@@ -1,7 +1,7 @@
 import Foundation
+import HierarchyAdapters
 import HierarchyKit
 import HierarchySources
-import HierarchyAdapters
 import HierarchyTestSupport
 import Testing
 
@@ -18,9 +18,12 @@ import Testing
         }
     }
 
-    @Test("the first match from the start row, wrapping to the first row; none is nil",
-          arguments: [("emi", 0, 150_000), ("EMI", 160_000, 150_000), ("pu", 121, 190_000), ("pu", 190_001, 120),
-                      ("item 19999", 0, 19_999), ("p", 120, 120), ("zz", 0, nil), ("", 0, nil)] as [(String, Int, Int?)])
+    @Test(
+        "the first match from the start row, wrapping to the first row; none is nil",
+        arguments: [
+            ("emi", 0, 150_000), ("EMI", 160_000, 150_000), ("pu", 121, 190_000), ("pu", 190_001, 120),
+            ("item 19999", 0, 19_999), ("p", 120, 120), ("zz", 0, nil), ("", 0, nil),
+        ] as [(String, Int, Int?)])
     func defaultSearch(prefix: String, start: Int, expected: Int?) async throws {
         #expect(try await Self.source.indexOfChild(ofID: "root", titlePrefix: prefix, from: start) == expected)
     }
@@ -46,7 +49,8 @@ import Testing
     @MainActor
     @Test("type-select in a column of 200,000 reaches a row far beyond those the view holds")
     func viewReachesEveryRow() async throws {
-        let view = HierarchyView(layout: HierarchyCollectionViewLayout(metrics: .terminal, size: Size(width: 90, height: 12)))
+        let view = HierarchyView(
+            layout: HierarchyCollectionViewLayout(metrics: .terminal, size: Size(width: 90, height: 12)))
         let dataSource = HierarchySourceDataSource(source: Self.source, pageSize: 50)
         dataSource.attach(to: view)
         try await dataSource.load()
@@ -64,7 +68,8 @@ import Testing
             await dataSource.settle()
         }
         #expect(view.focusedUUID == "c150000")
-        #expect(view.snapshot().columns[1].items.contains { $0.uuid == "c150000" && $0.cell.title.text == "Émile’s valve" })
+        #expect(
+            view.snapshot().columns[1].items.contains { $0.uuid == "c150000" && $0.cell.title.text == "Émile’s valve" })
         // From there on, a wrap to the top.
         #expect(view.typeSelect("pump h"))
         while view.focusedUUID != "c120", ContinuousClock.now < deadline {

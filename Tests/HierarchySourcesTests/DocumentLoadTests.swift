@@ -1,5 +1,5 @@
-import HierarchyTestSupport
 import Foundation
+import HierarchyTestSupport
 import Synchronization
 import Testing
 
@@ -61,9 +61,12 @@ import Testing
         #expect(try await load.index(ofChildID: first[2].id, inParentID: root.id) == 2)
         #expect(try await load.parent(ofID: first[2].id)?.id == root.id)
         #expect(load.isReading)
-        #expect(try await eventually {
-            recorder.all.contains { if case .progress(let note?) = $0 { note.hasPrefix("reading ") } else { false } }
-        })
+        #expect(
+            try await eventually {
+                recorder.all.contains {
+                    if case .progress(let note?) = $0 { note.hasPrefix("reading ") } else { false }
+                }
+            })
 
         feeder.write(Self.items(100..<250) + "]}")
         feeder.close()
@@ -88,8 +91,9 @@ import Testing
                 ? #"{"title": "Pump \#(index)", "children": [{"title": "Inner"}, {"title": "Pump inner"}]}"#
                 : #"{"title": "Item \#(index)"}"#
         }.joined(separator: ",")
-        feeder.write(#"{"title": "Big", "children": [{"title": "Column", "children": ["# + children
-            + #"]}, {"title": "After", "children": [{"title": "Pump after"}]},"#)
+        feeder.write(
+            #"{"title": "Big", "children": [{"title": "Column", "children": ["# + children
+                + #"]}, {"title": "After", "children": [{"title": "Pump after"}]},"#)
         guard case .reading(let load) = try await Self.open(feeder.path) else {
             Issue.record("a document that never ends was read to its end")
             return
@@ -101,12 +105,17 @@ import Testing
         let all = try await load.children(ofID: column.id, in: 0..<300)
         #expect(all.map(\.title) == (0..<300).map { $0 % 50 == 7 ? "Pump \($0)" : "Item \($0)" })
         for range in [295..<300, 290..<296, 150..<160, 0..<3, 299..<400] {
-            #expect(try await load.children(ofID: column.id, in: range).map(\.id) == Array(all[range.clamped(to: 0..<300)]).map(\.id),
-                    "\(range)")
+            #expect(
+                try await load.children(ofID: column.id, in: range).map(\.id)
+                    == Array(all[range.clamped(to: 0..<300)]).map(\.id),
+                "\(range)")
         }
-        for (prefix, start, expected) in [("pump", 0, 7), ("pump", 8, 57), ("pump 25", 260, 257), ("pump 7", 100, 7),
-                                           ("item 299", 0, 299), ("inner", 0, nil)] as [(String, Int, Int?)] {
-            #expect(try await load.indexOfChild(ofID: column.id, titlePrefix: prefix, from: start) == expected, "\(prefix)")
+        for (prefix, start, expected) in [
+            ("pump", 0, 7), ("pump", 8, 57), ("pump 25", 260, 257), ("pump 7", 100, 7),
+            ("item 299", 0, 299), ("inner", 0, nil),
+        ] as [(String, Int, Int?)] {
+            #expect(
+                try await load.indexOfChild(ofID: column.id, titlePrefix: prefix, from: start) == expected, "\(prefix)")
         }
         #expect(load.isReading)
         feeder.write(#"{"title": "Last"}]}"#)
@@ -167,9 +176,12 @@ import Testing
         #expect(try await eventually { load.failure != nil })
         #expect(load.failure?.code == .malformed)
         #expect(load.failure?.line == 1)
-        #expect(try await eventually {
-            recorder.all.contains { if case .progress(let note?) = $0 { note.contains("invalid JSON") } else { false } }
-        })
+        #expect(
+            try await eventually {
+                recorder.all.contains {
+                    if case .progress(let note?) = $0 { note.contains("invalid JSON") } else { false }
+                }
+            })
         #expect(try await load.childCount(ofID: ".") == 20)
         #expect(try await load.children(ofID: ".", in: 19..<20).map(\.title) == ["Item 19"])
     }

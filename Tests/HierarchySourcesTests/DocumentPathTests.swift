@@ -1,5 +1,5 @@
-import HierarchyTestSupport
 import Foundation
+import HierarchyTestSupport
 import Testing
 
 @testable import HierarchySources
@@ -64,9 +64,11 @@ import Testing
         let original = try JSONSerialization.jsonObject(with: Data(Self.document.utf8)) as? NSDictionary
         #expect(reread == original)
         #expect(try source.documentJSON(ofID: try await Self.id(in: source, "n"), limit: 100) == "\"123\"")
-        #expect(try source.documentJSON(ofID: try await Self.id(in: source, "s"), limit: 100) == "\"say \\\"hi\\\"\\n\"")
-        #expect(try source.documentJSON(ofID: try await Self.id(in: source, "a", "b"), limit: 100)
-            == "[1,2.50,{\"c d\":\"x\",\"e/f~g\":null}]")
+        #expect(
+            try source.documentJSON(ofID: try await Self.id(in: source, "s"), limit: 100) == "\"say \\\"hi\\\"\\n\"")
+        #expect(
+            try source.documentJSON(ofID: try await Self.id(in: source, "a", "b"), limit: 100)
+                == "[1,2.50,{\"c d\":\"x\",\"e/f~g\":null}]")
         #expect(try source.documentJSON(ofID: try await Self.id(in: source, ""), limit: 100) == "[]")
         #expect(try source.documentJSON(ofID: try await Self.id(in: source, "é"), limit: 100) == "{}")
         let root = try await Self.id(in: source)
@@ -76,7 +78,8 @@ import Testing
     /// A YAML document has pointers too; its scalars are text, as the YAML reader reads them,
     /// but for null.
     @Test func yamlValuesBecomeJSON() async throws {
-        let source = try Self.load("""
+        let source = try Self.load(
+            """
             server:
               ports: [80, 0x1F]
               name: web
@@ -86,7 +89,9 @@ import Testing
         let server = try await Self.id(in: source, "server")
         let json = try #require(try source.documentJSON(ofID: server, limit: 1_000))
         #expect(json == #"{"ports":["80","0x1F"],"name":"web","debug":"false","empty":null}"#)
-        #expect(source.documentPath(ofID: try await Self.id(in: source, "server", "ports", "[1]"))?.jsonPointer == "/server/ports/1")
+        #expect(
+            source.documentPath(ofID: try await Self.id(in: source, "server", "ports", "[1]"))?.jsonPointer
+                == "/server/ports/1")
     }
 
     /// A document read as items has no values' kinds: no pointer; a store's id path instead.
@@ -100,7 +105,9 @@ import Testing
 
     @Test func jsonNumbersAreCheckedAsRFC8259Writes() {
         for number in ["0", "-0", "12", "2.50", "1e3", "1.5E-7", "-12.0e+2"] { #expect(DocumentJSON.isNumber(number)) }
-        for text in ["", "-", "01", "1.", ".5", "0x1F", ".inf", "1e", "NaN", "1_000"] { #expect(!DocumentJSON.isNumber(text)) }
+        for text in ["", "-", "01", "1.", ".5", "0x1F", ".inf", "1e", "NaN", "1_000"] {
+            #expect(!DocumentJSON.isNumber(text))
+        }
         #expect(DocumentJSON.quoted("a\u{01}\u{7F}\t") == "\"a\\u0001\\u007f\\t\"")
     }
 }

@@ -70,10 +70,13 @@ import Testing
     }
 
     static let documents: [String: String] = [
-        "plant.json": #"{"title": "Plant", "children": [{"title": "Area 1", "children": [{"title": "Pump", "children": [{"title": "Seal"}]}, {"title": "Valve"}]}, {"title": "Area 2", "children": [{"title": "Tank"}]}]}"#,
-        "title-after.json": #"{"children": [{"children": [{"name": "a1"}, "leaf", 3, true], "name": "A", "title": "Real A"}, {"title": "B"}], "title": "Late root"}"#,
+        "plant.json":
+            #"{"title": "Plant", "children": [{"title": "Area 1", "children": [{"title": "Pump", "children": [{"title": "Seal"}]}, {"title": "Valve"}]}, {"title": "Area 2", "children": [{"title": "Tank"}]}]}"#,
+        "title-after.json":
+            #"{"children": [{"children": [{"name": "a1"}, "leaf", 3, true], "name": "A", "title": "Real A"}, {"title": "B"}], "title": "Late root"}"#,
         "wrapper-many.json": #"[{"title": "A", "children": [{"title": "a"}]}, {"title": "B"}]"#,
-        "wrapper-one.json": #"[{"title": "Only", "children": [{"title": "x", "children": [{"title": "y"}]}, {"title": "z"}]}]"#,
+        "wrapper-one.json":
+            #"[{"title": "Only", "children": [{"title": "x", "children": [{"title": "y"}]}, {"title": "z"}]}]"#,
         "wrapper-none.json": "[]",
         "root-key.json": #"{"root": [{"title": "A"}, {"title": "B", "children": [{"title": "b"}]}]}"#,
         "children-only.json": #"{"children": [{"title": "A"}, {"title": "B"}]}"#,
@@ -81,7 +84,8 @@ import Testing
         "misfit-late.json": #"{"title": "R", "children": [{"title": "A"}, {"title": "B"}, {"nope": 1}]}"#,
         "structure.json": #"{"a": {"b": [1, 2, {"c": null}], "d": "text"}, "e": [], "f": {}}"#,
         "scalar.json": "42",
-        "dynamic.json": #"{"title": "R", "children": [{"title": "D", "type": "dynamic", "children": [{"title": "hidden"}]}, {"title": "E"}]}"#,
+        "dynamic.json":
+            #"{"title": "R", "children": [{"title": "D", "type": "dynamic", "children": [{"title": "hidden"}]}, {"title": "E"}]}"#,
         "duplicate.json": #"{"title": "R", "children": [{"id": "x", "title": "A"}, {"id": "x", "title": "B"}]}"#,
         "lookalike.json": ##"{"title": "R", "children": [{"id": "#2", "title": "A"}, {"title": "B"}]}"##,
         "lookalike-self.json": ##"{"title": "R", "children": [{"id": "#1", "title": "A"}, {"title": "B"}]}"##,
@@ -108,7 +112,8 @@ import Testing
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let plist = try PropertyListSerialization.data(
-            fromPropertyList: ["title": "Plant", "children": [["title": "A"], ["title": "B"]]], format: .xml, options: 0)
+            fromPropertyList: ["title": "Plant", "children": [["title": "A"], ["title": "B"]]], format: .xml, options: 0
+        )
         try plist.write(to: directory.url("plant.plist"))
         await Self.expectSame(directory.url("plant.plist").path)
         #expect(Self.streamed(directory.url("plant.plist").path, shape: .automatic).text == "Plant\n├── A\n└── B\n")
@@ -137,8 +142,9 @@ import Testing
             shape: .items, name: "wide.json", maxDepth: nil, ascii: false, escape: { $0 }, emit: { _ in written += 1 })
         state.opened(DocumentRecord(key: 0, parent: nil, position: 0, id: "#0", title: "Wide"), titleIsFinal: true)
         for key in 1...10_000 {
-            try state.closed(DocumentRecord(
-                key: Int64(key), parent: 0, position: Int64(key - 1), id: "#\(key)", title: "Item \(key)"))
+            try state.closed(
+                DocumentRecord(
+                    key: Int64(key), parent: 0, position: Int64(key - 1), id: "#\(key)", title: "Item \(key)"))
             #expect(state.heldCount <= 1)
         }
         try state.closed(DocumentRecord(key: 0, parent: nil, position: 0, id: "#0", title: "Wide", childCount: 10_000))

@@ -50,8 +50,9 @@ import Testing
             #expect(read.count == browsed.count, "\(label)")
             #expect(!browsed.isEmpty, "\(label)")
             for scalar in value.scalars(format) {
-                #expect(browsed.contains { $0.title == scalar.key && $0.subtitle == scalar.value },
-                        "\(label): \(scalar.key) = \(scalar.value)")
+                #expect(
+                    browsed.contains { $0.title == scalar.key && $0.subtitle == scalar.value },
+                    "\(label): \(scalar.key) = \(scalar.value)")
             }
             // The streaming print (shape decided within its held output, or after it) and the
             // tree printer over the whole tree agree, values included.
@@ -71,12 +72,16 @@ import Testing
     /// Read automatically, the items reading stops at the first value it would leave out, where
     /// the reader starts again as the structure; forced, it reads on and skips the value.
     @Test func theItemsReadingStopsWhereItWouldLeaveAValueOut() throws {
-        func consume(_ text: String, _ shape: DocumentShape) throws(DocumentReadError) -> (records: Int, top: DocumentRecordBuilder.Top) {
+        func consume(_ text: String, _ shape: DocumentShape) throws(DocumentReadError) -> (
+            records: Int, top: DocumentRecordBuilder.Top
+        ) {
             var reader = JSONEventReader(input: ByteInput(bytes: Data(text.utf8)))
             var builder = DocumentRecordBuilder(shape: shape, name: "d.json")
             var records = 0
             while let event = try reader.next() {
-                if try builder.consume(event, line: reader.eventLine, column: reader.eventColumn) != nil { records += 1 }
+                if try builder.consume(event, line: reader.eventLine, column: reader.eventColumn) != nil {
+                    records += 1
+                }
             }
             return (records, builder.top)
         }
@@ -108,7 +113,8 @@ import Testing
     @Test func aSecondChildrenArrayIsNoSecondItem() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        try directory.file("dup.json", text: #"{"name": "a", "children": [{"name": "b"}], "children": [{"name": "c"}]}"#)
+        try directory.file(
+            "dup.json", text: #"{"name": "a", "children": [{"name": "b"}], "children": [{"name": "c"}]}"#)
         let browsed = try await Self.walk(try await Self.browsed(directory.url("dup.json").path))
         #expect(browsed.map(\.title) == ["a", "b", "c"])
         let feeder = try FIFOFeeder(path: directory.path + "/dup-pipe.json")
@@ -134,17 +140,18 @@ import Testing
         printFeeder.close()
         let printed = await offPool { DocumentPrinterTests.streamed(printFeeder.path, shape: .automatic) }
         #expect(printed.error == nil)
-        #expect(printed.text == """
-            print.json
-            ├── data
-            │   └── [0]
-            │       ├── id: u1
-            │       └── attributes
-            │           └── title: First
-            └── meta
-                └── total: 2
+        #expect(
+            printed.text == """
+                print.json
+                ├── data
+                │   └── [0]
+                │       ├── id: u1
+                │       └── attributes
+                │           └── title: First
+                └── meta
+                    └── total: 2
 
-            """)
+                """)
         let browseFeeder = try FIFOFeeder(path: directory.path + "/browse.json")
         defer { browseFeeder.close() }
         browseFeeder.write(envelope)
@@ -159,6 +166,9 @@ import Testing
         let late = await offPool { DocumentPrinterTests.streamed(lateFeeder.path, shape: .automatic) }
         // A's line waits for its next sibling, which never ends.
         #expect(late.text == "R\n")
-        #expect(late.error?.hasSuffix(#"late.json:1:68: item #2: "meta" holds an object, not an item field; --as structure shows it"#) == true, "\(late)")
+        #expect(
+            late.error?.hasSuffix(
+                #"late.json:1:68: item #2: "meta" holds an object, not an item field; --as structure shows it"#)
+                == true, "\(late)")
     }
 }

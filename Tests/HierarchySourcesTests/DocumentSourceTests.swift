@@ -1,5 +1,5 @@
-import HierarchyTestSupport
 import Foundation
+import HierarchyTestSupport
 import Testing
 
 @testable import HierarchySources
@@ -27,7 +27,8 @@ import Testing
     /// Forced to items: read automatically, the `notes` object (which items leave out) makes
     /// this document show as its structure.
     @Test func nestedObjectWithFieldMapping() async throws {
-        let source = try Self.loadItems("""
+        let source = try Self.loadItems(
+            """
             {"id": 1, "title": "Plant", "children": [
               {"id": "p1", "name": "Pump", "type": "Centrifugal pump", "location": "Building 3",
                "status": "Operational", "year": 2019, "ratio": 2.5, "spare": true, "notes": {"x": 1}},
@@ -119,9 +120,11 @@ import Testing
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
         try dir.file("Hierarchy.plist", text: plist)
-        let source = try DocumentSource.load(contentsOf: dir.url("Hierarchy.plist"), dynamicChildren: { node in
-            ["Shuttle", "Soyuz"].map { HierarchyNode(id: "\(node.id)-\($0)", title: $0) }
-        })
+        let source = try DocumentSource.load(
+            contentsOf: dir.url("Hierarchy.plist"),
+            dynamicChildren: { node in
+                ["Shuttle", "Soyuz"].map { HierarchyNode(id: "\(node.id)-\($0)", title: $0) }
+            })
         let root = try #require(try await source.root())
         #expect(root.title == "Hierarchy.plist")
         #expect(try await source.children(ofID: root.id, in: 0..<5).map(\.title) == ["Vehicles", "Fruit"])
@@ -133,8 +136,9 @@ import Testing
         #expect(spacecraft.isContainer)
         #expect(spacecraft.attributes["type"] == "dynamic")
         #expect(try await source.children(ofID: "#5", in: 0..<5).map(\.title) == ["Shuttle", "Soyuz"])
-        #expect(try await source.path(toID: "#5-Soyuz").map(\.title)
-            == ["Hierarchy.plist", "Vehicles", "Spacecraft", "Soyuz"])
+        #expect(
+            try await source.path(toID: "#5-Soyuz").map(\.title)
+                == ["Hierarchy.plist", "Vehicles", "Spacecraft", "Soyuz"])
     }
 
     @Test func binaryPropertyListIsSniffed() async throws {
@@ -200,11 +204,15 @@ import Testing
         #expect(error.code == .malformed)
         #expect(error.line == 4)
         #expect(error.column != nil)
-        #expect(error.description == "doc.json:4:1: invalid YAML: did not find expected ',' or ']' (while parsing a flow sequence at line 3)")
+        #expect(
+            error.description
+                == "doc.json:4:1: invalid YAML: did not find expected ',' or ']' (while parsing a flow sequence at line 3)"
+        )
     }
 
     @Test func malformedPropertyListHasLine() throws {
-        let plist = "<?xml version=\"1.0\"?>\n<plist>\n<array>\n<dict><key>name</key><strin>B</string></dict>\n</array></plist>"
+        let plist =
+            "<?xml version=\"1.0\"?>\n<plist>\n<array>\n<dict><key>name</key><strin>B</string></dict>\n</array></plist>"
         let error = try #require(Self.error { _ = try Self.load(plist, .propertyList) })
         #expect(error.code == .malformed)
         #expect(error.line == 4)
@@ -212,7 +220,8 @@ import Testing
     }
 
     @Test func wrongShapesNameTheItem() throws {
-        let noTitle = try #require(Self.error { _ = try Self.loadItems(#"{"title": "R", "children": [{"x": 1}, {}]}"#) })
+        let noTitle = try #require(
+            Self.error { _ = try Self.loadItems(#"{"title": "R", "children": [{"x": 1}, {}]}"#) })
         #expect(noTitle.code == .malformed)
         #expect(noTitle.message == "item #1 has no title or name")
         #expect(noTitle.line == 1)
@@ -223,14 +232,16 @@ import Testing
         #expect(scalar.code == .malformed)
         let titleArray = try #require(Self.error { _ = try Self.loadItems(#"[{"title": ["x"]}]"#) })
         #expect(titleArray.message == "item #1 has no title or name")
-        let duplicate = try #require(Self.error { _ = try Self.load(#"[{"id": "a", "title": "A"}, {"id": "a", "title": "B"}]"#) })
+        let duplicate = try #require(
+            Self.error { _ = try Self.load(#"[{"id": "a", "title": "A"}, {"id": "a", "title": "B"}]"#) })
         #expect(duplicate.code == .duplicateID)
         #expect(duplicate.message.contains("\"a\""))
     }
 
     @Test func deepNestingHasNoLimitInJSONAndInCode() async throws {
         let depth = 20_000
-        let json = String(repeating: #"{"title": "x", "children": ["#, count: depth - 1) + #"{"id": "leaf", "title": "leaf"}"#
+        let json =
+            String(repeating: #"{"title": "x", "children": ["#, count: depth - 1) + #"{"id": "leaf", "title": "leaf"}"#
             + String(repeating: "]}", count: depth - 1)
         #expect(try await Self.load(json).path(toID: "leaf").count == depth)
         var item: [String: Any] = ["title": "leaf", "id": "leaf"]
@@ -242,7 +253,8 @@ import Testing
 
     @Test func deepButValidDocumentsLoad() async throws {
         let levels = 255
-        let json = String(repeating: #"{"title": "x", "children": ["#, count: levels - 1) + #"{"id": "leaf", "title": "leaf"}"#
+        let json =
+            String(repeating: #"{"title": "x", "children": ["#, count: levels - 1) + #"{"id": "leaf", "title": "leaf"}"#
             + String(repeating: "]}", count: levels - 1)
         let source = try Self.load(json)
         #expect(try await source.path(toID: "leaf").count == levels)
@@ -264,7 +276,8 @@ import Testing
     @Test("a 10 MB title, escapes and all, is kept whole; for a name given twice the first member wins")
     func hugeStringsAndDuplicateKeys() async throws {
         let huge = String(repeating: "0123456789", count: 1_000_000)
-        let json = #"{"title": "Root", "title": "second", "children": [{"id": "big", "title": ""# + huge
+        let json =
+            #"{"title": "Root", "title": "second", "children": [{"id": "big", "title": ""# + huge
             + #"\n\u00e9", "subtitle": "s", "subtitle": "t"}]}"#
         let source = try Self.load(json)
         let root = try #require(try await source.root())
@@ -295,7 +308,9 @@ import Testing
         var generator = SplitMix64(seed: 42)
         let alphabet = Array(#"{}[]":,0123456789abc- \n\t<>/?!"#.utf8)
         for _ in 0..<300 {
-            let bytes = (0..<Int.random(in: 0..<60, using: &generator)).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] }
+            let bytes = (0..<Int.random(in: 0..<60, using: &generator)).map { _ in
+                alphabet[Int.random(in: 0..<alphabet.count, using: &generator)]
+            }
             for format in DocumentFormat.allCases {
                 do {
                     _ = try DocumentSource.load(data: Data(bytes), format: format)

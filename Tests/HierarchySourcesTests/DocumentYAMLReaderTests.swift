@@ -25,10 +25,11 @@ import Testing
     }
 
     @Test func scalarsKeysAndNulls() throws {
-        #expect(try Self.events("a: 1\nb: ~\nc: 'null'\nd:\ne: [x, \"\"]\n") == [
-            .beginObject, .key("a"), .string("1"), .key("b"), .null, .key("c"), .string("null"), .key("d"), .null,
-            .key("e"), .beginArray, .string("x"), .string(""), .endArray, .endObject,
-        ])
+        #expect(
+            try Self.events("a: 1\nb: ~\nc: 'null'\nd:\ne: [x, \"\"]\n") == [
+                .beginObject, .key("a"), .string("1"), .key("b"), .null, .key("c"), .string("null"), .key("d"), .null,
+                .key("e"), .beginArray, .string("x"), .string(""), .endArray, .endObject,
+            ])
         #expect(try Self.events("plain") == [.string("plain")])
         #expect(try Self.events("") == [.beginArray, .endArray])
         #expect(try Self.events("# only a comment\n") == [.beginArray, .endArray])
@@ -36,20 +37,22 @@ import Testing
 
     @Test func aliasesReplayTheirAnchorsInKeyAndValuePlaces() throws {
         let text = "base: &b {x: 1, y: [2]}\ncopy: *b\nname: &n key\n*n : value\n"
-        #expect(try Self.events(text) == [
-            .beginObject,
-            .key("base"), .beginObject, .key("x"), .string("1"), .key("y"), .beginArray, .string("2"), .endArray,
-            .endObject,
-            .key("copy"), .beginObject, .key("x"), .string("1"), .key("y"), .beginArray, .string("2"), .endArray,
-            .endObject,
-            .key("name"), .string("key"),
-            .key("key"), .string("value"),
-            .endObject,
-        ])
+        #expect(
+            try Self.events(text) == [
+                .beginObject,
+                .key("base"), .beginObject, .key("x"), .string("1"), .key("y"), .beginArray, .string("2"), .endArray,
+                .endObject,
+                .key("copy"), .beginObject, .key("x"), .string("1"), .key("y"), .beginArray, .string("2"), .endArray,
+                .endObject,
+                .key("name"), .string("key"),
+                .key("key"), .string("value"),
+                .endObject,
+            ])
     }
 
     @Test func aCollectionAsAKeyIsWrittenInFlowStyle() throws {
-        #expect(try Self.events("? [a, {b: c}]\n: v\n") == [.beginObject, .key("[a, {b: c}]"), .string("v"), .endObject])
+        #expect(
+            try Self.events("? [a, {b: c}]\n: v\n") == [.beginObject, .key("[a, {b: c}]"), .string("v"), .endObject])
     }
 
     @Test func errorsWithTheirPlace() throws {

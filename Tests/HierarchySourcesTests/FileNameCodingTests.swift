@@ -1,11 +1,11 @@
 import Foundation
 import Testing
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 @testable import HierarchySources
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Names that are not valid UTF-8 keep their bytes from the listing to the system calls.
 @Suite struct FileNameCodingTests {

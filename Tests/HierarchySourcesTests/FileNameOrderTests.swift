@@ -6,8 +6,10 @@ import Testing
     @Test(arguments: [
         ([String](), [Bool](), [String]()),
         (["a"], [false], ["a"]),
-        (["x10", "x9", "X1", "x01", "b", "a.d", "A"], [false, false, false, false, true, false, false],
-         ["b", "A", "a.d", "X1", "x01", "x9", "x10"]),
+        (
+            ["x10", "x9", "X1", "x01", "b", "a.d", "A"], [false, false, false, false, true, false, false],
+            ["b", "A", "a.d", "X1", "x01", "x9", "x10"]
+        ),
     ])
     func orders(names: [String], folders: [Bool], expected: [String]) {
         #expect(FileNameOrder.order(names, isFolder: folders).map { names[$0] } == expected)

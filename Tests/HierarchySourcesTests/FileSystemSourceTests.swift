@@ -3,11 +3,11 @@ import Foundation
 import HierarchyTestSupport
 import Testing
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 @testable import HierarchySources
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 @Suite struct FileSystemSourceTests {
     static let utc = TimeZone(identifier: "UTC") ?? .current
@@ -23,8 +23,9 @@ import Glibc
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = .current
         let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
-        let expected = String(format: "%04d-%02d-%02d %02d:%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0,
-                              parts.hour ?? 0, parts.minute ?? 0)
+        let expected = String(
+            format: "%04d-%02d-%02d %02d:%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0,
+            parts.hour ?? 0, parts.minute ?? 0)
         #expect(FileSystemSource(root: "/").dateText(date) == expected)
     }
 
@@ -152,7 +153,8 @@ import Glibc
         try dir.folder("open")
         try dir.file("open/a")
         let source = FileSystemSource(root: dir.path) { path, hidden, counter in
-            path.hasSuffix("/closed") ? .failure(.permissionDenied) : DirectoryReader.read(path, includeHidden: hidden, counter: counter)
+            path.hasSuffix("/closed")
+                ? .failure(.permissionDenied) : DirectoryReader.read(path, includeHidden: hidden, counter: counter)
         }
         await #expect { try await source.childCount(ofID: "closed") } throws: {
             let error = $0 as? HierarchySourceError
@@ -168,7 +170,10 @@ import Glibc
         try dir.folder("hung")
         try dir.folder("fine")
         let gate = DispatchSemaphore(value: 0)
-        defer { gate.signal(); gate.signal() }
+        defer {
+            gate.signal()
+            gate.signal()
+        }
         let hangs: DirectoryReader.Read = { path, hidden, counter in
             if path.hasSuffix("/hung") { gate.wait() }
             return DirectoryReader.read(path, includeHidden: hidden, counter: counter)

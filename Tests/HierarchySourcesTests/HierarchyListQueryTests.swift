@@ -1,7 +1,8 @@
-import HierarchyTestSupport
 import Foundation
-@testable import HierarchySources
+import HierarchyTestSupport
 import Testing
+
+@testable import HierarchySources
 
 @Suite(.ownThreads) struct HierarchyListQueryTests {
     @Test func walksBreadthFirstWithAncestors() async throws {

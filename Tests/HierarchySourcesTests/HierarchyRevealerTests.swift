@@ -1,8 +1,9 @@
-import HierarchyTestSupport
 import Foundation
 import HierarchyKit
-@testable import HierarchySources
+import HierarchyTestSupport
 import Testing
+
+@testable import HierarchySources
 
 @Suite struct HierarchyRevealerTests {
     @Test func plansEveryLevelFromTheTopWithoutAnAnchor() async throws {

@@ -1,15 +1,19 @@
 import Foundation
 import HierarchyKit
-@testable import HierarchySources
-@testable import HierarchyAdapters
 import Testing
+
+@testable import HierarchyAdapters
+@testable import HierarchySources
 
 /// The adapter's page cache stays within its bound while a huge column is scrolled, and
 /// closed sessions cancel their loads.
 @MainActor
 @Suite struct HierarchySourceDataSourceCacheTests {
-    func makeView(_ source: any HierarchySource, maximumPages: Int) async throws -> (HierarchyView, HierarchySourceDataSource) {
-        let view = HierarchyView(layout: HierarchyCollectionViewLayout(metrics: .terminal, size: Size(width: 90, height: 12)))
+    func makeView(_ source: any HierarchySource, maximumPages: Int) async throws -> (
+        HierarchyView, HierarchySourceDataSource
+    ) {
+        let view = HierarchyView(
+            layout: HierarchyCollectionViewLayout(metrics: .terminal, size: Size(width: 90, height: 12)))
         let dataSource = HierarchySourceDataSource(source: source, pageSize: 10, maximumCachedPages: maximumPages)
         dataSource.attach(to: view)
         try await dataSource.load()
@@ -54,7 +58,8 @@ import Testing
     @Test func cancelLoadsEndsEveryLoadAndDropsTheAnswers() async throws {
         let gate = SourceGate()
         let source = GatedSource(gate: gate)
-        let view = HierarchyView(layout: HierarchyCollectionViewLayout(metrics: .terminal, size: Size(width: 90, height: 12)))
+        let view = HierarchyView(
+            layout: HierarchyCollectionViewLayout(metrics: .terminal, size: Size(width: 90, height: 12)))
         let dataSource = HierarchySourceDataSource(source: source, pageSize: 10)
         dataSource.attach(to: view)
         try await dataSource.load()
@@ -131,7 +136,8 @@ struct FailingPageSource: HierarchySource {
 @MainActor
 @Suite struct HierarchyItemStateTests {
     @Test func rowsAreLoadingThenLoadedOrFailedInTheSnapshot() async throws {
-        let view = HierarchyView(layout: HierarchyCollectionViewLayout(metrics: .terminal, size: Size(width: 90, height: 12)))
+        let view = HierarchyView(
+            layout: HierarchyCollectionViewLayout(metrics: .terminal, size: Size(width: 90, height: 12)))
         let dataSource = HierarchySourceDataSource(source: FailingPageSource(), pageSize: 10)
         dataSource.attach(to: view)
         var errors: [String] = []

@@ -1,16 +1,18 @@
-import HierarchyTestSupport
 import Foundation
 import HierarchyKit
+import HierarchyTestSupport
+import Testing
+
 @testable import HierarchyAdapters
 @testable import HierarchySources
-import Testing
 
 /// Page loads for rows scrolled away are cancelled; the rows are read again when they return.
 @MainActor
 @Suite struct HierarchySourceDataSourceCancelTests {
     /// A view 60 lines high: 20 rows of 3 lines, so the window reaches past the first page.
     func makeView(_ source: any HierarchySource) async throws -> (HierarchyView, HierarchySourceDataSource) {
-        let view = HierarchyView(layout: HierarchyCollectionViewLayout(metrics: .terminal, size: Size(width: 90, height: 60)))
+        let view = HierarchyView(
+            layout: HierarchyCollectionViewLayout(metrics: .terminal, size: Size(width: 90, height: 60)))
         let dataSource = HierarchySourceDataSource(source: source, pageSize: 10)
         dataSource.attach(to: view)
         try await dataSource.load()

@@ -1,16 +1,18 @@
 import Foundation
 import HierarchyKit
 import HierarchyTestSupport
+import Testing
+
 @testable import HierarchyAdapters
 @testable import HierarchySources
-import Testing
 
 /// A lost connection is an error and a notice; its return is only a notice.
 @MainActor
 @Suite struct HierarchySourceDataSourceConnectionTests {
     @Test func connectedAgainIsANoticeNotAnError() async throws {
         let source = LaggingSource(children: 3)
-        let view = HierarchyView(layout: HierarchyCollectionViewLayout(metrics: .terminal, size: Size(width: 90, height: 30)))
+        let view = HierarchyView(
+            layout: HierarchyCollectionViewLayout(metrics: .terminal, size: Size(width: 90, height: 30)))
         view.silenceDefaultErrorLog()
         let dataSource = HierarchySourceDataSource(source: source, pageSize: 10)
         dataSource.attach(to: view)

@@ -1,10 +1,11 @@
 import Foundation
 import HierarchyKit
 import HierarchyTestSupport
-@testable import HierarchyAdapters
-@testable import HierarchySources
 import Synchronization
 import Testing
+
+@testable import HierarchyAdapters
+@testable import HierarchySources
 
 /// A root `R` whose children the test changes without announcing it: the test applies the
 /// matching changes to the adapter itself, later, one at a time, as a store whose change feed
@@ -30,7 +31,8 @@ final class LaggingSource: HierarchySource {
     }
 
     func node(_ id: String) -> HierarchyNode {
-        id == "R" ? HierarchyNode(id: "R", title: "Root", childCount: children.count, isContainer: true)
+        id == "R"
+            ? HierarchyNode(id: "R", title: "Root", childCount: children.count, isContainer: true)
             : HierarchyNode(id: id, title: "Item \(id)", childCount: 0)
     }
 
@@ -51,7 +53,8 @@ final class LaggingSource: HierarchySource {
 @Suite struct HierarchySourceDataSourceRaceTests {
     /// A view tall enough to show every row (3 lines each), over pages of 10 children.
     func makeView(_ source: LaggingSource) async throws -> (HierarchyView, HierarchySourceDataSource) {
-        let view = HierarchyView(layout: HierarchyCollectionViewLayout(metrics: .terminal, size: Size(width: 90, height: 200)))
+        let view = HierarchyView(
+            layout: HierarchyCollectionViewLayout(metrics: .terminal, size: Size(width: 90, height: 200)))
         let dataSource = HierarchySourceDataSource(source: source, pageSize: 10)
         dataSource.attach(to: view)
         try await dataSource.load()
@@ -78,8 +81,10 @@ final class LaggingSource: HierarchySource {
     /// then recognised by its count. When changes still to come leave the count as it is (a
     /// move, an insert and a removal), a page read meanwhile shows the source's newer order
     /// until the next change arrives.
-    func applyOneByOne(_ changes: [HierarchySourceChange], from start: [String], to view: HierarchyView,
-                       _ dataSource: HierarchySourceDataSource, source: LaggingSource, strict: Bool) async throws {
+    func applyOneByOne(
+        _ changes: [HierarchySourceChange], from start: [String], to view: HierarchyView,
+        _ dataSource: HierarchySourceDataSource, source: LaggingSource, strict: Bool
+    ) async throws {
         var expected = start
         for change in changes {
             switch change {
@@ -145,7 +150,8 @@ final class LaggingSource: HierarchySource {
 
     @Test func removalsBeforeTheNextLayoutPassAtTheEndOfTheColumn() async throws {
         let source = LaggingSource(children: 30)
-        let view = HierarchyView(layout: HierarchyCollectionViewLayout(metrics: .terminal, size: Size(width: 90, height: 12)))
+        let view = HierarchyView(
+            layout: HierarchyCollectionViewLayout(metrics: .terminal, size: Size(width: 90, height: 12)))
         let dataSource = HierarchySourceDataSource(source: source, pageSize: 10)
         dataSource.attach(to: view)
         try await dataSource.load()
@@ -207,7 +213,8 @@ final class SlowCountSource: HierarchySource {
 @Suite struct HierarchySourceDataSourceCountRaceTests {
     @Test func aCountAskedBeforeAnInsertIsReadAgain() async throws {
         let source = SlowCountSource()
-        let view = HierarchyView(layout: HierarchyCollectionViewLayout(metrics: .terminal, size: Size(width: 90, height: 200)))
+        let view = HierarchyView(
+            layout: HierarchyCollectionViewLayout(metrics: .terminal, size: Size(width: 90, height: 200)))
         let dataSource = HierarchySourceDataSource(source: source, pageSize: 10)
         dataSource.attach(to: view)
         try await dataSource.load()

@@ -1,15 +1,19 @@
-import HierarchyTestSupport
 import Foundation
 import HierarchyKit
-@testable import HierarchySources
-@testable import HierarchyAdapters
+import HierarchyTestSupport
 import Testing
+
+@testable import HierarchyAdapters
+@testable import HierarchySources
 
 @MainActor
 @Suite struct HierarchySourceDataSourceRevealTests {
-    func makeView(_ source: any HierarchySource, start: String? = nil, pageSize: Int = 10,
-                  expandsFocused: Bool = false) async throws -> (HierarchyView, HierarchySourceDataSource) {
-        let view = HierarchyView(layout: HierarchyCollectionViewLayout(metrics: .terminal, size: Size(width: 90, height: 12)))
+    func makeView(
+        _ source: any HierarchySource, start: String? = nil, pageSize: Int = 10,
+        expandsFocused: Bool = false
+    ) async throws -> (HierarchyView, HierarchySourceDataSource) {
+        let view = HierarchyView(
+            layout: HierarchyCollectionViewLayout(metrics: .terminal, size: Size(width: 90, height: 12)))
         view.expandsFocusedItem = expandsFocused
         let dataSource = HierarchySourceDataSource(source: source, pageSize: pageSize)
         dataSource.attach(to: view)
@@ -44,7 +48,9 @@ import Testing
         #expect(plan.path.map(\.id) == path)
         #expect(Array(view.expandedPath.prefix(path.count - 1)) == Array(path.dropLast()))
         #expect(view.focusedUUID == target.id)
-        #expect(view.visibleItemUUIDs.last?.contains(target.id) == true || view.visibleItemUUIDs.contains { $0.contains(target.id) })
+        #expect(
+            view.visibleItemUUIDs.last?.contains(target.id) == true
+                || view.visibleItemUUIDs.contains { $0.contains(target.id) })
         #expect(view.recentErrors.isEmpty)
     }
 
@@ -63,7 +69,8 @@ import Testing
 
     @Test(arguments: [nil, "c2"] as [String?])
     func revealsInsideTheStartKeepingTheTop(start: String?) async throws {
-        let source = DictionarySource(root: "R", ["R": ["a", "b", "c"], "c": ["c1", "c2"], "c2": ["x", "y"], "y": ["y1"]])
+        let source = DictionarySource(
+            root: "R", ["R": ["a", "b", "c"], "c": ["c1", "c2"], "c2": ["x", "y"], "y": ["y1"]])
         let (view, dataSource) = try await makeView(source, start: start)
         let top = view.expandedPath.first
         let plan = try await dataSource.reveal(id: "y1")
@@ -76,7 +83,8 @@ import Testing
     }
 
     @Test func startingDeepRevealsOutsideTheStartFromTheTop() async throws {
-        let source = DictionarySource(root: "R", ["R": ["a", "b", "c"], "a": ["a1", "a2"], "c": ["c1", "c2"], "c2": ["x"]])
+        let source = DictionarySource(
+            root: "R", ["R": ["a", "b", "c"], "a": ["a1", "a2"], "c": ["c1", "c2"], "c2": ["x"]])
         let (view, dataSource) = try await makeView(source, start: "c2")
         try await dataSource.reveal(id: "a2")
         await dataSource.settle()

@@ -1,9 +1,10 @@
 import Foundation
 import HierarchyKit
-@testable import HierarchySources
-@testable import HierarchyAdapters
 import Synchronization
 import Testing
+
+@testable import HierarchyAdapters
+@testable import HierarchySources
 
 /// A root of 100 children titled with the version of the data the read saw; reads from row
 /// 50 on wait on a gate.
@@ -26,7 +27,8 @@ final class VersionedSource: HierarchySource, Sendable {
 @Suite struct HierarchySourceDataSourceStaleTests {
     @Test func aPageReadBeforeTheChildrenChangedIsDropped() async throws {
         let source = VersionedSource()
-        let view = HierarchyView(layout: HierarchyCollectionViewLayout(metrics: .terminal, size: Size(width: 90, height: 12)))
+        let view = HierarchyView(
+            layout: HierarchyCollectionViewLayout(metrics: .terminal, size: Size(width: 90, height: 12)))
         let dataSource = HierarchySourceDataSource(source: source, pageSize: 10)
         dataSource.attach(to: view)
         try await dataSource.load()

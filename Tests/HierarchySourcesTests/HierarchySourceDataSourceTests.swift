@@ -1,8 +1,9 @@
 import Foundation
 import HierarchyKit
-@testable import HierarchySources
-@testable import HierarchyAdapters
 import Testing
+
+@testable import HierarchyAdapters
+@testable import HierarchySources
 
 /// A source over a dictionary tree, with one virtual parent of many children; counts the
 /// children it reads.
@@ -53,8 +54,11 @@ final class DictionarySource: HierarchySource, @unchecked Sendable {
 
 @MainActor
 @Suite struct HierarchySourceDataSourceTests {
-    func makeView(_ source: DictionarySource, start: String? = nil, width: Double = 90) async throws -> (HierarchyView, HierarchySourceDataSource) {
-        let view = HierarchyView(layout: HierarchyCollectionViewLayout(metrics: .terminal, size: Size(width: width, height: 12)))
+    func makeView(_ source: DictionarySource, start: String? = nil, width: Double = 90) async throws -> (
+        HierarchyView, HierarchySourceDataSource
+    ) {
+        let view = HierarchyView(
+            layout: HierarchyCollectionViewLayout(metrics: .terminal, size: Size(width: width, height: 12)))
         let dataSource = HierarchySourceDataSource(source: source, pageSize: 10)
         dataSource.attach(to: view)
         try await dataSource.load(startingAt: start)

@@ -19,9 +19,11 @@ import Testing
     static let source: InMemorySource = {
         let children = (0..<20_000).map { InMemorySource.Item(id: "c\($0)", title: title($0)) }
         let dynamic = InMemorySource.Item(id: "dyn", title: "Dynamic", isDynamic: true)
-        return try! InMemorySource(root: .init(id: "root", title: "Root", children: children + [dynamic]), dynamicChildren: { _ in
-            (0..<50).map { HierarchyNode(id: "d\($0)", title: $0 == 42 ? "Answer" : "Other \($0)") }
-        })
+        return try! InMemorySource(
+            root: .init(id: "root", title: "Root", children: children + [dynamic]),
+            dynamicChildren: { _ in
+                (0..<50).map { HierarchyNode(id: "d\($0)", title: $0 == 42 ? "Answer" : "Other \($0)") }
+            })
     }()
 
     static let cases: [(String, Int)] = [
@@ -51,10 +53,12 @@ import Testing
         let entries = try await source.children(ofID: root.id, in: 0..<10)
         let list = try #require(entries.first { $0.title == "list" })
         #expect(try await source.indexOfChild(ofID: list.id, titlePrefix: "[1", from: 2) == 10)
-        #expect(try await source.indexOfChild(ofID: list.id, titlePrefix: "[1", from: 2)
-            == (try await source.indexOfChildByPages(ofID: list.id, titlePrefix: "[1", from: 2)))
-        #expect(try await source.indexOfChild(ofID: root.id, titlePrefix: "PUMPE", from: 0)
-            == entries.firstIndex { $0.title == "pumpe" })
+        #expect(
+            try await source.indexOfChild(ofID: list.id, titlePrefix: "[1", from: 2)
+                == (try await source.indexOfChildByPages(ofID: list.id, titlePrefix: "[1", from: 2)))
+        #expect(
+            try await source.indexOfChild(ofID: root.id, titlePrefix: "PUMPE", from: 0)
+                == entries.firstIndex { $0.title == "pumpe" })
         await #expect(throws: HierarchySourceError.self) {
             try await source.indexOfChild(ofID: "no such item", titlePrefix: "a", from: 0)
         }
@@ -80,8 +84,11 @@ import Testing
         try directory.folder("pump house")
         try directory.file("Pumpe.md")
         let source = FileSystemSource(root: directory.path)
-        for (prefix, start) in [("emi", 0), ("file-05", 0), ("FILE-0001", 300), ("pu", 0), ("pump h", 0), ("zz", 0), ("f", 602)] {
-            let expected = try await source.indexOfChildByPages(ofID: FileSystemSource.rootID, titlePrefix: prefix, from: start)
+        for (prefix, start) in [
+            ("emi", 0), ("file-05", 0), ("FILE-0001", 300), ("pu", 0), ("pump h", 0), ("zz", 0), ("f", 602),
+        ] {
+            let expected = try await source.indexOfChildByPages(
+                ofID: FileSystemSource.rootID, titlePrefix: prefix, from: start)
             let answer = try await source.indexOfChild(ofID: FileSystemSource.rootID, titlePrefix: prefix, from: start)
             #expect(answer == expected, "\(prefix) from \(start)")
         }

@@ -1,8 +1,8 @@
 import Foundation
+import HierarchyTestSupport
 import Testing
 
 @testable import HierarchySources
-import HierarchyTestSupport
 
 /// The document tree's memory per item: at most 32 bytes of structure plus the text (issue 15);
 /// 16 bytes when the columns' chunks are full and the children are leaves (one run).

@@ -7,10 +7,15 @@ import Testing
 @Suite struct InMemorySourceTests {
     /// Plant ─ Area 1 (Pump, Valve), Area 2 (Tank)
     static func plant() throws -> InMemorySource {
-        try InMemorySource(root: .init(id: "plant", title: "Plant", children: [
-            .init(id: "a1", title: "Area 1", children: [.init(id: "p", title: "Pump"), .init(id: "v", title: "Valve")]),
-            .init(id: "a2", title: "Area 2", children: [.init(id: "t", title: "Tank")]),
-        ]))
+        try InMemorySource(
+            root: .init(
+                id: "plant", title: "Plant",
+                children: [
+                    .init(
+                        id: "a1", title: "Area 1",
+                        children: [.init(id: "p", title: "Pump"), .init(id: "v", title: "Valve")]),
+                    .init(id: "a2", title: "Area 2", children: [.init(id: "t", title: "Tank")]),
+                ]))
     }
 
     @Test func lookupsAnswerFromTheTree() async throws {
@@ -64,16 +69,22 @@ import Testing
 
     @Test func duplicateIDsAreRejected() throws {
         #expect {
-            try InMemorySource(root: .init(id: "r", title: "R", children: [
-                .init(id: "x", title: "One"), .init(id: "x", title: "Two"),
-            ]))
+            try InMemorySource(
+                root: .init(
+                    id: "r", title: "R",
+                    children: [
+                        .init(id: "x", title: "One"), .init(id: "x", title: "Two"),
+                    ]))
         } throws: { ($0 as? HierarchySourceError)?.code == .duplicateID }
     }
 
     @Test func duplicateTitlesWithDistinctIDsAreFine() async throws {
-        let source = try InMemorySource(root: .init(id: "r", title: "R", children: [
-            .init(id: "1", title: "Seal"), .init(id: "2", title: "Seal"),
-        ]))
+        let source = try InMemorySource(
+            root: .init(
+                id: "r", title: "R",
+                children: [
+                    .init(id: "1", title: "Seal"), .init(id: "2", title: "Seal"),
+                ]))
         #expect(try await source.children(ofID: "r", in: 0..<2).map(\.id) == ["1", "2"])
         #expect(try await source.index(ofChildID: "2", inParentID: "r") == 1)
     }

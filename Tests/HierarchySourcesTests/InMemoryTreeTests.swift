@@ -1,8 +1,8 @@
 import HierarchyDocuments
+import HierarchyTestSupport
 import Testing
 
 @testable import HierarchySources
-import HierarchyTestSupport
 
 /// The compact tree's storage: one arena entry per node, shared names, the identifier table,
 /// columns that grow in chunks.
@@ -22,9 +22,10 @@ import HierarchyTestSupport
         var tree = InMemoryTree()
         let long = String(repeating: "é", count: 300)
         try tree.place(Self.record(0, parent: nil, id: "root", title: "Root"))
-        try tree.place(Self.record(
-            1, parent: 0, id: "a\u{0}b", title: "t\u{0}x", subtitle: "", footnote: long, status: "ok",
-            attributes: [.init("size", "3"), .init("", "empty name"), .init("kind", "")]))
+        try tree.place(
+            Self.record(
+                1, parent: 0, id: "a\u{0}b", title: "t\u{0}x", subtitle: "", footnote: long, status: "ok",
+                attributes: [.init("size", "3"), .init("", "empty name"), .init("kind", "")]))
         try tree.place(Self.record(2, parent: 0, title: "[12]", subtitle: "12"))
         try tree.place(Self.record(3, parent: 0, title: "[012]"))
         try tree.place(Self.record(4, parent: 0, title: "[]"))
@@ -64,8 +65,9 @@ import HierarchyTestSupport
         var structure = InMemoryTree()
         try structure.place(Self.record(0, parent: nil, title: "doc"), sharesTitle: false)
         for key in 1...1_000 {
-            try structure.place(Self.record(Int64(key), parent: 0, title: key % 2 == 0 ? "[\(key)]" : "name"),
-                                sharesTitle: true)
+            try structure.place(
+                Self.record(Int64(key), parent: 0, title: key % 2 == 0 ? "[\(key)]" : "name"),
+                sharesTitle: true)
         }
         try structure.finish()
         // "doc": 4 bytes; 500 index titles of 1 or 2 bytes; 500 shared "name" titles of 1 byte each.
@@ -80,7 +82,8 @@ import HierarchyTestSupport
         var tree = InMemoryTree()
         try tree.place(Self.record(0, parent: nil, title: "Root"))
         for key in 1...5_000 {
-            try tree.place(Self.record(Int64(key), parent: 0, title: "n", attributes: [.init("field \(key)", "\(key)")]))
+            try tree.place(
+                Self.record(Int64(key), parent: 0, title: "n", attributes: [.init("field \(key)", "\(key)")]))
         }
         try tree.finish()
         for key: Int32 in [1, 4_096, 4_097, 5_000] {

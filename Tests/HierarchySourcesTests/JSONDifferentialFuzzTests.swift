@@ -71,7 +71,11 @@ import Testing
                 if index > 0 { text.append(",") }
                 space()
                 // A few names, so that some repeat.
-                if chance(70) { text.append("\"" + ["name", "id", "children", "a", "é", "k\\u0041"][below(6)] + "\"") } else { string() }
+                if chance(70) {
+                    text.append("\"" + ["name", "id", "children", "a", "é", "k\\u0041"][below(6)] + "\"")
+                } else {
+                    string()
+                }
                 space()
                 text.append(":")
                 space()
@@ -106,9 +110,11 @@ import Testing
                 case 2:
                     // A pair of surrogates: a scalar beyond the plane.
                     let scalar = 0x10000 + below(0x100000)
-                    let high = 0xD800 + ((scalar - 0x10000) >> 10), low = 0xDC00 + ((scalar - 0x10000) & 0x3FF)
+                    let high = 0xD800 + ((scalar - 0x10000) >> 10)
+                    let low = 0xDC00 + ((scalar - 0x10000) & 0x3FF)
                     text.append("\\u" + hex(high, uppercase: chance(50)) + "\\u" + hex(low, uppercase: chance(50)))
-                case 3: text.append(["é", "日本", "😀", "\u{7F}", "\u{80}", "\u{FFFD}", "e\u{301}", "\u{10FFFF}"][below(8)])
+                case 3:
+                    text.append(["é", "日本", "😀", "\u{7F}", "\u{80}", "\u{FFFD}", "e\u{301}", "\u{10FFFF}"][below(8)])
                 default:
                     let byte = UInt8(0x20 + below(0x5F))
                     switch byte {
@@ -129,8 +135,15 @@ import Testing
         mutating func number() {
             switch below(12) {
             case 0: text.append(["0", "-0", "-0.0", "0e0", "-0E-0"][below(5)])
-            case 1: text.append(["9007199254740993", "-9223372036854775808", "18446744073709551615", "123456789012345678901234567890"][below(4)])
-            case 2: text.append(["1e308", "1.7976931348623157e308", "5e-324", "2.2250738585072014e-308", "1E+2", "1e-2"][below(6)])
+            case 1:
+                text.append(
+                    [
+                        "9007199254740993", "-9223372036854775808", "18446744073709551615",
+                        "123456789012345678901234567890",
+                    ][below(4)])
+            case 2:
+                text.append(
+                    ["1e308", "1.7976931348623157e308", "5e-324", "2.2250738585072014e-308", "1E+2", "1e-2"][below(6)])
             default:
                 if chance(30) { text.append("-") }
                 text.append(below(10) == 0 ? "0" : String(1 + below(9)) + String(below(1_000_000)).prefix(below(7)))
@@ -143,7 +156,8 @@ import Testing
     }
 
     /// Bytes that make mutations interesting: the grammar's own, and a few invalid ones.
-    static let mutationBytes: [UInt8] = Array("{}[],:\"\\0123456789eE.-+tfnul \t\n/".utf8)
+    static let mutationBytes: [UInt8] =
+        Array("{}[],:\"\\0123456789eE.-+tfnul \t\n/".utf8)
         + [0x00, 0x01, 0x1F, 0x7F, 0x80, 0xBF, 0xC0, 0xC3, 0xE2, 0xED, 0xF0, 0xF5, 0xFF]
 
     /// Flips, inserts or deletes one to three bytes.
@@ -166,7 +180,10 @@ import Testing
     /// The value our reader reads, or its error.
     static func ours(_ bytes: [UInt8]) -> Result<Value, DocumentReadError> {
         /// An open container, with the name it has in its parent object.
-        enum Open { case object([String: Value], key: String?), array([Value], key: String?) }
+        enum Open {
+            case object([String: Value], key: String?)
+            case array([Value], key: String?)
+        }
         var reader = JSONEventReader(input: ByteInput(bytes: bytes))
         var stack: [Open] = []
         var pendingKey: String?
@@ -210,7 +227,8 @@ import Testing
                         return .failure(DocumentReadError(.malformed, "unbalanced"))
                     }
                     add(value, to: &stack, key: &pendingKey, top: &top)
-                case .string(let text): add(.string(Array(text.unicodeScalars)), to: &stack, key: &pendingKey, top: &top)
+                case .string(let text):
+                    add(.string(Array(text.unicodeScalars)), to: &stack, key: &pendingKey, top: &top)
                 case .number(let text):
                     guard let number = Double(text) else {
                         Issue.record("the number \(text) is not a number")
@@ -234,7 +252,8 @@ import Testing
     /// The value Foundation reads, or its error.
     static func foundation(_ bytes: [UInt8]) -> Result<Value, any Error> {
         do {
-            return .success(value(of: try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])))
+            return .success(
+                value(of: try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])))
         } catch {
             return .failure(error)
         }
@@ -259,7 +278,9 @@ import Testing
     static func difference(_ ours: Value, _ theirs: Value, at path: String = "$") -> String? {
         switch (ours, theirs) {
         case (.object(let a), .object(let b)):
-            guard a.keys.sorted() == b.keys.sorted() else { return "\(path): keys \(a.keys.sorted()) vs \(b.keys.sorted())" }
+            guard a.keys.sorted() == b.keys.sorted() else {
+                return "\(path): keys \(a.keys.sorted()) vs \(b.keys.sorted())"
+            }
             for key in a.keys.sorted() {
                 if let found = difference(a[key]!, b[key]!, at: path + "." + key) { return found }
             }
@@ -302,7 +323,8 @@ import Testing
             }
             if bytes[index + 1] == UInt8(ascii: "u"), let scalar = hex(at: index + 2) {
                 let next = index + 6
-                let followed = next + 1 < bytes.count && bytes[next] == UInt8(ascii: "\\") && bytes[next + 1] == UInt8(ascii: "u")
+                let followed =
+                    next + 1 < bytes.count && bytes[next] == UInt8(ascii: "\\") && bytes[next + 1] == UInt8(ascii: "u")
                 escapes.append((scalar, followed))
                 index = next
             } else {
@@ -320,7 +342,8 @@ import Testing
             let scalar = escapes[index].scalar
             if (0xD800..<0xDC00).contains(scalar) {
                 guard escapes[index].followedByEscape, index + 1 < escapes.count,
-                      (0xDC00..<0xE000).contains(escapes[index + 1].scalar) else { return true }
+                    (0xDC00..<0xE000).contains(escapes[index + 1].scalar)
+                else { return true }
                 index += 2
                 continue
             }
@@ -333,10 +356,17 @@ import Testing
     /// The bytes of a document outside its strings, white space left out.
     static func structuralBytes(_ bytes: [UInt8]) -> [UInt8] {
         var found: [UInt8] = []
-        var inString = false, escaped = false
+        var inString = false
+        var escaped = false
         for byte in bytes {
             if inString {
-                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
             } else if byte == UInt8(ascii: "\"") {
                 inString = true
                 found.append(byte)
@@ -350,7 +380,9 @@ import Testing
     /// Whether a document has a comma right before a `]` or `}`.
     static func hasTrailingComma(_ bytes: [UInt8]) -> Bool {
         let structure = structuralBytes(bytes)
-        return zip(structure, structure.dropFirst()).contains { $0 == UInt8(ascii: ",") && ($1 == UInt8(ascii: "]") || $1 == UInt8(ascii: "}")) }
+        return zip(structure, structure.dropFirst()).contains {
+            $0 == UInt8(ascii: ",") && ($1 == UInt8(ascii: "]") || $1 == UInt8(ascii: "}"))
+        }
     }
 
     /// Whether a document has a number beyond the range of a `Double`.
@@ -362,25 +394,33 @@ import Testing
     }
 
     static let quirks: [Quirk] = [
-        Quirk(reason: """
-            Foundation accepts a comma before ']' or '}'; RFC 8259 forbids it (JSONTestSuite's \
-            n_array_extra_comma, n_array_number_and_comma, n_object_trailing_comma) and so does our reader
-            """) { bytes in hasTrailingComma(bytes) },
-        Quirk(reason: """
-            Foundation refuses a number beyond the range of a Double ("not representable"); RFC 8259 §6 \
-            allows any (JSONTestSuite's i_number_huge_exp, i_number_real_pos_overflow: either answer is \
-            right); ours keeps its text
-            """) { bytes in hasHugeNumber(bytes) },
-        Quirk(reason: """
-            Foundation refuses a \\u escape of a lone surrogate; RFC 8259 §8.2 allows it in the \
-            grammar and leaves its meaning to the reader (JSONTestSuite's i_string_1st_surrogate_but_2nd_missing, \
-            i_string_incomplete_surrogate_pair and others: either answer is right); ours reads U+FFFD
-            """) { bytes in hasLoneSurrogate(bytes) },
-        Quirk(reason: """
-            Foundation guesses UTF-16 or UTF-32 from a NUL or a UTF-16 byte order mark in the first \
-            bytes and decodes the document; RFC 8259 §8.1 requires UTF-8 and our reader refuses it \
-            with a message naming the encoding
-            """) { bytes in
+        Quirk(
+            reason: """
+                Foundation accepts a comma before ']' or '}'; RFC 8259 forbids it (JSONTestSuite's \
+                n_array_extra_comma, n_array_number_and_comma, n_object_trailing_comma) and so does our reader
+                """
+        ) { bytes in hasTrailingComma(bytes) },
+        Quirk(
+            reason: """
+                Foundation refuses a number beyond the range of a Double ("not representable"); RFC 8259 §6 \
+                allows any (JSONTestSuite's i_number_huge_exp, i_number_real_pos_overflow: either answer is \
+                right); ours keeps its text
+                """
+        ) { bytes in hasHugeNumber(bytes) },
+        Quirk(
+            reason: """
+                Foundation refuses a \\u escape of a lone surrogate; RFC 8259 §8.2 allows it in the \
+                grammar and leaves its meaning to the reader (JSONTestSuite's i_string_1st_surrogate_but_2nd_missing, \
+                i_string_incomplete_surrogate_pair and others: either answer is right); ours reads U+FFFD
+                """
+        ) { bytes in hasLoneSurrogate(bytes) },
+        Quirk(
+            reason: """
+                Foundation guesses UTF-16 or UTF-32 from a NUL or a UTF-16 byte order mark in the first \
+                bytes and decodes the document; RFC 8259 §8.1 requires UTF-8 and our reader refuses it \
+                with a message naming the encoding
+                """
+        ) { bytes in
             bytes.prefix(4).contains(0) || bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE])
         },
     ]
@@ -421,7 +461,8 @@ import Testing
         case (.success, .failure(let error)):
             problem = "our reader accepts it; Foundation refuses it: \(error)"
         case (.failure(let error), .success):
-            problem = "Foundation accepts it; our reader refuses it: \(error.message) (line \(error.line ?? 0), column \(error.column ?? 0))"
+            problem =
+                "Foundation accepts it; our reader refuses it: \(error.message) (line \(error.line ?? 0), column \(error.column ?? 0))"
         }
         // A disagreement is set aside only when a known departure of Foundation explains it.
         if let quirk = quirks.first(where: { $0.applies(bytes) }) {
@@ -435,7 +476,8 @@ import Testing
         let cases = Self.caseCount
         let first = Self.firstSeed
         var quirked: [String: Int] = [:]
-        var valid = 0, failures = 0
+        var valid = 0
+        var failures = 0
         let started = ContinuousClock.now
         for index in 0..<cases {
             let seed = first &+ UInt64(index)
@@ -448,29 +490,33 @@ import Testing
                 continue
             }
             failures += 1
-            Issue.record("""
+            Issue.record(
+                """
                 \(problem)
                 document: \(Self.escaped(bytes))
                 replay: HIERARCHY_FUZZ_SEED=\(seed) HIERARCHY_FUZZ_CASES=1
                 """)
             if failures >= 20 { break }
         }
-        print("JSON differential fuzz: \(cases) cases from seed \(first), \(valid) valid, in \(ContinuousClock.now - started)")
+        print(
+            "JSON differential fuzz: \(cases) cases from seed \(first), \(valid) valid, in \(ContinuousClock.now - started)"
+        )
         for (reason, count) in quirked { print("  \(count) set aside: \(reason)") }
     }
 
     /// Lone surrogates (set aside above: Foundation refuses them) read as U+FFFD each, and never
     /// cost the scalar that follows: a high surrogate after a lone one still pairs.
-    @Test(arguments: [
-        (#""\uD83D\uDE00""#, [0x1F600]),
-        (#""\uD800\uD83D\uDE00""#, [0xFFFD, 0x1F600]),
-        (#""\uD800\uD800\uD800""#, [0xFFFD, 0xFFFD, 0xFFFD]),
-        (#""\uDC00\uD83D\uDE00""#, [0xFFFD, 0x1F600]),
-        (#""\uD800\u0041""#, [0xFFFD, 0x41]),
-        (#""\uD800\n""#, [0xFFFD, 0x0A]),
-        (#""\uD800x""#, [0xFFFD, 0x78]),
-        (#""\uDE00\uD83D""#, [0xFFFD, 0xFFFD]),
-    ] as [(String, [UInt32])])
+    @Test(
+        arguments: [
+            (#""\uD83D\uDE00""#, [0x1F600]),
+            (#""\uD800\uD83D\uDE00""#, [0xFFFD, 0x1F600]),
+            (#""\uD800\uD800\uD800""#, [0xFFFD, 0xFFFD, 0xFFFD]),
+            (#""\uDC00\uD83D\uDE00""#, [0xFFFD, 0x1F600]),
+            (#""\uD800\u0041""#, [0xFFFD, 0x41]),
+            (#""\uD800\n""#, [0xFFFD, 0x0A]),
+            (#""\uD800x""#, [0xFFFD, 0x78]),
+            (#""\uDE00\uD83D""#, [0xFFFD, 0xFFFD]),
+        ] as [(String, [UInt32])])
     func loneSurrogatesReadAsReplacementCharacters(_ document: String, _ scalars: [UInt32]) throws {
         let value = try Self.ours(Array(document.utf8)).get()
         #expect(value == .string(scalars.map { Unicode.Scalar($0)! }))

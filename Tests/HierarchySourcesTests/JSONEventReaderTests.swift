@@ -23,10 +23,11 @@ import Testing
     func failure(_ text: String) -> DocumentReadError? { failure(Array(text.utf8)) }
 
     @Test func readsEveryKindOfValue() throws {
-        #expect(try events(#"{"a": [1, -2.5e3, "x\n\u00e9\ud83d\ude00", true, false, null], "b": {}}"#) == [
-            .beginObject, .key("a"), .beginArray, .number("1"), .number("-2.5e3"), .string("x\né😀"), .bool(true),
-            .bool(false), .null, .endArray, .key("b"), .beginObject, .endObject, .endObject,
-        ])
+        #expect(
+            try events(#"{"a": [1, -2.5e3, "x\n\u00e9\ud83d\ude00", true, false, null], "b": {}}"#) == [
+                .beginObject, .key("a"), .beginArray, .number("1"), .number("-2.5e3"), .string("x\né😀"), .bool(true),
+                .bool(false), .null, .endArray, .key("b"), .beginObject, .endObject, .endObject,
+            ])
         #expect(try events(" 42 ") == [.number("42")])
         #expect(try events("\u{FEFF}[]") == [.beginArray, .endArray])
     }
@@ -53,12 +54,16 @@ import Testing
 
     @Test func rejectsInvalidUTF8AndUTF16() {
         #expect(failure([0x5B, 0x22, 0xC0, 0xAF, 0x22, 0x5D])?.message == "invalid UTF-8 byte \\xC0 inside a string")
-        #expect(failure([0x5B, 0x22, 0xED, 0xA0, 0x80, 0x22, 0x5D])?.message == "invalid UTF-8 sequence inside a string")
+        #expect(
+            failure([0x5B, 0x22, 0xED, 0xA0, 0x80, 0x22, 0x5D])?.message == "invalid UTF-8 sequence inside a string")
         #expect(failure([0x5B, 0x00, 0x5D, 0x00])?.message == "the document is UTF-16 or UTF-32; JSON must be UTF-8")
     }
 
     @Test func loneSurrogatesBecomeReplacementCharacters() throws {
-        #expect(try events(#"["\ud800", "\udc00x"]"#) == [.beginArray, .string("\u{FFFD}"), .string("\u{FFFD}x"), .endArray])
+        #expect(
+            try events(#"["\ud800", "\udc00x"]"#) == [
+                .beginArray, .string("\u{FFFD}"), .string("\u{FFFD}x"), .endArray,
+            ])
     }
 
     @Test func readsAcrossChunkBoundaries() throws {
@@ -115,12 +120,16 @@ import Testing
     /// longer than the cache's limit must still read as written.
     @Test func repeatedAndCollidingKeys() throws {
         let long = String(repeating: "x", count: 40)
-        let keys = ["title", "id", "axb", "ayb", "axb", "a", "", "title", "t\\u0069tle", long, long + "y", "id", "ayb", "\\u00e9"]
+        let keys = [
+            "title", "id", "axb", "ayb", "axb", "a", "", "title", "t\\u0069tle", long, long + "y", "id", "ayb",
+            "\\u00e9",
+        ]
         let text = "{" + keys.enumerated().map { #""\#($0.element)":\#($0.offset)"# }.joined(separator: ",") + "}"
         let read = try events(text).compactMap { event -> String? in
             if case .key(let key) = event { return key }
             return nil
         }
-        #expect(read == ["title", "id", "axb", "ayb", "axb", "a", "", "title", "title", long, long + "y", "id", "ayb", "é"])
+        #expect(
+            read == ["title", "id", "axb", "ayb", "axb", "a", "", "title", "title", long, long + "y", "id", "ayb", "é"])
     }
 }

@@ -1,14 +1,16 @@
 import Foundation
 import HierarchyDocuments
+import HierarchyTestSupport
 import Testing
 
 @testable import HierarchySources
-import HierarchyTestSupport
 
 /// Nesting limits: 250,000 levels for JSON (no reader recurses), 512 for the recursive readers
 /// (YAML, property lists), the same error on every path; 100,000 levels never overflow a stack.
 @Suite(.ownThreads) struct NestingLimitTests {
-    static func arrays(_ depth: Int) -> String { String(repeating: "[", count: depth) + String(repeating: "]", count: depth) }
+    static func arrays(_ depth: Int) -> String {
+        String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+    }
 
     static func plist(_ depth: Int) -> String {
         #"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0">"#
@@ -30,7 +32,8 @@ import HierarchyTestSupport
         let path = try await source.path(toID: "#99999")
         #expect(path.count == 100_000)
         // A chain of items 100,000 deep, too.
-        let chain = String(repeating: #"{"title": "x", "children": ["#, count: 100_000)
+        let chain =
+            String(repeating: #"{"title": "x", "children": ["#, count: 100_000)
             + String(repeating: "]}", count: 100_000)
         let items = try DocumentSource.load(data: Data(chain.utf8), format: .json, name: "chain.json")
         #expect(items.staticCount == 100_000)

@@ -34,7 +34,9 @@ import Testing
     /// Foundation's formatter.
     @Test func sameAsFoundationsFormatter() {
         var values: [Double] = [.infinity, -.infinity, PropertyListDateTests.earliest, PropertyListDateTests.latest]
-        for day in stride(from: -152_800, to: -152_700, by: 1) { values += [Double(day) * 86_400, Double(day) * 86_400 - 0.25] }
+        for day in stride(from: -152_800, to: -152_700, by: 1) {
+            values += [Double(day) * 86_400, Double(day) * 86_400 - 0.25]
+        }
         for day in stride(from: -730_600, to: -730_400, by: 1) { values.append(Double(day) * 86_400 + 1) }
         for end in [PropertyListDateTests.earliest, PropertyListDateTests.latest] {
             values += [end - 1, end - 0.5, end + 0.5, end + 1, end - 86_400, end + 86_400]
@@ -44,7 +46,9 @@ import Testing
         for _ in 0..<20_000 {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             let unit = Double(state >> 11) / Double(1 << 53)
-            values.append(PropertyListDateTests.earliest - 1_000 + unit * (PropertyListDateTests.latest - PropertyListDateTests.earliest + 2_000))
+            values.append(
+                PropertyListDateTests.earliest - 1_000 + unit
+                    * (PropertyListDateTests.latest - PropertyListDateTests.earliest + 2_000))
             values.append(-70_000_000_000 + unit * 330_000_000_000)
         }
         let different = values.filter { text($0) != foundation($0) }

@@ -88,7 +88,8 @@ import Testing
     @Test(arguments: [PropertyListSerialization.PropertyListFormat.xml, .binary])
     func readsWhatFoundationReads(_ format: PropertyListSerialization.PropertyListFormat) throws {
         let data = try PropertyListSerialization.data(fromPropertyList: Self.sample(), format: format, options: 0)
-        var foundation = DocumentValueEvents(try PropertyListSerialization.propertyList(from: data, options: [], format: nil))
+        var foundation = DocumentValueEvents(
+            try PropertyListSerialization.propertyList(from: data, options: [], format: nil))
         let expected = try Self.value(&foundation)
         if format == .xml {
             var reader = Self.xml(data)
@@ -119,10 +120,12 @@ import Testing
             events.append(event)
             lines.append(reader.eventLine)
         }
-        #expect(events == [
-            .beginObject, .key("zeta"), .string("z"), .key("alpha"), .string("<raw> & AB"), .key("list"), .beginArray,
-            .endArray, .endObject,
-        ])
+        #expect(
+            events == [
+                .beginObject, .key("zeta"), .string("z"), .key("alpha"), .string("<raw> & AB"), .key("list"),
+                .beginArray,
+                .endArray, .endObject,
+            ])
         #expect(lines[1] == 6 && lines[3] == 7 && lines[5] == 8)
     }
 
@@ -137,7 +140,8 @@ import Testing
     }
 
     @Test func malformedXMLNamesLineAndColumn() throws {
-        let unknown = try #require(Self.xmlError("<plist>\n<array>\n  <dict><key>name</key><strin>B</string></dict>\n</array></plist>"))
+        let unknown = try #require(
+            Self.xmlError("<plist>\n<array>\n  <dict><key>name</key><strin>B</string></dict>\n</array></plist>"))
         #expect(unknown.kind == .malformed)
         #expect(unknown.message == "unknown tag <strin>")
         #expect(unknown.line == 3 && unknown.column == 24)
@@ -150,7 +154,10 @@ import Testing
             ("<plist><data>!!!</data></plist>", "invalid Base64 in <data>"),
             ("<plist><string>a &nbsp; b</string></plist>", "unknown entity '&nbsp;'"),
             ("<plist><array></dict></plist>", "expected </array>, found </dict>"),
-            ("<plist><string>a</string><string>b</string></plist>", "a <plist> holds one value; found a second <string>"),
+            (
+                "<plist><string>a</string><string>b</string></plist>",
+                "a <plist> holds one value; found a second <string>"
+            ),
             ("<plist>text</plist>", "unexpected text 't' outside an element"),
             ("<plist><string>a<b/></string></plist>", "unexpected element inside <string>"),
             ("<plist></plist>", "the property list has no value"),
@@ -174,7 +181,8 @@ import Testing
         // Every cut before the closing tag ends: a malformed error with a line, never a crash.
         let end = bytes.count - Array("</plist>\n".utf8).count
         for length in stride(from: 0, to: end, by: 7) {
-            let error = try #require(Self.xmlError(String(decoding: bytes[0..<length], as: UTF8.self)), "cut at \(length)")
+            let error = try #require(
+                Self.xmlError(String(decoding: bytes[0..<length], as: UTF8.self)), "cut at \(length)")
             #expect(error.kind == .malformed)
             #expect(error.line != nil)
         }
@@ -224,10 +232,12 @@ import Testing
         var reader = try BinaryPropertyListReader(bytes: bytes)
         var events: [DocumentEvent] = []
         while let event = try reader.next() { events.append(event) }
-        #expect(events == [
-            .beginObject, .key("title"), .string("Root"), .key("children"), .beginArray, .beginObject, .key("title"),
-            .string("Leaf"), .endObject, .endArray, .endObject,
-        ])
+        #expect(
+            events == [
+                .beginObject, .key("title"), .string("Root"), .key("children"), .beginArray, .beginObject,
+                .key("title"),
+                .string("Leaf"), .endObject, .endArray, .endObject,
+            ])
         let source = try DocumentSource.load(data: Data(bytes), name: "hand.plist")
         #expect(source.staticCount == 2)
     }
@@ -238,7 +248,9 @@ import Testing
         #expect(selfContaining.message == "object 0: contains itself (a cycle of object references)")
         // Two arrays holding each other; a dictionary whose value is its parent.
         #expect(Self.binaryError(Self.bplist([[0xA1, 1], [0xA1, 0]]))?.message.contains("cycle") == true)
-        #expect(Self.binaryError(Self.bplist([[0xD1, 1, 2], Self.ascii("k"), [0xA1, 0]]))?.message.contains("cycle") == true)
+        #expect(
+            Self.binaryError(Self.bplist([[0xD1, 1, 2], Self.ascii("k"), [0xA1, 0]]))?.message.contains("cycle") == true
+        )
         // Shared (not cyclic) references are fine: one string twice.
         #expect(Self.binaryError(Self.bplist([[0xA2, 1, 1], Self.ascii("x")])) == nil)
     }
@@ -247,20 +259,27 @@ import Testing
         let good = Self.bplist([[0xA1, 1], Self.ascii("x")])
         #expect(Self.binaryError(good) == nil)
         // An offset past the objects, a reference past the objects, a count past the end.
-        #expect(Self.binaryError(Self.bplist([[0xA1, 1], Self.ascii("x")], offsets: [8, 4000]))?.message
-            == "object 1: offset 4000 is outside the objects (bytes 8 to 12)")
-        #expect(Self.binaryError(Self.bplist([[0xA1, 9], Self.ascii("x")]))?.message == "object 0: reference to object 9, but there are 2")
-        #expect(Self.binaryError(Self.bplist([[0xA5, 1], Self.ascii("x")]))?.message
-            == "object 0: 5 members do not fit before the offset table")
-        #expect(Self.binaryError(Self.bplist([[0xAF, 0x10, 200, 1], Self.ascii("x")]))?.message
-            == "object 0: count 200 is larger than the file")
+        #expect(
+            Self.binaryError(Self.bplist([[0xA1, 1], Self.ascii("x")], offsets: [8, 4000]))?.message
+                == "object 1: offset 4000 is outside the objects (bytes 8 to 12)")
+        #expect(
+            Self.binaryError(Self.bplist([[0xA1, 9], Self.ascii("x")]))?.message
+                == "object 0: reference to object 9, but there are 2")
+        #expect(
+            Self.binaryError(Self.bplist([[0xA5, 1], Self.ascii("x")]))?.message
+                == "object 0: 5 members do not fit before the offset table")
+        #expect(
+            Self.binaryError(Self.bplist([[0xAF, 0x10, 200, 1], Self.ascii("x")]))?.message
+                == "object 0: count 200 is larger than the file")
         // A count of 8 bytes cut short by the offset table.
-        #expect(Self.binaryError(Self.bplist([[0x5F, 0x13, 0x7F, 0xFF, 0xFF, 0xFF]]))?.message
-            == "object 0: runs past the end of its data (at byte 10)")
+        #expect(
+            Self.binaryError(Self.bplist([[0x5F, 0x13, 0x7F, 0xFF, 0xFF, 0xFF]]))?.message
+                == "object 0: runs past the end of its data (at byte 10)")
         // A trailer naming more objects than the table holds, or a top object past them.
         #expect(Self.binaryError(Self.bplist([[0xA1, 1], Self.ascii("x")], objectCount: 1000)) != nil)
         #expect(Self.binaryError(Self.bplist([[0xA1, 1], Self.ascii("x")], top: 5)) != nil)
-        #expect(Self.binaryError(Array("bplist00".utf8) + [0xA0])?.message == "truncated binary property list (9 bytes)")
+        #expect(
+            Self.binaryError(Array("bplist00".utf8) + [0xA0])?.message == "truncated binary property list (9 bytes)")
     }
 
     @Test func everyTruncationAndEveryCorruptByteEndsCleanly() throws {
@@ -312,9 +331,12 @@ import Testing
     @Test func plistsGiveTheSameItemsAsJSON() async throws {
         let document: [String: Any] = [
             "title": "Plant", "id": "P",
-            "children": [["title": "A", "status": "Operational", "pressure": 12], ["title": "B", "children": [["title": "C"]]]],
+            "children": [
+                ["title": "A", "status": "Operational", "pressure": 12], ["title": "B", "children": [["title": "C"]]],
+            ],
         ]
-        let json = try DocumentSource.load(data: try JSONSerialization.data(withJSONObject: document), format: .json, name: "d")
+        let json = try DocumentSource.load(
+            data: try JSONSerialization.data(withJSONObject: document), format: .json, name: "d")
         for format in [PropertyListSerialization.PropertyListFormat.xml, .binary] {
             let data = try PropertyListSerialization.data(fromPropertyList: document, format: format, options: 0)
             let plist = try DocumentSource.load(data: data, format: .propertyList, name: "d")

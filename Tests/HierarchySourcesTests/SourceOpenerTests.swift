@@ -1,11 +1,11 @@
 import Foundation
 import Testing
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 @testable import HierarchySources
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 @Suite struct SourceOpenerTests {
     static func code(_ body: () throws -> Void) -> HierarchySourceError.Code? {

@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A fresh directory under the system's temporary directory, removed by ``remove()``.
@@ -9,7 +9,8 @@ struct TemporaryDirectory {
     let path: String
 
     init() throws {
-        var template = Array((NSTemporaryDirectory() as NSString).appendingPathComponent("hierarchy-tests-XXXXXX").utf8CString)
+        var template = Array(
+            (NSTemporaryDirectory() as NSString).appendingPathComponent("hierarchy-tests-XXXXXX").utf8CString)
         guard let made = mkdtemp(&template) else { throw CocoaError(.fileWriteUnknown) }
         path = String(cString: made)
     }

@@ -4,28 +4,34 @@ import Testing
 
 @Suite struct TreePrinterTests {
     static func plant() throws -> InMemorySource {
-        try InMemorySource(root: .init(id: "plant", title: "Plant", children: [
-            .init(id: "a1", title: "Area 1", children: [
-                .init(id: "p", title: "Pump", children: [.init(id: "s", title: "Seal")]),
-                .init(id: "v", title: "Valve"),
-            ]),
-            .init(id: "a2", title: "Area 2", children: [.init(id: "t", title: "Tank")]),
-        ]))
+        try InMemorySource(
+            root: .init(
+                id: "plant", title: "Plant",
+                children: [
+                    .init(
+                        id: "a1", title: "Area 1",
+                        children: [
+                            .init(id: "p", title: "Pump", children: [.init(id: "s", title: "Seal")]),
+                            .init(id: "v", title: "Valve"),
+                        ]),
+                    .init(id: "a2", title: "Area 2", children: [.init(id: "t", title: "Tank")]),
+                ]))
     }
 
     @Test(arguments: [1, 2, 500])
     func printsTheWholeTree(pageSize: Int) async throws {
         let text = try await TreePrinter(pageSize: pageSize).string(try Self.plant())
-        #expect(text == """
-            Plant
-            ├── Area 1
-            │   ├── Pump
-            │   │   └── Seal
-            │   └── Valve
-            └── Area 2
-                └── Tank
+        #expect(
+            text == """
+                Plant
+                ├── Area 1
+                │   ├── Pump
+                │   │   └── Seal
+                │   └── Valve
+                └── Area 2
+                    └── Tank
 
-            """)
+                """)
     }
 
     @Test func depthLimitsTheLevels() async throws {
@@ -41,15 +47,16 @@ import Testing
         let printer = TreePrinter(depth: 2, ascii: true, escape: { $0.uppercased() })
         var output = ""
         try await printer.print(try Self.plant(), to: &output)
-        #expect(output == """
-            PLANT
-            |-- AREA 1
-            |   |-- PUMP
-            |   `-- VALVE
-            `-- AREA 2
-                `-- TANK
+        #expect(
+            output == """
+                PLANT
+                |-- AREA 1
+                |   |-- PUMP
+                |   `-- VALVE
+                `-- AREA 2
+                    `-- TANK
 
-            """)
+                """)
     }
 
     @Test func emptySourcePrintsNothing() async throws {

@@ -1,6 +1,7 @@
 import Foundation
 import HierarchySources
 import Testing
+
 @testable import HierarchyWeb
 
 @Suite("A served folder does not follow links out of itself")
@@ -10,15 +11,18 @@ struct ContainedFileSystemSourceTests {
         let base: URL
         var root: URL { base.appendingPathComponent("root") }
         init() throws {
-            base = FileManager.default.temporaryDirectory.appendingPathComponent("hierarchy-contained-\(UUID().uuidString)")
+            base = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "hierarchy-contained-\(UUID().uuidString)")
             let fm = FileManager.default
             try fm.createDirectory(at: base.appendingPathComponent("root/inside"), withIntermediateDirectories: true)
             try fm.createDirectory(at: base.appendingPathComponent("outside"), withIntermediateDirectories: true)
             try Data("a".utf8).write(to: base.appendingPathComponent("root/inside/a.txt"))
             try Data("secret".utf8).write(to: base.appendingPathComponent("outside/secret.txt"))
-            try fm.createSymbolicLink(atPath: root.appendingPathComponent("in-link").path, withDestinationPath: "inside")
-            try fm.createSymbolicLink(atPath: root.appendingPathComponent("out-link").path,
-                                      withDestinationPath: base.appendingPathComponent("outside").path)
+            try fm.createSymbolicLink(
+                atPath: root.appendingPathComponent("in-link").path, withDestinationPath: "inside")
+            try fm.createSymbolicLink(
+                atPath: root.appendingPathComponent("out-link").path,
+                withDestinationPath: base.appendingPathComponent("outside").path)
         }
         deinit { try? FileManager.default.removeItem(at: base) }
     }
@@ -36,7 +40,9 @@ struct ContainedFileSystemSourceTests {
         #expect(children.first { $0.id == "in-link" }?.isContainer == true)
         #expect(try await contained.childCount(ofID: "in-link") == 1)
         await #expect(throws: HierarchySourceError.self) { _ = try await contained.childCount(ofID: "out-link") }
-        await #expect(throws: HierarchySourceError.self) { _ = try await contained.children(ofID: "out-link", in: 0..<1) }
+        await #expect(throws: HierarchySourceError.self) {
+            _ = try await contained.children(ofID: "out-link", in: 0..<1)
+        }
         #expect(try await contained.node(withID: "out-link/secret.txt") == nil)
         // Asked to follow (`--follow-symlinks`), the plain source opens it.
         #expect(try await plain.childCount(ofID: "out-link") == 1)

@@ -34,7 +34,8 @@ struct GeneratedSource: HierarchySource {
     func makeNode(_ id: String) -> HierarchyNode {
         let title = id == "r.1" ? Self.markupTitle : "Item \(id)"
         let count = childCountOf(id)
-        return HierarchyNode(id: id, title: title, subtitle: "level \(level(of: id))", childCount: count, isContainer: count > 0)
+        return HierarchyNode(
+            id: id, title: title, subtitle: "level \(level(of: id))", childCount: count, isContainer: count > 0)
     }
 
     func root() async throws -> HierarchyNode? { makeNode("r") }

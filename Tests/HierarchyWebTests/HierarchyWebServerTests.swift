@@ -3,6 +3,7 @@ import HierarchySources
 import Hummingbird
 import HummingbirdTesting
 import Testing
+
 @testable import HierarchyWeb
 
 @Suite("HierarchyWebServer endpoints")
@@ -63,7 +64,8 @@ struct HierarchyWebServerTests {
             var parent = "r"
             for level in 1...3 {
                 let uuid = "\(parent).2"
-                snapshot = try await WebTest.act(client, snapshot.session, "{\"type\": \"tapIndicator\", \"uuid\": \"\(uuid)\"}")
+                snapshot = try await WebTest.act(
+                    client, snapshot.session, "{\"type\": \"tapIndicator\", \"uuid\": \"\(uuid)\"}")
                 snapshot = try await WebTest.settle(client, snapshot)
                 let column = try #require(snapshot.column(withParent: uuid), "level \(level)")
                 #expect(column.items.first?.uuid == "\(uuid).0")
@@ -83,7 +85,8 @@ struct HierarchyWebServerTests {
             // Wait for the children without asking for a snapshot that lays them out.
             let session = try await server.store.session(created.session)
             await session.run { _, session in await session.dataSource!.waitUntilIdle() }
-            let tapped = try await WebTest.act(client, created.session, "{\"type\": \"tapIndicator\", \"uuid\": \"r.2\"}")
+            let tapped = try await WebTest.act(
+                client, created.session, "{\"type\": \"tapIndicator\", \"uuid\": \"r.2\"}")
             #expect(tapped.column(withParent: "r.2") != nil)
         }
     }
@@ -94,7 +97,8 @@ struct HierarchyWebServerTests {
             let missing = try await client.execute(uri: "/api/sessions/nope", method: .get)
             #expect(missing.status == .notFound)
             #expect(try WebTest.decode(ErrorJSON.self, missing).error.contains("session"))
-            let action = try await client.execute(uri: "/api/sessions/nope/actions", method: .post, body: WebTest.body("{\"type\": \"next\"}"))
+            let action = try await client.execute(
+                uri: "/api/sessions/nope/actions", method: .post, body: WebTest.body("{\"type\": \"next\"}"))
             #expect(action.status == .notFound)
             let snapshot = try await WebTest.settle(client, try await WebTest.create(client))
             let item = try await client.execute(
@@ -108,17 +112,21 @@ struct HierarchyWebServerTests {
         }
     }
 
-    @Test("malformed and oversized requests get 4xx with a message", arguments: [
-        ("{", 400), ("{\"type\": \"fly\"}", 400), ("{\"type\": \"tapItem\"}", 400),
-        ("{\"type\": \"pan\", \"translation\": \"far\"}", 400), ("{\"type\": \"scroll\", \"column\": -1, \"offset\": 0}", 400),
-        ("{\"type\": \"swipe\", \"direction\": \"up\"}", 400),
-        ("{\"type\": \"tapItem\", \"uuid\": \"" + String(repeating: "x", count: 5_000) + "\"}", 400),
-        ("{\"type\": \"key\", \"key\": \"" + String(repeating: "x", count: 20_000) + "\"}", 413),
-    ])
+    @Test(
+        "malformed and oversized requests get 4xx with a message",
+        arguments: [
+            ("{", 400), ("{\"type\": \"fly\"}", 400), ("{\"type\": \"tapItem\"}", 400),
+            ("{\"type\": \"pan\", \"translation\": \"far\"}", 400),
+            ("{\"type\": \"scroll\", \"column\": -1, \"offset\": 0}", 400),
+            ("{\"type\": \"swipe\", \"direction\": \"up\"}", 400),
+            ("{\"type\": \"tapItem\", \"uuid\": \"" + String(repeating: "x", count: 5_000) + "\"}", 400),
+            ("{\"type\": \"key\", \"key\": \"" + String(repeating: "x", count: 20_000) + "\"}", 413),
+        ])
     func badRequests(body: String, status: Int) async throws {
         try await WebTest.withClient(try WebTest.server()) { client in
             let snapshot = try await WebTest.create(client)
-            let response = try await client.execute(uri: "/api/sessions/\(snapshot.session)/actions", method: .post, body: WebTest.body(body))
+            let response = try await client.execute(
+                uri: "/api/sessions/\(snapshot.session)/actions", method: .post, body: WebTest.body(body))
             #expect(response.status.code == status)
             #expect(!(try WebTest.decode(ErrorJSON.self, response).error.isEmpty))
         }
@@ -128,15 +136,19 @@ struct HierarchyWebServerTests {
     func boundedQueries() async throws {
         try await WebTest.withClient(try WebTest.server()) { client in
             let snapshot = try await WebTest.create(client)
-            let long = try await client.execute(uri: "/api/sessions/\(snapshot.session)?" + String(repeating: "a", count: 5_000), method: .get)
+            let long = try await client.execute(
+                uri: "/api/sessions/\(snapshot.session)?" + String(repeating: "a", count: 5_000), method: .get)
             #expect(long.status.code == 414)
             let version = try await client.execute(uri: "/api/sessions/\(snapshot.session)?after=soon", method: .get)
             #expect(version.status == .badRequest)
-            let query = try await client.execute(uri: "/api/sessions/\(snapshot.session)/search?q=" + String(repeating: "q", count: 300), method: .get)
+            let query = try await client.execute(
+                uri: "/api/sessions/\(snapshot.session)/search?q=" + String(repeating: "q", count: 300), method: .get)
             #expect(query.status == .badRequest)
-            let offset = try await client.execute(uri: "/api/sessions/\(snapshot.session)/search?q=a&offset=-3", method: .get)
+            let offset = try await client.execute(
+                uri: "/api/sessions/\(snapshot.session)/search?q=a&offset=-3", method: .get)
             #expect(offset.status == .badRequest)
-            let size = try await client.execute(uri: "/api/sessions", method: .post, body: WebTest.body("{\"width\": 10}"))
+            let size = try await client.execute(
+                uri: "/api/sessions", method: .post, body: WebTest.body("{\"width\": 10}"))
             #expect(size.status == .badRequest)
         }
     }
@@ -146,15 +158,18 @@ struct HierarchyWebServerTests {
         let source = GeneratedSource(rootChildren: 5, fanout: 4, depth: 4, failing: "r.3")
         try await WebTest.withClient(try WebTest.server(source)) { client in
             var snapshot = try await WebTest.settle(client, try await WebTest.create(client))
-            snapshot = try await WebTest.act(client, snapshot.session, "{\"type\": \"tapIndicator\", \"uuid\": \"r.3\"}")
+            snapshot = try await WebTest.act(
+                client, snapshot.session, "{\"type\": \"tapIndicator\", \"uuid\": \"r.3\"}")
             var messages: [String] = snapshot.message.map { [$0] } ?? []
             for _ in 0..<20 where messages.isEmpty {
-                let response = try await client.execute(uri: "/api/sessions/\(snapshot.session)?after=\(snapshot.version)", method: .get)
+                let response = try await client.execute(
+                    uri: "/api/sessions/\(snapshot.session)?after=\(snapshot.version)", method: .get)
                 snapshot = try WebTest.decode(SnapshotJSON.self, response)
                 if let message = snapshot.message { messages.append(message) }
             }
             #expect(messages.contains { $0.contains("simulated failure") })
-            snapshot = try await WebTest.act(client, snapshot.session, "{\"type\": \"tapIndicator\", \"uuid\": \"r.4\"}")
+            snapshot = try await WebTest.act(
+                client, snapshot.session, "{\"type\": \"tapIndicator\", \"uuid\": \"r.4\"}")
             snapshot = try await WebTest.settle(client, snapshot)
             #expect(snapshot.column(withParent: "r.4")?.items.count == 4)
         }
@@ -171,7 +186,8 @@ struct HierarchyWebServerTests {
             snapshot = try await WebTest.settle(client, snapshot)
             #expect(snapshot.header?.title == "Item r")
             #expect(snapshot.header?.previousEnabled == true)
-            snapshot = try await WebTest.act(client, snapshot.session, "{\"type\": \"swipe\", \"direction\": \"right\"}")
+            snapshot = try await WebTest.act(
+                client, snapshot.session, "{\"type\": \"swipe\", \"direction\": \"right\"}")
             #expect(snapshot.leadingLevel == 0)
             _ = header
         }
@@ -206,7 +222,8 @@ struct HierarchyWebServerTests {
             #expect(column.itemCount == 1_000_000)
             #expect(column.items.count < 30)
             let offset = column.contentHeight / 2
-            snapshot = try await WebTest.act(client, snapshot.session, "{\"type\": \"scroll\", \"column\": \(column.index), \"offset\": \(offset)}")
+            snapshot = try await WebTest.act(
+                client, snapshot.session, "{\"type\": \"scroll\", \"column\": \(column.index), \"offset\": \(offset)}")
             snapshot = try await WebTest.settle(client, snapshot)
             let scrolled = try #require(snapshot.column(withParent: "r"))
             #expect(abs(scrolled.offsetY - offset) < 1)
@@ -220,20 +237,30 @@ struct HierarchyWebServerTests {
     @Test("search pages through results")
     func search() async throws {
         struct Page: Decodable {
-            struct Result: Decodable { var id: String; var title: String }
+            struct Result: Decodable {
+                var id: String
+                var title: String
+            }
             var results: [Result]
             var hasMore: Bool
         }
-        try await WebTest.withClient(try WebTest.server(GeneratedSource(rootChildren: 5, fanout: 60, depth: 3))) { client in
+        try await WebTest.withClient(try WebTest.server(GeneratedSource(rootChildren: 5, fanout: 60, depth: 3))) {
+            client in
             let snapshot = try await WebTest.create(client)
-            let first = try WebTest.decode(Page.self, try await client.execute(uri: "/api/sessions/\(snapshot.session)/search?q=Item%20r.2.", method: .get))
+            let first = try WebTest.decode(
+                Page.self,
+                try await client.execute(uri: "/api/sessions/\(snapshot.session)/search?q=Item%20r.2.", method: .get))
             #expect(first.results.count == HierarchyWebServer.searchPageSize)
             #expect(first.hasMore)
-            let second = try WebTest.decode(Page.self, try await client.execute(uri: "/api/sessions/\(snapshot.session)/search?q=Item%20r.2.&offset=50", method: .get))
+            let second = try WebTest.decode(
+                Page.self,
+                try await client.execute(
+                    uri: "/api/sessions/\(snapshot.session)/search?q=Item%20r.2.&offset=50", method: .get))
             #expect(first.results.first?.id == "r.2.0")
             #expect(second.results.map(\.id) == (50..<60).map { "r.2.\($0)" })
             #expect(!second.hasMore)
-            let empty = try WebTest.decode(Page.self, try await client.execute(uri: "/api/sessions/\(snapshot.session)/search?q=", method: .get))
+            let empty = try WebTest.decode(
+                Page.self, try await client.execute(uri: "/api/sessions/\(snapshot.session)/search?q=", method: .get))
             #expect(empty.results.isEmpty)
         }
     }
@@ -246,7 +273,8 @@ struct HierarchyWebServerTests {
             snapshot = try await WebTest.settle(client, snapshot)
             #expect(snapshot.allUUIDs.contains("r.2.3.1"))
             let missing = try await client.execute(
-                uri: "/api/sessions/\(snapshot.session)/actions", method: .post, body: WebTest.body("{\"type\": \"reveal\", \"id\": \"r.9.9\"}"))
+                uri: "/api/sessions/\(snapshot.session)/actions", method: .post,
+                body: WebTest.body("{\"type\": \"reveal\", \"id\": \"r.9.9\"}"))
             #expect(missing.status == .notFound)
         }
     }
@@ -276,10 +304,12 @@ struct HierarchyWebServerTests {
 
     @Test("pan moves the columns continuously and snaps on release")
     func pan() async throws {
-        try await WebTest.withClient(try WebTest.server(GeneratedSource(rootChildren: 5, fanout: 4, depth: 5))) { client in
+        try await WebTest.withClient(try WebTest.server(GeneratedSource(rootChildren: 5, fanout: 4, depth: 5))) {
+            client in
             var snapshot = try await WebTest.settle(client, try await WebTest.create(client, width: 500, height: 700))
             for uuid in ["r.1", "r.1.1"] {
-                snapshot = try await WebTest.act(client, snapshot.session, "{\"type\": \"tapIndicator\", \"uuid\": \"\(uuid)\"}")
+                snapshot = try await WebTest.act(
+                    client, snapshot.session, "{\"type\": \"tapIndicator\", \"uuid\": \"\(uuid)\"}")
                 snapshot = try await WebTest.settle(client, snapshot)
             }
             let leading = snapshot.leadingLevel
@@ -299,7 +329,8 @@ struct HierarchyWebServerTests {
     func edgeSizes(width: Double, height: Double) async throws {
         try await WebTest.withClient(try WebTest.server()) { client in
             let snapshot = try await WebTest.create(client, width: width, height: height)
-            let resized = try await WebTest.act(client, snapshot.session, "{\"type\": \"resize\", \"width\": \(height), \"height\": \(width)}")
+            let resized = try await WebTest.act(
+                client, snapshot.session, "{\"type\": \"resize\", \"width\": \(height), \"height\": \(width)}")
             #expect(resized.version >= snapshot.version)
         }
     }

@@ -2,10 +2,11 @@ import Foundation
 import HierarchyTestSupport
 import Hummingbird
 import Testing
+
 @testable import HierarchyWeb
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// One TCP connection to a live server, written and read byte for byte (what a hostile or
@@ -36,7 +37,10 @@ final class RawConnection: @unchecked Sendable {
                     Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
                 }
             }
-            guard result == 0 else { Glibc.close(fd); return -1 }
+            guard result == 0 else {
+                Glibc.close(fd)
+                return -1
+            }
             var timeout = timeval(tv_sec: 0, tv_usec: 100_000)
             setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
             return fd
@@ -67,9 +71,16 @@ final class RawConnection: @unchecked Sendable {
             while ContinuousClock.now < deadline {
                 if let marker, String(decoding: lock.withLock { received }, as: UTF8.self).contains(marker) { return }
                 let count = buffer.withUnsafeMutableBytes { Glibc.recv(socket, $0.baseAddress, $0.count, 0) }
-                if count == 0 { lock.withLock { isClosedByPeer = true }; return }
-                if count > 0 { lock.withLock { received.append(contentsOf: buffer[0..<count]) } }
-                else if errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR { lock.withLock { isClosedByPeer = true }; return }
+                if count == 0 {
+                    lock.withLock { isClosedByPeer = true }
+                    return
+                }
+                if count > 0 {
+                    lock.withLock { received.append(contentsOf: buffer[0..<count]) }
+                } else if errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR {
+                    lock.withLock { isClosedByPeer = true }
+                    return
+                }
             }
         }
         return text
@@ -89,7 +100,9 @@ enum LiveServer {
 
     /// Runs the server on a free loopback port for the time of `body`; all its sessions are
     /// dropped before it stops (so their event streams end).
-    static func with<T: Sendable>(_ server: HierarchyWebServer, _ body: @Sendable (Int) async throws -> T) async throws -> T {
+    static func with<T: Sendable>(_ server: HierarchyWebServer, _ body: @Sendable (Int) async throws -> T) async throws
+        -> T
+    {
         let (addresses, continuation) = AsyncStream<String>.makeStream()
         let application = server.makeApplication { continuation.yield($0) }
         let serving = Task {
@@ -99,7 +112,8 @@ enum LiveServer {
         defer { serving.cancel() }
         var iterator = addresses.makeAsyncIterator()
         guard let address = await iterator.next(),
-              let port = URLComponents(string: address)?.port else { throw NotStarted() }
+            let port = URLComponents(string: address)?.port
+        else { throw NotStarted() }
         do {
             let result = try await body(port)
             await server.store.removeAll()
@@ -112,7 +126,7 @@ enum LiveServer {
 
     /// A request head with the usual fields.
     static func head(_ method: String, _ path: String, host: String, port: Int, fields: [String] = []) -> String {
-        ([ "\(method) \(path) HTTP/1.1", "Host: \(host):\(port)"] + fields).joined(separator: "\r\n") + "\r\n\r\n"
+        (["\(method) \(path) HTTP/1.1", "Host: \(host):\(port)"] + fields).joined(separator: "\r\n") + "\r\n\r\n"
     }
 
     /// The status code of the first response in `text`.
@@ -127,14 +141,18 @@ extension LiveServer {
     // The bounds are wide on purpose: with every suite running at once on two cores, the
     // cooperative pool can be busy for tens of seconds; they bound a hang, they do not time the server.
     /// One request on a connection of its own (`Connection: close`): the status and the body.
-    static func request(_ method: String, _ path: String, port: Int, body: String? = nil) async throws -> (status: Int, body: String) {
+    static func request(_ method: String, _ path: String, port: Int, body: String? = nil) async throws -> (
+        status: Int, body: String
+    ) {
         let connection = try await RawConnection(port: port)
         var fields = ["Connection: close"]
         if let body { fields += ["Content-Type: application/json", "Content-Length: \(body.utf8.count)"] }
         try await connection.send(head(method, path, host: "127.0.0.1", port: port, fields: fields) + (body ?? ""))
         let text = await connection.read(timeout: .seconds(120))
         let parts = text.components(separatedBy: "\r\n\r\n")
-        guard let status = status(text) else { throw RawConnection.Failed(description: "no answer to \(method) \(path)") }
+        guard let status = status(text) else {
+            throw RawConnection.Failed(description: "no answer to \(method) \(path)")
+        }
         return (status, parts.dropFirst().joined(separator: "\r\n\r\n"))
     }
 
@@ -142,14 +160,17 @@ extension LiveServer {
     static func snapshots(in text: String) -> [SnapshotJSON] {
         text.components(separatedBy: "\n\n").dropLast().compactMap { event in
             guard event.contains("event: snapshot"),
-                  let line = event.split(separator: "\n").first(where: { $0.hasPrefix("data: ") }) else { return nil }
+                let line = event.split(separator: "\n").first(where: { $0.hasPrefix("data: ") })
+            else { return nil }
             return try? JSONDecoder().decode(SnapshotJSON.self, from: Data(line.dropFirst(6).utf8))
         }
     }
 
     /// Reads an event stream until a snapshot satisfies `done` or the deadline passes.
-    static func readSnapshots(_ connection: RawConnection, timeout: Duration = .seconds(60),
-                              until done: (SnapshotJSON) -> Bool) async -> [SnapshotJSON] {
+    static func readSnapshots(
+        _ connection: RawConnection, timeout: Duration = .seconds(60),
+        until done: (SnapshotJSON) -> Bool
+    ) async -> [SnapshotJSON] {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline, !connection.closedByPeer {
             if snapshots(in: connection.text).contains(where: done) { break }

@@ -3,13 +3,16 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Testing
+
 @testable import HierarchyWeb
 
 /// Marks every answer it passes, so a test can tell the application's middleware ran.
 struct MarkingMiddleware<Context: RequestContext>: RouterMiddleware {
     static var name: HTTPField.Name { HTTPField.Name("X-Application")! }
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
         var response = try await next(request, context)
         response.headers[Self.name] = "mine"
         return response
@@ -24,9 +27,11 @@ struct MountedRoutesTests {
         let router = Router()
         router.add(middleware: MarkingMiddleware())
         router.get("/health") { _, _ in "ok" }
-        let one = try HierarchyRoutes(source: GeneratedSource(rootChildren: 3, fanout: 2, depth: 2), sourceName: "First tree")
+        let one = try HierarchyRoutes(
+            source: GeneratedSource(rootChildren: 3, fanout: 2, depth: 2), sourceName: "First tree")
         one.addRoutes(to: router.group("one"))
-        let two = try HierarchyRoutes(source: GeneratedSource(rootChildren: 5, fanout: 2, depth: 2), sourceName: "Second tree")
+        let two = try HierarchyRoutes(
+            source: GeneratedSource(rootChildren: 5, fanout: 2, depth: 2), sourceName: "Second tree")
         two.addRoutes(to: router.group("deep/two"))
         return Application(router: router, services: [one, two])
     }
@@ -41,7 +46,8 @@ struct MountedRoutesTests {
     func twoPrefixes() async throws {
         try await Self.application().test(.router) { client in
             for (prefix, name, count) in [("/one", "First tree", 3), ("/deep/two", "Second tree", 5)] {
-                let created = try await client.execute(uri: prefix + "/api/sessions", method: .post, body: Self.newSession)
+                let created = try await client.execute(
+                    uri: prefix + "/api/sessions", method: .post, body: Self.newSession)
                 #expect(created.status == .created, "\(prefix): \(String(buffer: created.body))")
                 #expect(created.headers[MarkingMiddleware<BasicRequestContext>.name] == "mine")
                 let snapshot = try Self.object(created)
@@ -54,7 +60,9 @@ struct MountedRoutesTests {
                     uri: "\(prefix)/api/sessions/\(session)/actions", method: .post,
                     body: ByteBuffer(string: #"{"type": "tapIndicator", "uuid": "\#(root)"}"#))
                 #expect(opened.status == .ok, "\(String(buffer: opened.body))")
-                let children = (try Self.object(opened)["columns"] as? [[String: Any]])?.first { $0["parent"] as? String == "r" }
+                let children = (try Self.object(opened)["columns"] as? [[String: Any]])?.first {
+                    $0["parent"] as? String == "r"
+                }
                 #expect(children?["itemCount"] as? Int == count, "\(prefix)")
                 let again = try await client.execute(uri: "\(prefix)/api/sessions/\(session)", method: .get)
                 #expect(again.status == .ok)
@@ -94,7 +102,10 @@ struct MountedRoutesTests {
     @Test("no file of the page names an absolute path: it works under any prefix")
     func pageFilesAreRelative() throws {
         let page = try WebPageResources.load()
-        for (name, data) in [("index.html", page.html), ("transport.js", page.transport), ("app.js", page.script), ("edit.js", page.editing)] {
+        for (name, data) in [
+            ("index.html", page.html), ("transport.js", page.transport), ("app.js", page.script),
+            ("edit.js", page.editing),
+        ] {
             let text = String(decoding: data, as: UTF8.self)
             for absolute in ["\"/api", "'/api", "`/api", "src=\"/", "href=\"/"] {
                 #expect(!text.contains(absolute), "\(name) names \(absolute)…")
@@ -130,7 +141,8 @@ struct ReadOnlyServingTests {
         #expect(HierarchyWebServer.Configuration().allowsEdits == false)
         let server = try WebTest.server()
         try await WebTest.withClient(server) { client in
-            let created = try await client.execute(uri: "/api/sessions", method: .post, body: MountedRoutesTests.newSession)
+            let created = try await client.execute(
+                uri: "/api/sessions", method: .post, body: MountedRoutesTests.newSession)
             let snapshot = try MountedRoutesTests.object(created)
             #expect(snapshot["editable"] as? Bool == false)
             let session = try #require(snapshot["session"] as? String)
@@ -147,10 +159,12 @@ struct ReadOnlyServingTests {
     func allowedButNotEditable() async throws {
         let server = try WebTest.server(configuration: .init(pollTimeout: .seconds(5), allowsEdits: true))
         try await WebTest.withClient(server) { client in
-            let created = try await client.execute(uri: "/api/sessions", method: .post, body: MountedRoutesTests.newSession)
+            let created = try await client.execute(
+                uri: "/api/sessions", method: .post, body: MountedRoutesTests.newSession)
             let session = try #require(try MountedRoutesTests.object(created)["session"] as? String)
             let refused = try await client.execute(
-                uri: "/api/sessions/\(session)/actions", method: .post, body: WebTest.body(#"{"type": "delete", "id": "r.0"}"#))
+                uri: "/api/sessions/\(session)/actions", method: .post,
+                body: WebTest.body(#"{"type": "delete", "id": "r.0"}"#))
             #expect(refused.status == .methodNotAllowed)
         }
     }
@@ -158,9 +172,11 @@ struct ReadOnlyServingTests {
     @Test("an edit's log line: time, client, action and quoted ids on one line")
     func editLine() throws {
         let date = Date(timeIntervalSince1970: 1_795_000_000)
-        let added = WebEdit(action: "add", fields: [("id", "n9"), ("parent", "a/b")]).line(client: "127.0.0.1:52144", at: date)
+        let added = WebEdit(action: "add", fields: [("id", "n9"), ("parent", "a/b")]).line(
+            client: "127.0.0.1:52144", at: date)
         #expect(added == #"2026-11-18T11:06:40Z 127.0.0.1:52144 add id="n9" parent="a/b""#)
-        let hostile = WebEdit(action: "delete", fields: [("id", "x\n2026 \"forged\""), ("items", "3")]).line(client: "[::1]:80", at: date)
+        let hostile = WebEdit(action: "delete", fields: [("id", "x\n2026 \"forged\""), ("items", "3")]).line(
+            client: "[::1]:80", at: date)
         #expect(!hostile.contains("\n"))
         #expect(hostile.hasSuffix(#"delete id="x\n2026 \"forged\"" items=3"#))
     }

@@ -3,16 +3,20 @@ import HierarchySources
 import Hummingbird
 import HummingbirdTesting
 import Testing
+
 @testable import HierarchyWeb
 
 @Suite("Web access: Host, Origin, token, body limit")
 struct WebAccessTests {
-    @Test("the Host header must name this server", arguments: [
-        ("localhost:8080", true), ("127.0.0.1:8080", true), ("[::1]:8080", true), ("LOCALHOST:8080", true),
-        ("localhost", false), ("127.0.0.1", false), ("[::1]", false),
-        ("evil.example", false), ("evil.example:8080", false), ("localhost:9999", false), ("127.0.0.1.evil.example:8080", false),
-        ("[::1", false), ("localhost:x", false), ("", false),
-    ])
+    @Test(
+        "the Host header must name this server",
+        arguments: [
+            ("localhost:8080", true), ("127.0.0.1:8080", true), ("[::1]:8080", true), ("LOCALHOST:8080", true),
+            ("localhost", false), ("127.0.0.1", false), ("[::1]", false),
+            ("evil.example", false), ("evil.example:8080", false), ("localhost:9999", false),
+            ("127.0.0.1.evil.example:8080", false),
+            ("[::1", false), ("localhost:x", false), ("", false),
+        ])
     func hostNames(host: String, accepted: Bool) {
         let policy = WebAccessPolicy(host: "127.0.0.1", port: 8080, token: nil)
         #expect(policy.acceptsHost(host) == accepted)
@@ -46,7 +50,9 @@ struct WebAccessTests {
             _ = try WebTest.server(configuration: .init(host: "0.0.0.0"))
         }
         _ = try WebTest.server(configuration: .init(host: "0.0.0.0", accessToken: "secret"))
-        for host in ["127.0.0.1", "127.1.2.3", "::1", "[::1]", "localhost"] { #expect(HierarchyWebServer.isLoopback(host)) }
+        for host in ["127.0.0.1", "127.1.2.3", "::1", "[::1]", "localhost"] {
+            #expect(HierarchyWebServer.isLoopback(host))
+        }
         for host in ["0.0.0.0", "::", "192.168.0.1", "example.com"] { #expect(!HierarchyWebServer.isLoopback(host)) }
         #expect(HierarchyWebServer.address(host: "0.0.0.0", port: 80, token: "t") == "http://0.0.0.0:80/?token=t")
     }
@@ -61,19 +67,23 @@ struct WebAccessTests {
                 [WebAccessPolicy.secFetchSite: "cross-site"],
             ] {
                 let response = try await client.execute(
-                    uri: "/api/sessions", method: .post, headers: headers, body: WebTest.body("{\"width\": 800, \"height\": 600}"))
+                    uri: "/api/sessions", method: .post, headers: headers,
+                    body: WebTest.body("{\"width\": 800, \"height\": 600}"))
                 #expect(response.status == .forbidden)
                 #expect(try WebTest.decode(ErrorJSON.self, response).error.contains("other sites"))
             }
             #expect(await server.store.count == 0)
             let same = try await client.execute(
-                uri: "/api/sessions", method: .post, headers: [.origin: "http://localhost:8080", WebAccessPolicy.secFetchSite: "same-origin"],
+                uri: "/api/sessions", method: .post,
+                headers: [.origin: "http://localhost:8080", WebAccessPolicy.secFetchSite: "same-origin"],
                 body: WebTest.body("{\"width\": 800, \"height\": 600}"))
             #expect(same.status == .created)
             let session = try WebTest.decode(SnapshotJSON.self, same).session
-            let stream = try await client.execute(uri: "/api/sessions/\(session)/events", method: .get, headers: [.origin: "http://evil.example"])
+            let stream = try await client.execute(
+                uri: "/api/sessions/\(session)/events", method: .get, headers: [.origin: "http://evil.example"])
             #expect(stream.status == .forbidden)
-            let delete = try await client.execute(uri: "/api/sessions/\(session)", method: .delete, headers: [.origin: "http://evil.example"])
+            let delete = try await client.execute(
+                uri: "/api/sessions/\(session)", method: .delete, headers: [.origin: "http://evil.example"])
             #expect(delete.status == .forbidden)
             #expect(await server.store.count == 1)
         }
@@ -90,15 +100,19 @@ struct WebAccessTests {
             let page = try await client.execute(uri: "/?token=s3cret", method: .get)
             #expect(page.status == .ok)
             let cookie = try #require(page.headers[.setCookie])
-            #expect(cookie.hasPrefix("hierarchy-token=s3cret;") && cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"))
+            #expect(
+                cookie.hasPrefix("hierarchy-token=s3cret;") && cookie.contains("HttpOnly")
+                    && cookie.contains("SameSite=Strict"))
             let create = try await client.execute(
                 uri: "/api/sessions", method: .post, headers: [.cookie: "other=1; hierarchy-token=s3cret"],
                 body: WebTest.body("{\"width\": 800, \"height\": 600}"))
             #expect(create.status == .created)
-            let noCookie = try await client.execute(uri: "/api/sessions", method: .post, body: WebTest.body("{\"width\": 800, \"height\": 600}"))
+            let noCookie = try await client.execute(
+                uri: "/api/sessions", method: .post, body: WebTest.body("{\"width\": 800, \"height\": 600}"))
             #expect(noCookie.status == .unauthorized)
             #expect(try WebTest.decode(ErrorJSON.self, noCookie).error.contains("token"))
-            let bearer = try await client.execute(uri: "/app.css", method: .get, headers: [.authorization: "Bearer s3cret"])
+            let bearer = try await client.execute(
+                uri: "/app.css", method: .get, headers: [.authorization: "Bearer s3cret"])
             #expect(bearer.status == .ok)
         }
     }
@@ -123,9 +137,11 @@ struct WebAccessTests {
     func oversizedBody() async throws {
         try await LiveServer.with(try WebTest.server(configuration: .init(port: 0))) { port in
             let connection = try await RawConnection(port: port)
-            try await connection.send(LiveServer.head(
-                "POST", "/api/sessions", host: "127.0.0.1", port: port,
-                fields: ["Content-Type: application/json", "Content-Length: 54000000000"]) + String(repeating: "x", count: 1_000))
+            try await connection.send(
+                LiveServer.head(
+                    "POST", "/api/sessions", host: "127.0.0.1", port: port,
+                    fields: ["Content-Type: application/json", "Content-Length: 54000000000"])
+                    + String(repeating: "x", count: 1_000))
             let text = await connection.read(timeout: .seconds(60))
             #expect(LiveServer.status(text) == 413)
             #expect(text.contains("larger than"))

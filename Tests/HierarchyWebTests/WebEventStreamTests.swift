@@ -2,12 +2,14 @@ import Foundation
 import HierarchySources
 import Hummingbird
 import Testing
+
 @testable import HierarchyWeb
 
 @Suite("Web push: event streams, reconnects, sessions that outlive their connections")
 struct WebEventStreamTests {
     static func server(clock: ManualClock = ManualClock()) throws -> HierarchyWebServer {
-        try WebTest.server(configuration: .init(port: 0, pollTimeout: .seconds(5), heartbeat: .milliseconds(100)), clock: clock)
+        try WebTest.server(
+            configuration: .init(port: 0, pollTimeout: .seconds(5), heartbeat: .milliseconds(100)), clock: clock)
     }
 
     /// Follows the session (waiting with `after`) until nothing loads and no placeholder is shown.
@@ -33,21 +35,25 @@ struct WebEventStreamTests {
 
     static func create(_ port: Int, restore: String? = nil) async throws -> SnapshotJSON {
         let restoring = restore.map { ", \"restore\": {\"focus\": \"\($0)\"}" } ?? ""
-        let (status, body) = try await LiveServer.request("POST", "/api/sessions", port: port, body: "{\"width\": 1200, \"height\": 800\(restoring)}")
+        let (status, body) = try await LiveServer.request(
+            "POST", "/api/sessions", port: port, body: "{\"width\": 1200, \"height\": 800\(restoring)}")
         #expect(status == 201, "\(body)")
         return try JSONDecoder().decode(SnapshotJSON.self, from: Data(body.utf8))
     }
 
     static func act(_ port: Int, _ session: String, _ json: String) async throws -> SnapshotJSON {
-        let (status, body) = try await LiveServer.request("POST", "/api/sessions/\(session)/actions", port: port, body: json)
+        let (status, body) = try await LiveServer.request(
+            "POST", "/api/sessions/\(session)/actions", port: port, body: json)
         #expect(status == 200, "\(body)")
         return try JSONDecoder().decode(SnapshotJSON.self, from: Data(body.utf8))
     }
 
     static func openStream(_ port: Int, _ session: String) async throws -> RawConnection {
         let connection = try await RawConnection(port: port)
-        try await connection.send(LiveServer.head("GET", "/api/sessions/\(session)/events", host: "127.0.0.1", port: port,
-                                                  fields: ["Accept: text/event-stream"]))
+        try await connection.send(
+            LiveServer.head(
+                "GET", "/api/sessions/\(session)/events", host: "127.0.0.1", port: port,
+                fields: ["Accept: text/event-stream"]))
         return connection
     }
 
@@ -66,8 +72,9 @@ struct WebEventStreamTests {
             let pushed = await LiveServer.readSnapshots(stream) { snapshot in
                 snapshot.column(withParent: "r.2")?.items.first?.uuid == "r.2.0"
             }
-            #expect(pushed.contains { $0.column(withParent: "r.2")?.items.first?.uuid == "r.2.0" },
-                    "the children of r.2, loaded after the action answered, arrive on the stream")
+            #expect(
+                pushed.contains { $0.column(withParent: "r.2")?.items.first?.uuid == "r.2.0" },
+                "the children of r.2, loaded after the action answered, arrive on the stream")
             #expect(zip(pushed, pushed.dropFirst()).allSatisfy { $0.version < $1.version })
         }
     }
@@ -132,8 +139,10 @@ struct WebEventStreamTests {
             let before = await server.store.count
             let connection = try await RawConnection(port: port)
             let body = "{\"width\": 1200, \"height\": 800}"
-            try await connection.send(LiveServer.head("POST", "/api/sessions", host: "127.0.0.1", port: port,
-                                                      fields: ["Content-Type: application/json", "Content-Length: \(body.utf8.count)"]) + body)
+            try await connection.send(
+                LiveServer.head(
+                    "POST", "/api/sessions", host: "127.0.0.1", port: port,
+                    fields: ["Content-Type: application/json", "Content-Length: \(body.utf8.count)"]) + body)
             connection.close()
             // Whether or not the server got to create it, nothing is left once the claim time is over.
             _ = await LiveServer.eventually(timeout: .seconds(2)) { server.store.count > before }
@@ -151,15 +160,18 @@ struct WebEventStreamTests {
             #expect(unknown.status == .notFound)
             #expect(try WebTest.decode(ErrorJSON.self, unknown).error.contains("unknown or expired session"))
             let first = try await WebTest.create(client)
-            let full = try await client.execute(uri: "/api/sessions", method: .post, body: WebTest.body("{\"width\": 800, \"height\": 600}"))
+            let full = try await client.execute(
+                uri: "/api/sessions", method: .post, body: WebTest.body("{\"width\": 800, \"height\": 600}"))
             #expect(full.status == .serviceUnavailable)
             #expect(full.headers[.retryAfter] != nil)
             #expect(try WebTest.decode(ErrorJSON.self, full).error.contains("as many sessions"))
             let malformed = try await client.execute(
-                uri: "/api/sessions/\(first.session)/actions", method: .post, body: WebTest.body("{\"type\": \"scroll\", \"column\": 99, \"offset\": 0}"))
+                uri: "/api/sessions/\(first.session)/actions", method: .post,
+                body: WebTest.body("{\"type\": \"scroll\", \"column\": 99, \"offset\": 0}"))
             #expect(malformed.status == .notFound)
             let restore = try await client.execute(
-                uri: "/api/sessions", method: .post, body: WebTest.body("{\"width\": 800, \"height\": 600, \"restore\": {\"focus\": 7}}"))
+                uri: "/api/sessions", method: .post,
+                body: WebTest.body("{\"width\": 800, \"height\": 600, \"restore\": {\"focus\": 7}}"))
             #expect(restore.status == .badRequest)
             // The session in use is still there.
             #expect(try await client.execute(uri: "/api/sessions/\(first.session)", method: .get).status == .ok)

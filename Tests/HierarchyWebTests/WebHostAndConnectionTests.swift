@@ -3,6 +3,7 @@ import HierarchySources
 import Hummingbird
 import HummingbirdTesting
 import Testing
+
 @testable import HierarchyWeb
 
 /// What the server answers to ambiguous hosts, slow clients and huge titles in search results.
@@ -19,16 +20,28 @@ struct WebHostAndConnectionTests {
     func ambiguousHosts() async throws {
         try await LiveServer.with(try WebTest.server(configuration: .init(port: 0))) { port in
             let own = "127.0.0.1:\(port)"
-            #expect(try await Self.status(of: "GET / HTTP/1.1\r\nHost: \(own)\r\nHost: evil.example\r\n\r\n", port: port) == 400)
-            #expect(try await Self.status(of: "GET / HTTP/1.1\r\nHost: evil.example\r\nHost: \(own)\r\n\r\n", port: port) == 400)
-            #expect(try await Self.status(of: "GET http://evil.example/ HTTP/1.1\r\nHost: \(own)\r\n\r\n", port: port) == 400)
-            #expect(try await Self.status(of: "GET http://evil.example:\(port)/app.css HTTP/1.1\r\nHost: \(own)\r\n\r\n", port: port) == 400)
+            #expect(
+                try await Self.status(of: "GET / HTTP/1.1\r\nHost: \(own)\r\nHost: evil.example\r\n\r\n", port: port)
+                    == 400)
+            #expect(
+                try await Self.status(of: "GET / HTTP/1.1\r\nHost: evil.example\r\nHost: \(own)\r\n\r\n", port: port)
+                    == 400)
+            #expect(
+                try await Self.status(of: "GET http://evil.example/ HTTP/1.1\r\nHost: \(own)\r\n\r\n", port: port)
+                    == 400)
+            #expect(
+                try await Self.status(
+                    of: "GET http://evil.example:\(port)/app.css HTTP/1.1\r\nHost: \(own)\r\n\r\n", port: port) == 400)
             // A name without a port means port 80: not this server.
             #expect(try await Self.status(of: "GET / HTTP/1.1\r\nHost: localhost\r\n\r\n", port: port) == 421)
             #expect(try await Self.status(of: "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", port: port) == 421)
             // What a browser or a proxy sends still works.
-            #expect(try await Self.status(of: "GET http://\(own)/app.css HTTP/1.1\r\nHost: \(own)\r\n\r\n", port: port) == 200)
-            #expect(try await Self.status(of: "GET /app.css HTTP/1.1\r\nHost: localhost:\(port)\r\n\r\n", port: port) == 200)
+            #expect(
+                try await Self.status(of: "GET http://\(own)/app.css HTTP/1.1\r\nHost: \(own)\r\n\r\n", port: port)
+                    == 200)
+            #expect(
+                try await Self.status(of: "GET /app.css HTTP/1.1\r\nHost: localhost:\(port)\r\n\r\n", port: port) == 200
+            )
             let refused = try await RawConnection(port: port)
             try await refused.send("GET / HTTP/1.1\r\nHost: \(own)\r\nHost: \(own)\r\n\r\n")
             let text = await refused.read(timeout: .seconds(60))
@@ -62,10 +75,12 @@ struct WebHostAndConnectionTests {
             #expect(LiveServer.status(slow.text) == nil, "\(slow.text)")
 
             // An answer that takes longer than the read timeout (a long poll) still arrives.
-            let created = try await LiveServer.request("POST", "/api/sessions", port: port, body: #"{"width": 800, "height": 600}"#)
+            let created = try await LiveServer.request(
+                "POST", "/api/sessions", port: port, body: #"{"width": 800, "height": 600}"#)
             #expect(created.status == 201)
             let session = try JSONDecoder().decode(SnapshotJSON.self, from: Data(created.body.utf8))
-            let poll = try await LiveServer.request("GET", "/api/sessions/\(session.session)?after=\(session.version + 1000)", port: port)
+            let poll = try await LiveServer.request(
+                "GET", "/api/sessions/\(session.session)?after=\(session.version + 1000)", port: port)
             #expect(poll.status == 200, "\(poll.body)")
         }
     }
@@ -73,17 +88,27 @@ struct WebHostAndConnectionTests {
     @Test("search results cut a huge title as snapshots do")
     func searchCutsTitles() async throws {
         struct Page: Decodable {
-            struct Result: Decodable { var id: String; var title: String; var subtitle: String? }
+            struct Result: Decodable {
+                var id: String
+                var title: String
+                var subtitle: String?
+            }
             var results: [Result]
         }
         let title = "Start " + String(repeating: "x", count: 5_000_000)
-        let source = try InMemorySource(root: .init(id: "r", title: "Root", children: [
-            .init(HierarchyNode(id: "huge", title: title, subtitle: title)), .init(id: "small", title: "Start small"),
-        ]))
-        let server = try HierarchyWebServer(source: source, sourceName: "Huge", configuration: .init(pollTimeout: .seconds(5)))
+        let source = try InMemorySource(
+            root: .init(
+                id: "r", title: "Root",
+                children: [
+                    .init(HierarchyNode(id: "huge", title: title, subtitle: title)),
+                    .init(id: "small", title: "Start small"),
+                ]))
+        let server = try HierarchyWebServer(
+            source: source, sourceName: "Huge", configuration: .init(pollTimeout: .seconds(5)))
         try await WebTest.withClient(server) { client in
             let snapshot = try await WebTest.create(client)
-            let response = try await client.execute(uri: "/api/sessions/\(snapshot.session)/search?q=Start", method: .get)
+            let response = try await client.execute(
+                uri: "/api/sessions/\(snapshot.session)/search?q=Start", method: .get)
             #expect(response.status == .ok)
             #expect(response.body.readableBytes < 100_000)
             let page = try WebTest.decode(Page.self, response)

@@ -3,11 +3,14 @@ import HierarchyKit
 import Hummingbird
 import HummingbirdTesting
 import Testing
+
 @testable import HierarchyWeb
 
 @Suite("WebPageResources and the page at scale")
 struct WebPageResourcesTests {
-    @Test("a built-in theme becomes the page's colour variables", arguments: [("light", "#F5F6F7", false), ("dark", "#12171C", true)])
+    @Test(
+        "a built-in theme becomes the page's colour variables",
+        arguments: [("light", "#F5F6F7", false), ("dark", "#12171C", true)])
     func themeVariables(name: String, background: String, dark: Bool) throws {
         let theme = try #require(Theme.named(name))
         let css = WebPageResources.styleSheet(for: theme)
@@ -28,7 +31,9 @@ struct WebPageResourcesTests {
     func servedTheme() async throws {
         var configuration = HierarchyWebServer.Configuration()
         configuration.theme = Theme.dark
-        let themed = try HierarchyWebServer(source: GeneratedSource(rootChildren: 2, fanout: 1, depth: 1), sourceName: "t", configuration: configuration)
+        let themed = try HierarchyWebServer(
+            source: GeneratedSource(rootChildren: 2, fanout: 1, depth: 1), sourceName: "t", configuration: configuration
+        )
         try await WebTest.withClient(themed) { client in
             let style = String(buffer: try await client.execute(uri: "/app.css", method: .get).body)
             #expect(style.contains("--bg: #12171C;"))
@@ -54,11 +59,14 @@ struct WebPageResourcesTests {
             #expect(column.itemCount == 15_000_000)
             let bottom = column.contentHeight - column.height
             #expect(bottom > 1e9)
-            snapshot = try await WebTest.act(client, snapshot.session, "{\"type\": \"scroll\", \"column\": \(column.index), \"offset\": \(bottom)}")
+            snapshot = try await WebTest.act(
+                client, snapshot.session, "{\"type\": \"scroll\", \"column\": \(column.index), \"offset\": \(bottom)}")
             snapshot = try await WebTest.settle(client, snapshot)
             let scrolled = try #require(snapshot.column(withParent: "r"))
             // At the end of the content (the engine may refine its height once the last rows are read).
-            #expect(abs(scrolled.offsetY + scrolled.height - scrolled.contentHeight) < 1, "offset \(scrolled.offsetY), content \(scrolled.contentHeight), asked \(bottom)")
+            #expect(
+                abs(scrolled.offsetY + scrolled.height - scrolled.contentHeight) < 1,
+                "offset \(scrolled.offsetY), content \(scrolled.contentHeight), asked \(bottom)")
             #expect(scrolled.items.contains { $0.row == 14_999_999 })
             #expect(scrolled.items.count <= 200)
         }

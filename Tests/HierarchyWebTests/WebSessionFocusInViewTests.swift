@@ -2,6 +2,7 @@ import HierarchyKit
 import HierarchySources
 import Synchronization
 import Testing
+
 @testable import HierarchyWeb
 
 /// The generated source with a footnote on every item: loaded rows are taller (79 px) than the
@@ -41,7 +42,8 @@ struct WebSessionFocusInViewTests {
         await session.dataSource!.settle()
         let snapshot = session.view.snapshot()
         guard let focus = session.view.focusedPosition,
-              let inside = WebSession.focusIsInView(snapshot, focus: focus) else { return nil }
+            let inside = WebSession.focusIsInView(snapshot, focus: focus)
+        else { return nil }
         return (focus.row, inside)
     }
 
@@ -89,7 +91,8 @@ final class GrowingSource: HierarchySource {
     var displayName: String { "growing" }
 
     func node(_ id: String) -> HierarchyNode {
-        id == "r" ? HierarchyNode(id: "r", title: "Root", childCount: ids.withLock { $0.count }, isContainer: true)
+        id == "r"
+            ? HierarchyNode(id: "r", title: "Root", childCount: ids.withLock { $0.count }, isContainer: true)
             : HierarchyNode(id: id, title: "Item \(id)", subtitle: "a row")
     }
 
@@ -118,12 +121,14 @@ final class GrowingSource: HierarchySource {
 @Suite("WebSession keeps the focused row in view when rows arrive above it")
 @MainActor
 struct WebSessionFocusUnderChangesTests {
-    @Test("rows inserted above the focused row: it stays in view, and stays the focused item",
-          arguments: ["End", "PageDown"])
+    @Test(
+        "rows inserted above the focused row: it stays in view, and stays the focused item",
+        arguments: ["End", "PageDown"])
     func insertedAbove(key: String) async throws {
         let source = GrowingSource(rows: 2_000)
-        let session = WebSession(id: "s", source: source, size: Size(width: 1200, height: 617), rightToLeft: false,
-                                 now: { ContinuousClock.now })
+        let session = WebSession(
+            id: "s", source: source, size: Size(width: 1200, height: 617), rightToLeft: false,
+            now: { ContinuousClock.now })
         try await session.start(at: nil)
         await session.dataSource!.settle()
         _ = try await session.apply(.key("ArrowRight", shift: false))
@@ -138,7 +143,8 @@ struct WebSessionFocusUnderChangesTests {
         for k in 0..<40 {
             source.insert(1, at: k, named: "new\(k)-")
             while session.snapshot(sourceName: "t").columns.first(where: { $0.parent == "r" })?.itemCount != 2_001 + k,
-                  ContinuousClock.now < deadline {
+                ContinuousClock.now < deadline
+            {
                 await session.waitForChange(after: session.version, timeout: .milliseconds(200))
             }
             await session.dataSource!.settle()

@@ -1,6 +1,7 @@
 import HierarchyKit
 import HierarchySources
 import Testing
+
 @testable import HierarchyWeb
 
 /// The generated source, saying a note of itself through its changes (as a document being read
@@ -26,9 +27,10 @@ struct WebSessionNoteTests {
             size: Size(width: 1200, height: 617), rightToLeft: false, now: { clock.now() })
         try await session.start(at: nil)
         await session.dataSource!.settle()
-        #expect(await LiveServer.eventually(timeout: .seconds(60)) {
-            session.snapshot(sourceName: "t").status.hasSuffix("  " + note)
-        })
+        #expect(
+            await LiveServer.eventually(timeout: .seconds(60)) {
+                session.snapshot(sourceName: "t").status.hasSuffix("  " + note)
+            })
         let status = session.snapshot(sourceName: "t").status
         #expect(status.hasPrefix(session.view.statusText(isLoading: false)))
     }

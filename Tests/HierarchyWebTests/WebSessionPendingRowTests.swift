@@ -2,6 +2,7 @@ import HierarchyKit
 import HierarchySources
 import Synchronization
 import Testing
+
 @testable import HierarchyWeb
 
 /// The generated source whose pages past the first wait until the gate opens, so their rows
@@ -44,8 +45,9 @@ struct WebSessionPendingRowTests {
         let source = GatedSource(base: GeneratedSource(rootChildren: 100_000, fanout: 1, depth: 1))
         defer { source.open() }
         let clock = ManualClock()
-        let session = WebSession(id: "s", source: source, size: Size(width: 1200, height: 617), rightToLeft: false,
-                                 now: { clock.now() })
+        let session = WebSession(
+            id: "s", source: source, size: Size(width: 1200, height: 617), rightToLeft: false,
+            now: { clock.now() })
         try await session.start(at: nil)
         await session.dataSource!.settle()
         _ = try await session.apply(.key("ArrowRight", shift: false))

@@ -3,6 +3,7 @@ import HierarchyKit
 import HierarchyTestSupport
 import Synchronization
 import Testing
+
 @testable import HierarchyWeb
 
 @Suite("WebSessionStore")
@@ -24,7 +25,9 @@ struct WebSessionStoreTests {
             clock.advance(by: .seconds(1))
         }
         for _ in 0..<2 {
-            await #expect(throws: WebError.self) { _ = try await store.create(width: 800, height: 600, rightToLeft: nil) }
+            await #expect(throws: WebError.self) {
+                _ = try await store.create(width: 800, height: 600, rightToLeft: nil)
+            }
             do {
                 _ = try await store.create(width: 800, height: 600, rightToLeft: nil)
             } catch {
@@ -79,7 +82,8 @@ struct WebSessionStoreTests {
     func memoryLimit() async throws {
         let store = WebSessionStore(
             source: GeneratedSource(rootChildren: 3, fanout: 2, depth: 2), sourceName: "test", startID: nil,
-            maximumSessions: 10, idleTimeout: .seconds(60), defaultRightToLeft: false, memoryLimit: 1 << 20, now: { ContinuousClock.now })
+            maximumSessions: 10, idleTimeout: .seconds(60), defaultRightToLeft: false, memoryLimit: 1 << 20,
+            now: { ContinuousClock.now })
         let resident = try #require(WebSessionStore.residentBytes())
         #expect(resident > 1 << 20)
         do {
@@ -102,7 +106,9 @@ struct WebSessionStoreTests {
         clock.advance(by: .seconds(45))
         _ = try store.session(busy)
         clock.advance(by: .seconds(30))
-        #expect(throws: WebError.notFound("unknown or expired session \"\(idle)\"; reload the page")) { try store.session(idle) }
+        #expect(throws: WebError.notFound("unknown or expired session \"\(idle)\"; reload the page")) {
+            try store.session(idle)
+        }
         let rightToLeft = try await store.session(busy).run { _, session in
             session.view.collectionViewLayout.layoutDirection == .rightToLeft
         }
@@ -128,8 +134,12 @@ struct WebSessionStoreTests {
         #expect(store.count == 0)
     }
 
-    @Test("the server sweeps at a quarter of its shortest timeout, between 1 and 15 seconds",
-          arguments: [(Duration.seconds(8), Duration.seconds(2)), (.seconds(300), .seconds(15)), (.milliseconds(100), .seconds(1))])
+    @Test(
+        "the server sweeps at a quarter of its shortest timeout, between 1 and 15 seconds",
+        arguments: [
+            (Duration.seconds(8), Duration.seconds(2)), (.seconds(300), .seconds(15)),
+            (.milliseconds(100), .seconds(1)),
+        ])
     func sweepInterval(idle: Duration, expected: Duration) throws {
         let server = try WebTest.server(configuration: .init(idleTimeout: idle))
         #expect(server.sweepInterval == expected)
@@ -138,7 +148,9 @@ struct WebSessionStoreTests {
     @Test("malformed ids are refused before the lookup")
     func malformedID() {
         let store = makeStore(maximum: 2, clock: ManualClock())
-        #expect(throws: WebError.badRequest("malformed session id")) { try store.session(String(repeating: "a", count: 65)) }
+        #expect(throws: WebError.badRequest("malformed session id")) {
+            try store.session(String(repeating: "a", count: 65))
+        }
         #expect(throws: WebError.self) { try store.session("") }
     }
 
@@ -151,7 +163,9 @@ struct WebSessionStoreTests {
             await session.dataSource!.settle()
             return session.version
         }
-        async let waited = session.run { _, session in await session.waitForChange(after: version, timeout: .seconds(600)) }
+        async let waited = session.run { _, session in
+            await session.waitForChange(after: version, timeout: .seconds(600))
+        }
         await Task.yield()
         store.remove(session.id)
         #expect(await waited)

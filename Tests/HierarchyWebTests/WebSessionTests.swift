@@ -1,6 +1,7 @@
 import HierarchyKit
 import HierarchySources
 import Testing
+
 @testable import HierarchyWeb
 
 @Suite("WebSession")

@@ -2,6 +2,7 @@ import Foundation
 import HierarchyKit
 import HierarchySources
 import Testing
+
 @testable import HierarchyWeb
 
 @Suite("WebSnapshot")
@@ -10,11 +11,15 @@ struct WebSnapshotTests {
     @Test("a 50 MB title is cut for display: the snapshot stays small and gives the full length")
     func hugeTitle() async throws {
         let title = "Start " + String(repeating: "x", count: 50_000_000)
-        let source = try InMemorySource(root: .init(id: "r", title: "Root", children: [
-            .init(id: "huge", title: title), .init(id: "small", title: "Small"),
-        ]))
-        let session = WebSession(id: "s", source: source, size: Size(width: 1200, height: 800), rightToLeft: false,
-                                 now: { ContinuousClock.now })
+        let source = try InMemorySource(
+            root: .init(
+                id: "r", title: "Root",
+                children: [
+                    .init(id: "huge", title: title), .init(id: "small", title: "Small"),
+                ]))
+        let session = WebSession(
+            id: "s", source: source, size: Size(width: 1200, height: 800), rightToLeft: false,
+            now: { ContinuousClock.now })
         try await session.start(at: nil)
         await session.dataSource!.settle()
         let snapshot = session.snapshot(sourceName: "t")

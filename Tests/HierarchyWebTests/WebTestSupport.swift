@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import Synchronization
 import Testing
+
 @testable import HierarchyWeb
 
 /// The parts of a snapshot the tests read.
@@ -82,18 +83,23 @@ enum WebTest {
     /// A test server over `source`. Its read timeout is `readTimeout`: by default long enough that
     /// the gap a loaded machine leaves between a test's connect and its request never closes the
     /// connection (the test of the read timeout gives its own).
-    static func server(_ source: GeneratedSource = GeneratedSource(rootChildren: 5, fanout: 4, depth: 4),
-                       configuration: HierarchyWebServer.Configuration = .init(pollTimeout: .seconds(5)),
-                       readTimeout: Duration = .seconds(600),
-                       clock: ManualClock = ManualClock()) throws -> HierarchyWebServer {
+    static func server(
+        _ source: GeneratedSource = GeneratedSource(rootChildren: 5, fanout: 4, depth: 4),
+        configuration: HierarchyWebServer.Configuration = .init(pollTimeout: .seconds(5)),
+        readTimeout: Duration = .seconds(600),
+        clock: ManualClock = ManualClock()
+    ) throws -> HierarchyWebServer {
         var configuration = configuration
         configuration.readTimeout = readTimeout
-        return try HierarchyWebServer(source: source, sourceName: "Test <source>", configuration: configuration, now: { clock.now() })
+        return try HierarchyWebServer(
+            source: source, sourceName: "Test <source>", configuration: configuration, now: { clock.now() })
     }
 
     /// Runs `body` with a router test client for the server. The client names `localhost`
     /// without a port; its requests name the server's port, as a browser's do.
-    static func withClient<T: Sendable>(_ server: HierarchyWebServer, _ body: @Sendable (any TestClientProtocol) async throws -> T) async throws -> T {
+    static func withClient<T: Sendable>(
+        _ server: HierarchyWebServer, _ body: @Sendable (any TestClientProtocol) async throws -> T
+    ) async throws -> T {
         let responder = NamingPort(inner: server.makeRouter().buildResponder(), port: server.configuration.port)
         let app = Application(responder: responder)
         return try await app.test(.router) { client in try await body(client) }
@@ -111,15 +117,19 @@ enum WebTest {
         }
     }
 
-    static func create(_ client: some TestClientProtocol, width: Double = 1200, height: Double = 800, rtl: Bool? = nil) async throws -> SnapshotJSON {
+    static func create(_ client: some TestClientProtocol, width: Double = 1200, height: Double = 800, rtl: Bool? = nil)
+        async throws -> SnapshotJSON
+    {
         let rtlField = rtl.map { ", \"rtl\": \($0)" } ?? ""
-        let response = try await client.execute(uri: "/api/sessions", method: .post, body: body("{\"width\": \(width), \"height\": \(height)\(rtlField)}"))
+        let response = try await client.execute(
+            uri: "/api/sessions", method: .post, body: body("{\"width\": \(width), \"height\": \(height)\(rtlField)}"))
         #expect(response.status == .created)
         return try decode(SnapshotJSON.self, response)
     }
 
     static func act(_ client: some TestClientProtocol, _ session: String, _ json: String) async throws -> SnapshotJSON {
-        let response = try await client.execute(uri: "/api/sessions/\(session)/actions", method: .post, body: body(json))
+        let response = try await client.execute(
+            uri: "/api/sessions/\(session)/actions", method: .post, body: body(json))
         #expect(response.status == .ok, "\(String(buffer: response.body))")
         return try decode(SnapshotJSON.self, response)
     }
@@ -138,7 +148,8 @@ enum WebTest {
                 current = fresh
                 continue
             }
-            let response = try await client.execute(uri: "/api/sessions/\(current.session)?after=\(current.version)", method: .get)
+            let response = try await client.execute(
+                uri: "/api/sessions/\(current.session)?after=\(current.version)", method: .get)
             #expect(response.status == .ok)
             current = try decode(SnapshotJSON.self, response)
         }

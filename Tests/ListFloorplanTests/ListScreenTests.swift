@@ -1,5 +1,6 @@
 import HierarchyTestSupport
 import Testing
+
 @testable import ListFloorplan
 
 @Suite("ListScreen", .timeLimit(.minutes(5)))
@@ -36,8 +37,9 @@ struct ListScreenTests {
         let empty = screen([])
         await empty.viewDidLoad().finish()
         #expect(empty.footerText == "No entries")
-        let model = ListViewModel<Item, Only>(queries: [.all: DataLoader { _, _ in throw LoaderFailure() }],
-                                              clock: TestClock())
+        let model = ListViewModel<Item, Only>(
+            queries: [.all: DataLoader { _, _ in throw LoaderFailure() }],
+            clock: TestClock())
         let failing = ListScreen(viewModel: model)
         await failing.viewDidLoad().finish()
         #expect(failing.footerText == "Could not load entries: server unavailable")
@@ -50,7 +52,9 @@ struct ListScreenTests {
         #expect(screen.content(at: first) == ListCellContent(headline: "item 0"))
         #expect(screen.content(at: ListItemPath(section: 0, item: 9)) == nil)
         screen.cellBinding = { path, item in ListCellContent(headline: item.name, subheadline: "#\(path.item)") }
-        #expect(screen.content(at: ListItemPath(section: 0, item: 1)) == ListCellContent(headline: "item 1", subheadline: "#1"))
+        #expect(
+            screen.content(at: ListItemPath(section: 0, item: 1))
+                == ListCellContent(headline: "item 1", subheadline: "#1"))
 
         #expect(!screen.isAddButtonShown && !screen.tapAdd())
         var adds = 0

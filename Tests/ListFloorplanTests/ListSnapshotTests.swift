@@ -1,5 +1,6 @@
 import HierarchyTestSupport
 import Testing
+
 @testable import ListFloorplan
 
 @Suite("ListSnapshot")
@@ -61,15 +62,19 @@ struct ListSnapshotTests {
         let old = Snapshot(sections: [.first, .second], items: [[Item(0), Item(1)], [Item(2)]])
         let new = Snapshot(sections: [.first, .second], items: [[Item(0)], [Item(2), Item(1, "moved")]])
         // Item 1 changes section and value: a move and a reload; item 2 stays.
-        #expect(old.diff(to: new) == ListDiff(
-            moved: [ListDiff.Move(from: path(1, 0), to: path(1, 1))], reloaded: [path(1, 1)]
-        ))
+        #expect(
+            old.diff(to: new)
+                == ListDiff(
+                    moved: [ListDiff.Move(from: path(1, 0), to: path(1, 1))], reloaded: [path(1, 1)]
+                ))
         let reordered = Snapshot(sections: [.first, .second], items: [[Item(2)], [Item(0), Item(1)]])
-        #expect(old.diff(to: reordered) == ListDiff(moved: [
-            ListDiff.Move(from: path(0, 1), to: path(0, 0)),
-            ListDiff.Move(from: path(0, 0), to: path(0, 1)),
-            ListDiff.Move(from: path(1, 0), to: path(1, 1)),
-        ]))
+        #expect(
+            old.diff(to: reordered)
+                == ListDiff(moved: [
+                    ListDiff.Move(from: path(0, 1), to: path(0, 0)),
+                    ListDiff.Move(from: path(0, 0), to: path(0, 1)),
+                    ListDiff.Move(from: path(1, 0), to: path(1, 1)),
+                ]))
     }
 
     @Test func duplicateIdentitiesMatchInOrder() {
@@ -105,12 +110,15 @@ struct ListSnapshotTests {
                 return Snapshot(sections: [.first, .second], items: [Array(list[..<cut]), Array(list[cut...])])
             }
             let old = split(all.shuffled(using: &generator))
-            let new = split((all.filter { _ in Bool.random(using: &generator) } + items(500..<503)).shuffled(using: &generator))
+            let new = split(
+                (all.filter { _ in Bool.random(using: &generator) } + items(500..<503)).shuffled(using: &generator))
             let diff = old.diff(to: new)
             for section in 0..<2 {
-                let out = diff.removed.filter { $0.section == section }.count
+                let out =
+                    diff.removed.filter { $0.section == section }.count
                     + diff.moved.filter { $0.from.section == section }.count
-                let into = diff.inserted.filter { $0.section == section }.count
+                let into =
+                    diff.inserted.filter { $0.section == section }.count
                     + diff.moved.filter { $0.to.section == section }.count
                 #expect(old.items[section].count - out + into == new.items[section].count)
             }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ListFloorplan
 
 @Suite("ListState")
@@ -12,10 +13,14 @@ struct ListStateTests {
         searchPaging: Bool = true,
         sizes: (Int, Int, Int, Int) = (3, 2, 2, 1)
     ) -> StateDriver<Item, Part> {
-        StateDriver(state: State(sections: sections, configuration: ListConfiguration(
-            isListPagingEnabled: listPaging, isSearchPagingEnabled: searchPaging, isSearchEnabled: search,
-            initListPageSize: sizes.0, newListPageSize: sizes.1, initSearchPageSize: sizes.2, newSearchPageSize: sizes.3
-        )))
+        StateDriver(
+            state: State(
+                sections: sections,
+                configuration: ListConfiguration(
+                    isListPagingEnabled: listPaging, isSearchPagingEnabled: searchPaging, isSearchEnabled: search,
+                    initListPageSize: sizes.0, newListPageSize: sizes.1, initSearchPageSize: sizes.2,
+                    newSearchPageSize: sizes.3
+                )))
     }
 
     func load(_ ticket: Int, _ section: Part, _ range: Range<Int>?, _ search: String? = nil) -> ListEffect<Part> {

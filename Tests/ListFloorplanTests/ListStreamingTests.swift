@@ -1,5 +1,6 @@
 import Synchronization
 import Testing
+
 @testable import ListFloorplan
 
 /// Streamed answers: batches shown while the request is in flight, the exhaustive search.
@@ -8,14 +9,19 @@ struct ListStreamingTests {
     typealias State = ListState<Item, Part>
 
     func driver(sections: [Part] = [.first]) -> StateDriver<Item, Part> {
-        StateDriver(state: State(sections: sections, configuration: ListConfiguration(
-            isSearchEnabled: true, initListPageSize: 3, newListPageSize: 2, initSearchPageSize: 4, newSearchPageSize: 2
-        )))
+        StateDriver(
+            state: State(
+                sections: sections,
+                configuration: ListConfiguration(
+                    isSearchEnabled: true, initListPageSize: 3, newListPageSize: 2, initSearchPageSize: 4,
+                    newSearchPageSize: 2
+                )))
     }
 
     func request(_ ticket: Int, _ kind: ListRequestKind, _ mode: ListMode, _ range: Range<Int>?) -> ListRequest<Part> {
-        ListRequest(ticket: ticket, kind: kind, mode: mode, ranges: [.first: range], pending: [.first],
-                    failed: [], failureMessage: nil, succeeded: false, newResultsCount: 0)
+        ListRequest(
+            ticket: ticket, kind: kind, mode: mode, ranges: [.first: range], pending: [.first],
+            failed: [], failureMessage: nil, succeeded: false, newResultsCount: 0)
     }
 
     /// A driver whose search for "p" is in flight (ticket 2).
@@ -27,8 +33,10 @@ struct ListStreamingTests {
             $0.debounceTicket = 1
             $0.nextTicket = 2
         }
-        store.send(.searchDebounceElapsed(ticket: 1),
-                   effects: [.load(ListLoadRequest(ticket: 2, section: .first, range: 0..<4, searchString: "p"))]) {
+        store.send(
+            .searchDebounceElapsed(ticket: 1),
+            effects: [.load(ListLoadRequest(ticket: 2, section: .first, range: 0..<4, searchString: "p"))]
+        ) {
             $0.debounceTicket = nil
             $0.searchQuery = "p"
             $0.nextTicket = 3
@@ -69,8 +77,10 @@ struct ListStreamingTests {
             $0.loadingState = .finished
             $0.search = ListPages(items: [.first: items(0..<4)], pageCount: 1, newResultsCount: 4)
         }
-        store.send(.reachedEnd,
-                   effects: [.load(ListLoadRequest(ticket: 3, section: .first, range: 4..<6, searchString: "p"))]) {
+        store.send(
+            .reachedEnd,
+            effects: [.load(ListLoadRequest(ticket: 3, section: .first, range: 4..<6, searchString: "p"))]
+        ) {
             $0.nextTicket = 4
             $0.request = request(3, .nextPage, .search("p"), 4..<6)
             $0.loadingState = .loadingNextPage
@@ -93,8 +103,10 @@ struct ListStreamingTests {
             $0.loadingState = .finished
             $0.search = ListPages(items: [.first: items(0..<4)], pageCount: 1, newResultsCount: 4)
         }
-        store.send(.refresh,
-                   effects: [.load(ListLoadRequest(ticket: 3, section: .first, range: 0..<4, searchString: "p"))]) {
+        store.send(
+            .refresh,
+            effects: [.load(ListLoadRequest(ticket: 3, section: .first, range: 0..<4, searchString: "p"))]
+        ) {
             $0.nextTicket = 4
             $0.request = request(3, .refresh, .search("p"), 0..<4)
             $0.loadingState = .refreshFullResults
@@ -112,9 +124,12 @@ struct ListStreamingTests {
             $0.nextTicket = 2
         }
         // Before the debounce: the search runs now, without a range, and the debounce is dropped.
-        store.send(.searchAll, effects: [
-            .cancelDebounce, .load(ListLoadRequest(ticket: 2, section: .first, range: nil, searchString: "pu")),
-        ]) {
+        store.send(
+            .searchAll,
+            effects: [
+                .cancelDebounce, .load(ListLoadRequest(ticket: 2, section: .first, range: nil, searchString: "pu")),
+            ]
+        ) {
             $0.debounceTicket = nil
             $0.searchQuery = "pu"
             $0.nextTicket = 3

@@ -1,5 +1,6 @@
 import Synchronization
 import Testing
+
 @testable import ListFloorplan
 
 /// A small entity: identity is `id`, equality also compares `name`.

@@ -1,5 +1,6 @@
 import HierarchyTestSupport
 import Testing
+
 @testable import ListFloorplan
 
 @Suite("ListViewModel", .timeLimit(.minutes(5)))
@@ -46,7 +47,8 @@ struct ListViewModelTests {
     @Test func searchWaitsForTheDebounceOnTheInjectedClock() async {
         let clock = TestClock()
         let log = CallLog()
-        let model = model(log.loader(items(0..<5) + [Item(20, "pump"), Item(21, "pumpkin")]), search: true, clock: clock)
+        let model = model(
+            log.loader(items(0..<5) + [Item(20, "pump"), Item(21, "pumpkin")]), search: true, clock: clock)
         await model.fetchListData().finish()
         let first = model.updateSearchText("pu")
         await clock.waitForSleepers(count: 1)

@@ -1,5 +1,6 @@
 import HierarchyTestSupport
 import Testing
+
 @testable import ListFloorplan
 
 @Suite("TestClock", .timeLimit(.minutes(5)))
@@ -42,6 +43,7 @@ struct TestClockTests {
         clock.advance(by: .seconds(-5))
         #expect(clock.now.offset == .zero)
         #expect(clock.minimumResolution == .zero)
-        #expect(TestClock.Instant(offset: .seconds(1)).duration(to: TestClock.Instant(offset: .seconds(4))) == .seconds(3))
+        #expect(
+            TestClock.Instant(offset: .seconds(1)).duration(to: TestClock.Instant(offset: .seconds(4))) == .seconds(3))
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
-@testable import HierarchyKit
 import Testing
+
+@testable import HierarchyKit
 @testable import HierarchyWeb
 @testable import TerminalUI
 
@@ -13,7 +14,9 @@ extension SeedConformance {
 
         static let orange = ThemeColor(hex: "#E76500")!
 
-        static func cell(_ view: HierarchyAccessoryView?, editing: HierarchyAccessoryView? = nil) -> HierarchyCollectionItem {
+        static func cell(_ view: HierarchyAccessoryView?, editing: HierarchyAccessoryView? = nil)
+            -> HierarchyCollectionItem
+        {
             let cell = S.cell()
             cell.accessoryType = .checkmark
             cell.editingAccessoryType = .detailButton
@@ -22,9 +25,11 @@ extension SeedConformance {
             return cell
         }
 
-        @Test("\"accessoryView\" is drawn in the column form: its text in its tint, instead of the accessoryType's glyph")
+        @Test(
+            "\"accessoryView\" is drawn in the column form: its text in its tint, instead of the accessoryType's glyph")
         func accessoryViewInColumns() throws {
-            let cell = Self.cell(HierarchyAccessoryView(glyph: "★", tintColor: Self.orange, accessibilityLabel: "Favourite"))
+            let cell = Self.cell(
+                HierarchyAccessoryView(glyph: "★", tintColor: Self.orange, accessibilityLabel: "Favourite"))
             let frame = S.columnCell(.light, S.item(cell))
             let star = try #require(S.find("★", in: frame, row: 0), "\(frame.text(row: 0))")
             #expect(star.cell.style.foreground == S.rgb("#E76500"))
@@ -35,7 +40,8 @@ extension SeedConformance {
             // Without a tint it takes the cell's glyph colour.
             let plain = S.columnCell(.light, S.item(Self.cell(HierarchyAccessoryView(glyph: "⋯"))))
             let dots = try #require(S.find("⋯", in: plain, row: 0))
-            #expect(dots.cell.style.foreground == BrowserPalette.forTheme(.light).look(.collectionItem).glyph.foreground)
+            #expect(
+                dots.cell.style.foreground == BrowserPalette.forTheme(.light).look(.collectionItem).glyph.foreground)
         }
 
         @Test("\"accessoryView\" is drawn in the table form, an image by its glyph, in its tint")
@@ -48,10 +54,15 @@ extension SeedConformance {
             #expect(S.find("✓", in: row, row: 0) == nil)
         }
 
-        @Test("\"editingAccessoryView\" is drawn in editing mode (terminal forms and page), \"accessoryView\" otherwise")
+        @Test(
+            "\"editingAccessoryView\" is drawn in editing mode (terminal forms and page), \"accessoryView\" otherwise")
         func editingAccessoryView() throws {
-            let cell = Self.cell(HierarchyAccessoryView(glyph: "★"), editing: HierarchyAccessoryView(glyph: "≡", accessibilityLabel: "Reorder"))
-            for draw in [S.columnCell, S.tableRow] as [@MainActor (Theme, HierarchyViewSnapshot.Item, Bool) -> ScreenBuffer] {
+            let cell = Self.cell(
+                HierarchyAccessoryView(glyph: "★"),
+                editing: HierarchyAccessoryView(glyph: "≡", accessibilityLabel: "Reorder"))
+            for draw in [S.columnCell, S.tableRow]
+                as [@MainActor (Theme, HierarchyViewSnapshot.Item, Bool) -> ScreenBuffer]
+            {
                 let editing = draw(.light, S.item(cell, width: 50), true)
                 #expect(S.find("≡", in: editing, row: 0) != nil, "\(editing.text(row: 0))")
                 #expect(S.find("★", in: editing, row: 0) == nil)
@@ -69,16 +80,22 @@ extension SeedConformance {
             #expect(S.find("★", in: S.columnCell(.light, S.item(cell)), row: 0) == nil)
         }
 
-        @Test("\"accessoryView\" reaches the web page through the snapshot: text, tint, image and label, drawn by the page")
+        @Test(
+            "\"accessoryView\" reaches the web page through the snapshot: text, tint, image and label, drawn by the page"
+        )
         func accessoryViewInThePage() throws {
-            let text = try ThemingCells.webItem(S.item(Self.cell(HierarchyAccessoryView(glyph: "★", tintColor: Self.orange, accessibilityLabel: "Favourite"))))
+            let text = try ThemingCells.webItem(
+                S.item(
+                    Self.cell(
+                        HierarchyAccessoryView(glyph: "★", tintColor: Self.orange, accessibilityLabel: "Favourite"))))
             #expect(text.accessory == "★")
             #expect(text.accessoryType == "custom")
             #expect(text.accessoryTint == "#E76500")
             #expect(text.accessoryLabel == "Favourite")
             #expect(text.accessoryImage == nil)
             let dataURL = "data:image/png;base64,iVBORw0KGgo="
-            let image = try ThemingCells.webItem(S.item(Self.cell(HierarchyAccessoryView(image: HierarchyImage(name: dataURL, glyph: "▣")))))
+            let image = try ThemingCells.webItem(
+                S.item(Self.cell(HierarchyAccessoryView(image: HierarchyImage(name: dataURL, glyph: "▣")))))
             #expect(image.accessory == "▣")
             #expect(image.accessoryImage == WebSnapshot.DetailImage(name: dataURL, glyph: "▣", label: "Image"))
             // The JSON carries the fields, and the page's script draws them.

@@ -1,8 +1,9 @@
 import FioriCompat
 import Foundation
-@testable import HierarchyWeb
 import TerminalUI
 import Testing
+
+@testable import HierarchyWeb
 
 /// A controller over a fixed tree, written against the FUI names as the documents do.
 @MainActor
@@ -12,7 +13,10 @@ private class TreeController: FUIHierarchyViewController {
     var parents: [String: String] = [:]
     var parentAsks: [String] = []
 
-    init(root: String?, _ tree: [String: [String]], layout: FUIHierarchyCollectionViewLayout = FUIHierarchyCollectionViewLayout()) {
+    init(
+        root: String?, _ tree: [String: [String]],
+        layout: FUIHierarchyCollectionViewLayout = FUIHierarchyCollectionViewLayout()
+    ) {
         self.root = root
         self.tree = tree
         super.init(layout: layout)
@@ -24,7 +28,9 @@ private class TreeController: FUIHierarchyViewController {
         tree[uuid]?.count ?? 0
     }
 
-    override func hierarchyView(_ hierarchyView: FUIHierarchyView, uuidForChildItemAt index: Int, with parentUUID: String) -> String {
+    override func hierarchyView(
+        _ hierarchyView: FUIHierarchyView, uuidForChildItemAt index: Int, with parentUUID: String
+    ) -> String {
         tree[parentUUID]?[index] ?? ""
     }
 
@@ -39,7 +45,9 @@ private class TreeController: FUIHierarchyViewController {
 }
 
 @MainActor
-private func loaded(_ controller: FUIHierarchyViewController, size: Size = Size(width: 1024, height: 768)) -> HierarchyViewSnapshot {
+private func loaded(_ controller: FUIHierarchyViewController, size: Size = Size(width: 1024, height: 768))
+    -> HierarchyViewSnapshot
+{
     controller.hierarchyView.collectionViewLayout.size = size
     controller.loadViewIfNeeded()
     return controller.hierarchyView.snapshot()
@@ -78,7 +86,9 @@ private final class SubclassingController: TreeController {
         hierarchyView.register(PlainTextCell.self, forCellWithReuseIdentifier: "Plain")
     }
 
-    override func hierarchyView(_ hierarchyView: FUIHierarchyView, cellForItemWith uuid: String) -> FUIHierarchyCollectionItem {
+    override func hierarchyView(_ hierarchyView: FUIHierarchyView, cellForItemWith uuid: String)
+        -> FUIHierarchyCollectionItem
+    {
         let cell = hierarchyView.dequeueReusableCell(withReuseIdentifier: "Plain", with: uuid)
         cell.title.text = uuid
         return cell
@@ -104,7 +114,9 @@ extension SeedConformance {
     @MainActor
     @Suite("Hierarchy view and cells")
     struct HierarchyViewAndCells {
-        @Test("\"open class FUIHierarchyCollectionViewLayout\": a subclass's override of the column count lays out the columns")
+        @Test(
+            "\"open class FUIHierarchyCollectionViewLayout\": a subclass's override of the column count lays out the columns"
+        )
         func layoutSubclassIsUsed() {
             let controller = TreeController(root: "r", ["r": ["a", "b"], "a": ["a1"]], layout: ThreeColumnLayout())
             let snapshot = loaded(controller, size: Size(width: 900, height: 600))
@@ -113,7 +125,9 @@ extension SeedConformance {
             #expect(snapshot.columns.map(\.frame.minX) == [0, 300])
         }
 
-        @Test("\"open class FUIHierarchyViewHeader\": a subclass set as the view's header draws its title and hears updates")
+        @Test(
+            "\"open class FUIHierarchyViewHeader\": a subclass set as the view's header draws its title and hears updates"
+        )
         func headerSubclassIsUsed() {
             let controller = TreeController(root: "r", ["r": ["a", "b"]])
             let header = ShoutingHeader()
@@ -124,7 +138,8 @@ extension SeedConformance {
             #expect(header.updates > 0)
         }
 
-        @Test("\"open class FUIHierarchyItemView\": a cell's item view subclass copies and speaks through its overrides")
+        @Test(
+            "\"open class FUIHierarchyItemView\": a cell's item view subclass copies and speaks through its overrides")
         func itemViewSubclassIsUsed() {
             let controller = SubclassingController(root: "r", ["r": ["a"]])
             let snapshot = loaded(controller)
@@ -134,7 +149,9 @@ extension SeedConformance {
             #expect(cell?.accessibilityLabel == "Item a")
         }
 
-        @Test("\"Otherwise hierarchy view will use FUIHierarchyCollectionItem by default\": the default cell hides the indicator of an item without children")
+        @Test(
+            "\"Otherwise hierarchy view will use FUIHierarchyCollectionItem by default\": the default cell hides the indicator of an item without children"
+        )
         func defaultCellHidesLeafIndicator() throws {
             let controller = TreeController(root: "r", ["r": ["folder", "leaf"], "folder": ["x", "y", "z"]])
             let snapshot = loaded(controller)
@@ -144,7 +161,9 @@ extension SeedConformance {
             #expect(leaf.isHierarchyButtonHidden && leaf.hierarchyAttributeText == nil)
         }
 
-        @Test("Initial Loading Process, rule 3: \"asks data source for the parent of root item\" during the initial load in compact width too")
+        @Test(
+            "Initial Loading Process, rule 3: \"asks data source for the parent of root item\" during the initial load in compact width too"
+        )
         func compactWidthAsksRootParentOnInitialLoad() {
             let controller = TreeController(root: "r", ["top": ["r", "s"], "r": ["a", "b"]])
             controller.parents = ["r": "top"]
@@ -157,7 +176,9 @@ extension SeedConformance {
             #expect(snapshot.header?.title == "R")
         }
 
-        @Test("\"If that parent exists, insert it into preview column before the root\": children inserted in batches (0..<50, 50..<100, the root at row 70)")
+        @Test(
+            "\"If that parent exists, insert it into preview column before the root\": children inserted in batches (0..<50, 50..<100, the root at row 70)"
+        )
         func previewColumnTakesBatchInserts() throws {
             let siblings = (0..<100).map { $0 == 70 ? "r" : "s\($0)" }
             let controller = TreeController(root: "r", ["r": ["a"]])
@@ -177,7 +198,9 @@ extension SeedConformance {
             #expect(view.itemCount(ofColumn: 1) == 100)
             #expect(view.expandedPath == ["top", "r"])
             #expect(view.recentErrors.isEmpty, "\(view.recentErrors)")
-            #expect(snapshot.columns.first { $0.parentUUID == "top" }?.items.contains { $0.uuid == "r" && $0.row == 70 } == true)
+            #expect(
+                snapshot.columns.first { $0.parentUUID == "top" }?.items.contains { $0.uuid == "r" && $0.row == 70 }
+                    == true)
         }
 
         @Test("insertChildren(of:at:) from a source whose child count lags one call behind its insert is not reverted")
@@ -205,7 +228,9 @@ extension SeedConformance {
             #expect(view.recentErrors.map(\.code) == [.inconsistentCount])
         }
 
-        @Test("\"Set directionalLayoutMargins.trailing has no effect\" while top, leading and bottom do; the property is open")
+        @Test(
+            "\"Set directionalLayoutMargins.trailing has no effect\" while top, leading and bottom do; the property is open"
+        )
         func trailingMarginHasNoEffect() {
             let metrics = HierarchyLayoutMetrics.points
             let cell = FUIHierarchyItemTableViewCell()
@@ -213,20 +238,26 @@ extension SeedConformance {
             cell.directionalLayoutMargins = EdgeInsets(top: 5, leading: 16, bottom: 7, trailing: 100)
             #expect(cell.directionalLayoutMargins == EdgeInsets(top: 5, leading: 16, bottom: 7, trailing: 0))
             let reserved = metrics.indicatorWidthMultiline
-            #expect(cell.contentFrame(in: frame, metrics: metrics, layoutDirection: .leftToRight)
-                == Rect(x: 16, y: 5, width: 300 - 16 - reserved, height: 48))
-            #expect(cell.contentFrame(in: frame, metrics: metrics, layoutDirection: .rightToLeft)
-                == Rect(x: reserved, y: 5, width: 300 - 16 - reserved, height: 48))
+            #expect(
+                cell.contentFrame(in: frame, metrics: metrics, layoutDirection: .leftToRight)
+                    == Rect(x: 16, y: 5, width: 300 - 16 - reserved, height: 48))
+            #expect(
+                cell.contentFrame(in: frame, metrics: metrics, layoutDirection: .rightToLeft)
+                    == Rect(x: reserved, y: 5, width: 300 - 16 - reserved, height: 48))
             let subclass = WideMarginCell()
             subclass.isHierarchyButtonHidden = true
-            #expect(subclass.contentFrame(in: frame, metrics: metrics, layoutDirection: .leftToRight)
-                == Rect(x: 4, y: 1, width: 296, height: 58))
+            #expect(
+                subclass.contentFrame(in: frame, metrics: metrics, layoutDirection: .leftToRight)
+                    == Rect(x: 4, y: 1, width: 296, height: 58))
         }
 
-        @Test("\"override open func setSelected(_ selected: Bool, animated: Bool)\": the view calls it when an item is expanded and collapsed")
+        @Test(
+            "\"override open func setSelected(_ selected: Bool, animated: Bool)\": the view calls it when an item is expanded and collapsed"
+        )
         func viewCallsSetSelected() throws {
             let controller = TreeController(root: "r", ["r": ["a", "b"], "a": ["a1"], "b": ["b1"]])
-            controller.hierarchyView.register(SelectionRecordingCell.self, forCellWithReuseIdentifier: "HierarchyCollectionItem")
+            controller.hierarchyView.register(
+                SelectionRecordingCell.self, forCellWithReuseIdentifier: "HierarchyCollectionItem")
             let view = controller.hierarchyView
             var snapshot = loaded(controller)
             let a = try #require(item("a", in: snapshot)?.cell as? SelectionRecordingCell)
@@ -239,7 +270,9 @@ extension SeedConformance {
             #expect(a.heard == [true, false])
         }
 
-        @Test("\"Standard UITableViewCell properties like accessoryView, accessoryType, and editingAccessoryView are supported\"; accessibilityElements lists the parts")
+        @Test(
+            "\"Standard UITableViewCell properties like accessoryView, accessoryType, and editingAccessoryView are supported\"; accessibilityElements lists the parts"
+        )
         func accessoryViewsAndAccessibilityElements() {
             let cell = FUIHierarchyItemTableViewCell()
             cell.accessoryType = .disclosureIndicator
@@ -259,7 +292,9 @@ extension SeedConformance {
             #expect(cell.accessibilityElements?.count == 2)
         }
 
-        @Test("Accessibility label, value (\"3 children\" / \"Is showing children\") and hint in the terminal's screen-reader text")
+        @Test(
+            "Accessibility label, value (\"3 children\" / \"Is showing children\") and hint in the terminal's screen-reader text"
+        )
         func accessibilityInTerminal() throws {
             let controller = TreeController(root: "r", ["r": ["pumps", "valves"], "pumps": ["p1", "p2", "p3"]])
             HierarchyBrowser.configureForTerminal(controller.hierarchyView, rightToLeft: false)
@@ -278,7 +313,8 @@ extension SeedConformance {
         func accessibilityInWebPage() throws {
             let controller = TreeController(root: "r", ["r": ["pumps", "valves"], "pumps": ["p1", "p2", "p3"]])
             let snapshot = loaded(controller)
-            let json = try JSONEncoder().encode(WebSnapshot(snapshot, session: "s", version: 1, selectedCount: 0, loading: false, message: nil))
+            let json = try JSONEncoder().encode(
+                WebSnapshot(snapshot, session: "s", version: 1, selectedCount: 0, loading: false, message: nil))
             let object = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
             let items = (object["columns"] as? [[String: Any]] ?? []).flatMap { $0["items"] as? [[String: Any]] ?? [] }
             let pumps = try #require(items.first { $0["uuid"] as? String == "pumps" })

@@ -1,19 +1,24 @@
-import HierarchyTestSupport
 import FioriCompat
 import Foundation
 import HierarchySources
+import HierarchyTestSupport
 import TerminalUI
 import Testing
 
 /// The plist of the documentation's demo: "Spacecraft" is left empty (dynamic) and filled at
 /// runtime by the host.
-private var demoPlist: [[String: Any]] { [
-    ["name": "Planets", "children": [
-        ["name": "Mercury"], ["name": "Venus"], ["name": "Earth", "children": [["name": "Moon"]]],
-    ]],
-    ["name": "Spacecraft", "type": "dynamic"],
-    ["name": "Stars", "children": [["name": "Sun"], ["name": "Sirius"]]],
-] }
+private var demoPlist: [[String: Any]] {
+    [
+        [
+            "name": "Planets",
+            "children": [
+                ["name": "Mercury"], ["name": "Venus"], ["name": "Earth", "children": [["name": "Moon"]]],
+            ],
+        ],
+        ["name": "Spacecraft", "type": "dynamic"],
+        ["name": "Stars", "children": [["name": "Sun"], ["name": "Sirius"]]],
+    ]
+}
 
 /// A custom cell class, as `registerClassForCBLinearHierarchyCell()` hands out.
 @MainActor
@@ -24,7 +29,9 @@ private final class SpaceCell: CBLinearHierarchyCell {
 /// The usage sample of the document, written in Swift: the host is the cell manager, data
 /// source and delegate, and fills "Spacecraft" at runtime.
 @MainActor
-private final class SpaceViewController: CBLinearHierarchyCellManagerProtocol, UICollectionViewDataSource, UICollectionViewDelegateFlowLayout {
+private final class SpaceViewController: CBLinearHierarchyCellManagerProtocol, UICollectionViewDataSource,
+    UICollectionViewDelegateFlowLayout
+{
     var lhLayout: CBLinearHierarchyFlowLayout!
     var lhVC: CBLinearHierarchyViewController!
     var selectedItemName: String?
@@ -55,9 +62,11 @@ private final class SpaceViewController: CBLinearHierarchyCellManagerProtocol, U
         }
     }
 
-    func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
+    func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell
+    {
         if selectedItemName == "Spacecraft" && indexPath.section == 1 {
-            let cell = collectionView.dequeueReusableCell(withReuseIdentifier: cellReuseIdentifierForHierarchyNavigator(), for: indexPath)
+            let cell = collectionView.dequeueReusableCell(
+                withReuseIdentifier: cellReuseIdentifierForHierarchyNavigator(), for: indexPath)
             cell.title = dataAtRuntime[indexPath.item]
             cell.backgroundColor = lhVC.normalLHCellColor
             return cell
@@ -72,7 +81,10 @@ private final class SpaceViewController: CBLinearHierarchyCellManagerProtocol, U
         selectedItemName = lhVC.hierarchyLevel > 0 ? name : nil
     }
 
-    func collectionView(_ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout, sizeForItemAt indexPath: IndexPath) -> LinearSize {
+    func collectionView(
+        _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
+        sizeForItemAt indexPath: IndexPath
+    ) -> LinearSize {
         // Variable sizes: the top-level "Stars" cell is wider.
         if lhVC.item(at: indexPath)?.name == "Stars" { return Size(width: 16, height: 1) }
         return collectionViewLayout.itemSize
@@ -91,7 +103,9 @@ extension SeedConformance {
     @MainActor
     @Suite("CBLinearHierarchy in Swift")
     struct LinearHierarchyDocument {
-        @Test("\"Horizontal Implementation\": the sample written in Swift compiles and runs in the terminal as one scrolling row")
+        @Test(
+            "\"Horizontal Implementation\": the sample written in Swift compiles and runs in the terminal as one scrolling row"
+        )
         func horizontalSampleRunsInTerminal() throws {
             let host = SpaceViewController(scrollDirection: .horizontal, plist: demoPlist)
             #expect(host.lhVC.hierarchyItemsError == nil)
@@ -113,7 +127,10 @@ extension SeedConformance {
             #expect(update.removedItems.map(\.item) == [1, 2])
             // The terminal shows the change the update list describes, until the next key.
             #expect(screen.changeNote == "Opened Planets: 1 level added, 2 items hidden")
-            #expect(screen.insertedPaths == [IndexPath(item: 0, section: 1), IndexPath(item: 1, section: 1), IndexPath(item: 2, section: 1)])
+            #expect(
+                screen.insertedPaths == [
+                    IndexPath(item: 0, section: 1), IndexPath(item: 1, section: 1), IndexPath(item: 2, section: 1),
+                ])
             #expect(lines(screen.render()).last?.hasPrefix(" Opened Planets") == true)
             _ = screen.handle([.key(KeyEvent(.right)), .key(KeyEvent(.right)), .key(KeyEvent(.enter))])
             #expect(host.lhVC.hierarchyLevel == 2)
@@ -130,7 +147,9 @@ extension SeedConformance {
             #expect(screen.changeNote == "Back to Planets: 2 levels closed, 2 items restored")
         }
 
-        @Test("\"the Spacecraft area is left empty in the plist file, and is only populated at runtime\" by overriding the data source")
+        @Test(
+            "\"the Spacecraft area is left empty in the plist file, and is only populated at runtime\" by overriding the data source"
+        )
         func runtimeContentThroughOverriddenDataSource() throws {
             let host = SpaceViewController(scrollDirection: .vertical, plist: demoPlist)
             let screen = LinearCollectionScreen(controller: host.lhVC, title: "Space", columns: 30, rows: 10)
@@ -147,7 +166,8 @@ extension SeedConformance {
         @Test("\"hierarchyItems\" from a JSON file ({\"root\": [...]}) and from a plist")
         func hierarchyItemsFromJSONAndPlist() throws {
             let json = Data(#"{"root": [{"name": "Fruit", "children": [{"name": "Apple"}]}, {"name": "Tea"}]}"#.utf8)
-            let host = SpaceViewController(scrollDirection: .horizontal, plist: try JSONSerialization.jsonObject(with: json))
+            let host = SpaceViewController(
+                scrollDirection: .horizontal, plist: try JSONSerialization.jsonObject(with: json))
             #expect(host.lhVC.currentItems.map(\.name) == ["Fruit", "Tea"])
             let plist = try PropertyListSerialization.data(fromPropertyList: demoPlist, format: .xml, options: 0)
             let fromPlist = try PropertyListSerialization.propertyList(from: plist, format: nil)
@@ -157,10 +177,13 @@ extension SeedConformance {
             #expect(host.lhVC.hierarchyItemsError != nil && host.lhVC.currentItems.isEmpty)
         }
 
-        @Test("\"Horizontal Implementation\" in `hierarchy browse --layout linear-horizontal`: the path and the level are one row that scrolls sideways, never wrapped")
+        @Test(
+            "\"Horizontal Implementation\" in `hierarchy browse --layout linear-horizontal`: the path and the level are one row that scrolls sideways, never wrapped"
+        )
         func linearBrowserHorizontalIsOneRow() async throws {
-            let browser = LinearBrowser(source: try SharedSample.source(), sourceName: "Sample plant", axis: .horizontal,
-                                        palette: .monochrome, columns: 40, rows: 12)
+            let browser = LinearBrowser(
+                source: try SharedSample.source(), sourceName: "Sample plant", axis: .horizontal,
+                palette: .monochrome, columns: 40, rows: 12)
             try await browser.load()
             var body = lines(browser.render()).dropFirst().dropLast()
             #expect(body.first?.contains("[") == true)

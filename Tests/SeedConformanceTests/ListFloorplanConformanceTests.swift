@@ -51,7 +51,9 @@ extension SeedConformance {
     @MainActor
     @Suite("List floorplan", .timeLimit(.minutes(5)))
     struct ListFloorplanDocument {
-        @Test("\"searchBar: Fiori style UISearchBar (set in viewDidLoad in case ListViewModel.isSearchEnabled is true)\": typing into it searches")
+        @Test(
+            "\"searchBar: Fiori style UISearchBar (set in viewDidLoad in case ListViewModel.isSearchEnabled is true)\": typing into it searches"
+        )
         func searchBarSearches() async throws {
             let floorplan = makeFloorplan()
             #expect(floorplan.searchBar == nil)
@@ -69,14 +71,17 @@ extension SeedConformance {
         func noSearchBarWithoutSearch() async {
             var queries: [PartSections: FUIDataLoader<Part>] = [:]
             queries[.default] = PartLoader()
-            let model = FUIListViewModel<Part, PartSections>(queries: queries, isListPagingEnabled: true, isSearchEnabled: false)
+            let model = FUIListViewModel<Part, PartSections>(
+                queries: queries, isListPagingEnabled: true, isSearchEnabled: false)
             model.loadTimeout = nil
             let floorplan = FUIListFloorplan<Part, PartSections>(viewModel: model)
             await floorplan.loadView().finish()
             #expect(floorplan.searchBar == nil)
         }
 
-        @Test("\"Implement emptyResultsView to display a custom empty state view when the search result is empty\": a view, drawn in the terminal")
+        @Test(
+            "\"Implement emptyResultsView to display a custom empty state view when the search result is empty\": a view, drawn in the terminal"
+        )
         func emptyResultsViewIsDrawn() async throws {
             let floorplan = makeFloorplan()
             let empty = UIView()
@@ -97,7 +102,9 @@ extension SeedConformance {
             #expect(plain.screen.footerText == "No results found for “Gearbox”")
         }
 
-        @Test("\"coordinator: The FUICoordinator object that handles navigation when user performs certain actions\": choosing a row reaches it")
+        @Test(
+            "\"coordinator: The FUICoordinator object that handles navigation when user performs certain actions\": choosing a row reaches it"
+        )
         func coordinatorHearsChosenRow() async throws {
             let floorplan = makeFloorplan()
             let coordinator = RecordingCoordinator()
@@ -109,7 +116,9 @@ extension SeedConformance {
             #expect(coordinator.chosen.first?.1 == IndexPath(row: 1, section: 0))
         }
 
-        @Test("\"gridRowHeaderItems: The FUIGridRowHeaderItem list for used when display in grid table mode\": a header row above the list")
+        @Test(
+            "\"gridRowHeaderItems: The FUIGridRowHeaderItem list for used when display in grid table mode\": a header row above the list"
+        )
         func gridHeaderAboveRows() async throws {
             let floorplan = makeFloorplan()
             floorplan.gridRowHeaderItems = [
@@ -119,18 +128,24 @@ extension SeedConformance {
             #expect(floorplan.gridHeader.line(width: 30) == "Part" + String(repeating: " ", count: 21) + "Stock")
             let browser = ListBrowser(screen: floorplan.screen, columns: 30, rows: 12)
             await floorplan.loadView().finish()
-            let lines = text(of: browser.render()).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let lines = text(of: browser.render()).split(separator: "\n", omittingEmptySubsequences: false).map(
+                String.init)
             #expect(lines[1].hasPrefix("Part") && lines[1].trimmingCharacters(in: .whitespaces).hasSuffix("Stock"))
             #expect(lines[2].contains("Pump 0"))
             floorplan.gridRowHeaderItems = []
             #expect(text(of: browser.render()).split(separator: "\n")[1].contains("Pump 0"))
         }
 
-        @Test("\"cellBinding = { tableView, indexPath, entity in ... }\": indexPath.row and indexPath.section compile and are the row's position")
+        @Test(
+            "\"cellBinding = { tableView, indexPath, entity in ... }\": indexPath.row and indexPath.section compile and are the row's position"
+        )
         func cellBindingIndexPath() async throws {
             let floorplan = makeFloorplan()
             floorplan.cellBinding = { tableView, indexPath, entity in
-                let cell = tableView.dequeueReusableCell(withIdentifier: FUIObjectTableViewCell.reuseIdentifier, for: indexPath) as! FUIObjectTableViewCell
+                let cell =
+                    tableView.dequeueReusableCell(
+                        withIdentifier: FUIObjectTableViewCell.reuseIdentifier, for: indexPath)
+                    as! FUIObjectTableViewCell
                 cell.headlineText = entity.name
                 cell.footnoteText = "section \(indexPath.section), row \(indexPath.row)"
                 return cell

@@ -1,8 +1,9 @@
 import FioriCompat
 import Foundation
+import Testing
+
 @testable import HierarchyKit
 @testable import HierarchyWeb
-import Testing
 @testable import TerminalUI
 
 // What a sample pasted from the seed documents trips over: each test compiles the document's
@@ -43,7 +44,8 @@ final class PastedPartLoader: FUIDataLoader<PastedPart> {
 private func makeModel(_ loader: PastedPartLoader) -> FUIListViewModel<PastedPart, PastedSections> {
     var queries: [PastedSections: FUIDataLoader<PastedPart>] = [:]
     queries[.default] = loader
-    let model = FUIListViewModel<PastedPart, PastedSections>(queries: queries, isListPagingEnabled: true, isSearchEnabled: true)
+    let model = FUIListViewModel<PastedPart, PastedSections>(
+        queries: queries, isListPagingEnabled: true, isSearchEnabled: true)
     model.loadTimeout = nil
     return model
 }
@@ -71,7 +73,9 @@ public enum ProductListReportSections: CaseIterable, Hashable {
 @MainActor
 final class ProductProxyLoader: FUIDataLoader<ProductProxy> {
     override func query(forItemsIn range: Range<Int>?, with searchString: String?) {
-        let all = ["Pump", "Valve", "Pump housing", "Gasket", "Motor"].enumerated().map { ProductProxy(id: "P\($0.offset)", name: $0.element) }
+        let all = ["Pump", "Valve", "Pump housing", "Gasket", "Motor"].enumerated().map {
+            ProductProxy(id: "P\($0.offset)", name: $0.element)
+        }
         let text = searchString ?? ""
         let matching = all.filter { text.isEmpty || $0.name.contains(text) }
         let lower = min(range?.lowerBound ?? 0, matching.count)
@@ -88,7 +92,9 @@ private final class PlantController: FUIHierarchyViewController {
     override func hierarchyView(_ hierarchyView: FUIHierarchyView, numberOfChildrenForItemWith uuid: String) -> Int {
         tree[uuid]?.count ?? 0
     }
-    override func hierarchyView(_ hierarchyView: FUIHierarchyView, uuidForChildItemAt index: Int, with parentUUID: String) -> String {
+    override func hierarchyView(
+        _ hierarchyView: FUIHierarchyView, uuidForChildItemAt index: Int, with parentUUID: String
+    ) -> String {
         tree[parentUUID]?[index] ?? ""
     }
     override func hierarchyView(_ hierarchyView: FUIHierarchyView, titleForItemWith uuid: String) -> String? {
@@ -137,7 +143,8 @@ private final class RegisteringHost: CBLinearHierarchyCellManagerProtocol {
     func cellReuseIdentifierForHierarchyNavigator() -> String { "StarCell" }
 
     func registerClassForCBLinearHierarchyCell() {
-        lhVC.collectionView.register(StarCell.self, forCellWithReuseIdentifier: cellReuseIdentifierForHierarchyNavigator())
+        lhVC.collectionView.register(
+            StarCell.self, forCellWithReuseIdentifier: cellReuseIdentifierForHierarchyNavigator())
     }
 }
 
@@ -156,12 +163,17 @@ extension SeedConformance {
     struct PastedSamples {
         typealias S = ThemingSupport
 
-        private static func webItem(_ cell: HierarchyCollectionItem, expanded: Bool = false) throws -> WebSnapshot.Item {
+        private static func webItem(_ cell: HierarchyCollectionItem, expanded: Bool = false) throws -> WebSnapshot.Item
+        {
             try ThemingCells.webItem(S.item(cell, expanded: expanded))
         }
 
-        private static func pageScript() throws -> String { String(decoding: try WebPageResources.load().script, as: UTF8.self) }
-        private static func pageStyle() throws -> String { String(decoding: try WebPageResources.load().style, as: UTF8.self) }
+        private static func pageScript() throws -> String {
+            String(decoding: try WebPageResources.load().script, as: UTF8.self)
+        }
+        private static func pageStyle() throws -> String {
+            String(decoding: try WebPageResources.load().style, as: UTF8.self)
+        }
 
         private static func tableCell() -> FUIHierarchyItemTableViewCell {
             let cell = FUIHierarchyItemTableViewCell()
@@ -172,7 +184,8 @@ extension SeedConformance {
             return cell
         }
 
-        @Test("""
+        @Test(
+            """
             FUIHierarchyItemTableViewCell: "directionalLayoutMargins: NSDirectionalEdgeInsets" moves the drawn row in the \
             table form, terminal and page; "Set directionalLayoutMargins.trailing has no effect"
             """)
@@ -195,13 +208,15 @@ extension SeedConformance {
 
             // The page gets top, leading and bottom, and pads the row's content by them.
             #expect(try Self.webItem(cell).margins == WebSnapshot.Margins(top: 1, leading: 3, bottom: 0))
-            #expect(try Self.pageScript().contains("text.style.paddingInlineStart = m ? (12 + m.leading) + \"px\" : \"\";"))
+            #expect(
+                try Self.pageScript().contains("text.style.paddingInlineStart = m ? (12 + m.leading) + \"px\" : \"\";"))
             cell.directionalLayoutMargins = .zero
             #expect(try Self.webItem(cell).margins == nil)
             #expect(try #require(S.find("Pump", in: S.tableRow(.light, S.item(cell)), row: 0)).x == title.x)
         }
 
-        @Test("""
+        @Test(
+            """
             CBLinearHierarchy: "- (void) registerClassForCBLinearHierarchyCell" returns nothing, the host registers its \
             cell class on the collection view, and that class is the one used
             """)
@@ -216,7 +231,8 @@ extension SeedConformance {
             #expect(host.lhVC.collectionView.hasRegisteredClass(forCellWithReuseIdentifier: "StarCell"))
         }
 
-        @Test("""
+        @Test(
+            """
             FUIListFloorplan: "override func viewDidLoad()" in a subclass compiles, "super.viewDidLoad()" sets the \
             search bar and loads the first page; the floorplan takes public entity structs
             """)
@@ -231,26 +247,34 @@ extension SeedConformance {
             #expect(text(of: browser.render()).contains("Part 0"))
         }
 
-        @Test("""
+        @Test(
+            """
             FUIListFloorplan<Entity, Section> "where Entity : Hashable, Entity : Identifiable, Section : CaseIterable, \
             Section : Hashable": a generated proxy class and a public section enum, neither Sendable, page and search
             """)
         func nonSendableEntities() async throws {
             var queries: [ProductListReportSections: FUIDataLoader<ProductProxy>] = [:]
             queries[.default] = ProductProxyLoader()
-            let model = FUIListViewModel<ProductProxy, ProductListReportSections>(queries: queries, isListPagingEnabled: true, isSearchEnabled: true)
+            let model = FUIListViewModel<ProductProxy, ProductListReportSections>(
+                queries: queries, isListPagingEnabled: true, isSearchEnabled: true)
             model.loadTimeout = nil
             let floorplan = FUIListFloorplan<ProductProxy, ProductListReportSections>(viewModel: model)
             floorplan.searchDebounceTiming = 0
             floorplan.cellBinding = { tableView, indexPath, entity in
-                let cell = tableView.dequeueReusableCell(withIdentifier: FUIObjectTableViewCell.reuseIdentifier, for: indexPath) as! FUIObjectTableViewCell
+                let cell =
+                    tableView.dequeueReusableCell(
+                        withIdentifier: FUIObjectTableViewCell.reuseIdentifier, for: indexPath)
+                    as! FUIObjectTableViewCell
                 cell.headlineText = entity.name
                 cell.subheadlineText = entity.id
                 return cell
             }
             let browser = ListBrowser(screen: floorplan.screen, columns: 60, rows: 14)
             await floorplan.loadView().finish()
-            #expect(floorplan.viewModel.results(in: .default).map(\.name) == ["Pump", "Valve", "Pump housing", "Gasket", "Motor"])
+            #expect(
+                floorplan.viewModel.results(in: .default).map(\.name) == [
+                    "Pump", "Valve", "Pump housing", "Gasket", "Motor",
+                ])
             #expect(text(of: browser.render()).contains("Gasket"))
             let searchBar = try #require(floorplan.searchBar)
             searchBar.text = "Pump"
@@ -259,14 +283,18 @@ extension SeedConformance {
             #expect(floorplan.dataSource.snapshot().itemIdentifiers.map(\.name) == ["Pump", "Pump housing"])
         }
 
-        @Test("""
+        @Test(
+            """
             FUIListFloorplan: "a standard table view is implemented using FUIEditableTableViewDiffableDataSource": its \
             snapshot is the rows loaded, its cells come from cellBinding, deleting a row calls deleteButtonDidTapHandler
             """)
         func editableDiffableDataSource() async throws {
             let floorplan = FUIListFloorplan<PastedPart, PastedSections>(viewModel: makeModel(PastedPartLoader()))
             floorplan.cellBinding = { tableView, indexPath, entity in
-                let cell = tableView.dequeueReusableCell(withIdentifier: FUIObjectTableViewCell.reuseIdentifier, for: indexPath) as! FUIObjectTableViewCell
+                let cell =
+                    tableView.dequeueReusableCell(
+                        withIdentifier: FUIObjectTableViewCell.reuseIdentifier, for: indexPath)
+                    as! FUIObjectTableViewCell
                 cell.headlineText = entity.name
                 return cell
             }
@@ -274,11 +302,13 @@ extension SeedConformance {
             let dataSource: FUIEditableTableViewDiffableDataSource<PastedSections, PastedPart> = floorplan.dataSource
             let snapshot = dataSource.snapshot()
             #expect(snapshot.sectionIdentifiers == [.default])
-            #expect(snapshot.numberOfItems == floorplan.viewModel.results(in: .default).count && snapshot.numberOfItems > 0)
+            #expect(
+                snapshot.numberOfItems == floorplan.viewModel.results(in: .default).count && snapshot.numberOfItems > 0)
             let path = IndexPath(row: 2, section: 0)
             #expect(dataSource.itemIdentifier(for: path)?.name == "Part 2")
             #expect(dataSource.indexPath(for: PastedPart(id: 2, name: "Part 2")) == path)
-            let cell = try #require(dataSource.tableView(floorplan.tableView, cellForRowAt: path) as? FUIObjectTableViewCell)
+            let cell = try #require(
+                dataSource.tableView(floorplan.tableView, cellForRowAt: path) as? FUIObjectTableViewCell)
             #expect(cell.headlineText == "Part 2")
             // Rows are editable once a delete handler is set; committing .delete reaches it.
             #expect(!dataSource.tableView(floorplan.tableView, canEditRowAt: path))
@@ -295,7 +325,8 @@ extension SeedConformance {
             #expect(dataSource.tableView(floorplan.tableView, numberOfRowsInSection: 0) == 1)
         }
 
-        @Test("""
+        @Test(
+            """
             FUIHierarchyCollectionItem / FUIHierarchyItemView: "statusImage", "statusImageView.image" and "isHidden", \
             "iconImages" are drawn: FUIIconLibrary names as their glyphs in the terminal, images or glyphs in the page
             """)
@@ -312,7 +343,10 @@ extension SeedConformance {
             #expect(UIImage(named: "checkmark.circle.fill")?.glyph == "✓")
             #expect(UIImage(named: "company-logo")?.glyph == "▪")
             let item = try Self.webItem(cell)
-            #expect(item.statusImage == WebSnapshot.DetailImage(name: "indicator.veryHighPriority", glyph: "‼", label: "indicator.veryHighPriority"))
+            #expect(
+                item.statusImage
+                    == WebSnapshot.DetailImage(
+                        name: "indicator.veryHighPriority", glyph: "‼", label: "indicator.veryHighPriority"))
             #expect(item.iconImages?.map(\.glyph) == ["1", "‼"])
             let script = try Self.pageScript()
             #expect(script.contains("fillDetailImage(card.querySelector(\".status-image\"), item.statusImage);"))
@@ -326,7 +360,8 @@ extension SeedConformance {
             #expect(try Self.webItem(cell).statusImage == nil)
         }
 
-        @Test("""
+        @Test(
+            """
             FUIHierarchyCollectionItem: "Depending on the selection state, … the font size of the title text … will be \
             updated automatically": the selected title is larger in the page
             """)
@@ -337,7 +372,8 @@ extension SeedConformance {
             #expect(try Self.webItem(S.cell(), expanded: true).expanded)
         }
 
-        @Test("""
+        @Test(
+            """
             FUIHierarchyCollectionItem: "cell.accessoryType = .disclosureIndicator" is drawn beside the hierarchy \
             indicator of an item with children, in both terminal forms and the page
             """)
@@ -355,7 +391,8 @@ extension SeedConformance {
             #expect(item.accessory == "›" && item.indicator == "12")
         }
 
-        @Test("""
+        @Test(
+            """
             FUIListFloorplan: "During the data fetching period, a loading indicator will be animating in the footer area": \
             the terminal's spinner turns with the run loop's ticks, the page's with a CSS animation
             """)
@@ -379,10 +416,14 @@ extension SeedConformance {
             // The page: a row still loading turns a spinner (CSS animation).
             let style = try Self.pageStyle()
             #expect(style.contains("@keyframes card-spin { to { transform: rotate(360deg); } }"))
-            #expect(style.contains(".card.placeholder .title::before {") && style.contains("animation: card-spin .8s linear infinite;"))
+            #expect(
+                style.contains(".card.placeholder .title::before {")
+                    && style.contains("animation: card-spin .8s linear infinite;"))
         }
 
-        @Test("CBLinearHierarchy: \"self.lhVC.collectionView.frame = CGRectMake(...)\" is honoured by the face, not overwritten")
+        @Test(
+            "CBLinearHierarchy: \"self.lhVC.collectionView.frame = CGRectMake(...)\" is honoured by the face, not overwritten"
+        )
         func collectionViewFrameHonoured() throws {
             let host = RegisteringHost()
             let frame = Rect(x: 2, y: 1, width: 30, height: 1)
@@ -403,7 +444,8 @@ extension SeedConformance {
             #expect(screen.render().text(row: 1).contains("★Asteroids"))
         }
 
-        @Test("""
+        @Test(
+            """
             FUIHierarchyViewHeader: "A header view sits at top of hierarchy view. Header label displays the title of the \
             selected parent item in previous section. You can use left/right button to navigate back or forth": in regular \
             width too, in the terminal and the page
@@ -432,19 +474,24 @@ extension SeedConformance {
             view.layoutIfNeeded()
             #expect(view.snapshot().leadingLevel == leading - 1)
             // The page draws the snapshot's header; the terminal draws it above the columns.
-            let web = WebSnapshot(view.snapshot(), session: "s", version: 1, selectedCount: 0, loading: false, message: nil)
+            let web = WebSnapshot(
+                view.snapshot(), session: "s", version: 1, selectedCount: 0, loading: false, message: nil)
             #expect(web.header != nil && !web.compact)
-            let screen = TerminalBrowser.makeScreen(controller: PlantController(), palette: .monochrome, columns: 120, rows: 20)
+            let screen = TerminalBrowser.makeScreen(
+                controller: PlantController(), palette: .monochrome, columns: 120, rows: 20)
             let frame = screen.render()
-            #expect((0..<3).contains { frame.text(row: $0).contains("‹ Prev") && frame.text(row: $0).contains("Next ›") },
-                    "\(text(of: frame))")
+            #expect(
+                (0..<3).contains { frame.text(row: $0).contains("‹ Prev") && frame.text(row: $0).contains("Next ›") },
+                "\(text(of: frame))")
             // A view used without the controller keeps its regular-width look.
             let plain = FUIHierarchyView()
             plain.collectionViewLayout.size = Size(width: 1024, height: 768)
             #expect(plain.snapshot().header == nil)
         }
 
-        @Test("FUIHierarchyState: \"extension FUIHierarchyState: Enableable\" and \"extension FUIHierarchyState: Defaultable\"")
+        @Test(
+            "FUIHierarchyState: \"extension FUIHierarchyState: Enableable\" and \"extension FUIHierarchyState: Defaultable\""
+        )
         func hierarchyStateConformances() {
             let (standard, disabled) = defaultAndDisabled(FUIHierarchyState.self)
             #expect(standard == .normal && standard.isEnabled)
@@ -452,7 +499,8 @@ extension SeedConformance {
             #expect(FUIHierarchyState.selected.isEnabled)
         }
 
-        @Test("""
+        @Test(
+            """
             The declared conformances: FUIHierarchyView: FUIContentCopyable, FUIHierarchyViewHeader: FUIViewBorderDrawing, \
             FUIHierarchyCollectionItem: InnerViewContainerEventHandling & FUIContentCopyable, FUIHierarchyItemView: \
             FUIObjectViewBase & FUIHierarchyItemComponent, FUIHierarchyCollectionViewLayout: UIScrollViewDelegate

@@ -1,8 +1,9 @@
 import FioriCompat
 import Foundation
-@testable import HierarchyKit
 import Synchronization
 import Testing
+
+@testable import HierarchyKit
 @testable import TerminalUI
 
 /// A controller over a fixed tree whose titles are the uuids in capitals.
@@ -21,7 +22,9 @@ final class SpokenTreeController: FUIHierarchyViewController {
         tree[uuid]?.count ?? 0
     }
 
-    override func hierarchyView(_ hierarchyView: FUIHierarchyView, uuidForChildItemAt index: Int, with parentUUID: String) -> String {
+    override func hierarchyView(
+        _ hierarchyView: FUIHierarchyView, uuidForChildItemAt index: Int, with parentUUID: String
+    ) -> String {
         tree[parentUUID]?[index] ?? ""
     }
 
@@ -56,14 +59,18 @@ extension SeedConformance {
         static let tree = ["r": ["pumps", "valves"], "pumps": ["p1", "p2", "p3"]]
 
         /// The screen for a controller: columns at 130 cells (two columns fit), the table form when asked.
-        static func screen(_ controller: SpokenTreeController, screenReader: Bool, heard: Heard? = nil, table: Bool = false) -> TableBrowser {
+        static func screen(
+            _ controller: SpokenTreeController, screenReader: Bool, heard: Heard? = nil, table: Bool = false
+        ) -> TableBrowser {
             TerminalBrowser.makeScreen(
                 controller: controller,
-                options: TerminalBrowser.Options(title: "plant", alwaysTable: table, screenReader: screenReader, announcer: heard?.announcer),
+                options: TerminalBrowser.Options(
+                    title: "plant", alwaysTable: table, screenReader: screenReader, announcer: heard?.announcer),
                 columns: table ? 80 : 130, rows: 24)
         }
 
-        @Test("""
+        @Test(
+            """
             Accessibility label, value and hint are written on the status line in screen-reader mode, with the text \
             cursor on the focused row; the cursor follows the focus
             """)
@@ -89,7 +96,9 @@ extension SeedConformance {
             #expect(bytes.contains("\u{1B}[\(moved.y + 1);\(moved.x + 1)H\u{1B}[?25h"))
         }
 
-        @Test("Accessibility value (\"3 children\") and hint of an item not yet opened reach the status line in the table form")
+        @Test(
+            "Accessibility value (\"3 children\") and hint of an item not yet opened reach the status line in the table form"
+        )
         func valueAndHintInTheTable() throws {
             let controller = SpokenTreeController(Self.tree)
             let screen = Self.screen(controller, screenReader: true, table: true)
@@ -110,7 +119,9 @@ extension SeedConformance {
             _ = screen.render()
             controller.hierarchyView.moveFocus(.down)
             _ = screen.render()
-            #expect(heard.all.count == 2 && heard.all.first?.hasPrefix("PUMPS, ") == true && heard.all.last == "VALVES", "\(heard.all)")
+            #expect(
+                heard.all.count == 2 && heard.all.first?.hasPrefix("PUMPS, ") == true && heard.all.last == "VALVES",
+                "\(heard.all)")
             // A message (copying says what it copied) takes the line and is said.
             _ = screen.handle([.key(KeyEvent(.character("y")))])
             let frame = screen.render()
@@ -118,12 +129,14 @@ extension SeedConformance {
             #expect(frame.text(row: 23).hasPrefix(" Copied “VALVES”"))
         }
 
-        @Test("Without screen-reader mode the status line and the hidden cursor stay as they were, nothing is announced")
+        @Test(
+            "Without screen-reader mode the status line and the hidden cursor stay as they were, nothing is announced")
         func offByDefault() {
             let heard = Heard()
             let controller = SpokenTreeController(Self.tree)
             let screen = TerminalBrowser.makeScreen(
-                controller: controller, options: TerminalBrowser.Options(title: "plant", announcer: heard.announcer), columns: 80, rows: 24)
+                controller: controller, options: TerminalBrowser.Options(title: "plant", announcer: heard.announcer),
+                columns: 80, rows: 24)
             let frame = screen.render()
             #expect(screen.cursorPosition == nil)
             #expect(!frame.text(row: 23).contains("Is showing children"))
@@ -135,7 +148,8 @@ extension SeedConformance {
 
         @Test("Announcements reach a file (one line each) and a command's standard input")
         func fileAndCommandAnnouncers() async throws {
-            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("announce-\(UUID().uuidString)")
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "announce-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: directory) }
             let file = directory.appendingPathComponent("spoken.txt").path
@@ -151,7 +165,9 @@ extension SeedConformance {
             let heard = { (try? String(contentsOfFile: heardFile, encoding: .utf8)) ?? "" }
             #expect(try await eventually { heard() == "VALVES\n" }, "\(heard())")
             // A file that cannot be opened is an error, not a crash.
-            #expect(throws: ScreenReaderAnnouncer.Failure.self) { try ScreenReaderAnnouncer.file(directory.path + "/missing/x.txt") }
+            #expect(throws: ScreenReaderAnnouncer.Failure.self) {
+                try ScreenReaderAnnouncer.file(directory.path + "/missing/x.txt")
+            }
         }
     }
 }

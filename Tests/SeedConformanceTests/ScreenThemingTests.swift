@@ -1,9 +1,10 @@
-import HierarchyTestSupport
 import Foundation
-@testable import HierarchyKit
 import HierarchySources
+import HierarchyTestSupport
 import ListFloorplan
 import Testing
+
+@testable import HierarchyKit
 @testable import HierarchyWeb
 @testable import TerminalUI
 
@@ -17,8 +18,9 @@ extension SeedConformance {
 
         /// A column browser over the sample, drawn with a sheet's theme.
         static func browser(_ sheet: String, screenReader: Bool = false) async throws -> HierarchyBrowser {
-            let browser = HierarchyBrowser.make(source: try SharedSample.source(), sourceName: "Sample plant",
-                                                palette: .forTheme(S.theme(sheet)), columns: 80, rows: 24)
+            let browser = HierarchyBrowser.make(
+                source: try SharedSample.source(), sourceName: "Sample plant",
+                palette: .forTheme(S.theme(sheet)), columns: 80, rows: 24)
             try await browser.dataSource?.load()
             await browser.dataSource?.settle()
             return browser
@@ -27,15 +29,17 @@ extension SeedConformance {
         /// A list screen of three parts, loaded, drawn with a sheet's theme.
         static func list(_ sheet: String) async -> ListBrowser<HierarchyListItem, HierarchyListSection> {
             let items = (1...3).map { i in
-                HierarchyListItem(node: HierarchyNode(id: "p\(i)", title: "Pump P-\(i)", subtitle: "Centrifugal", status: "Planned"),
-                                  ancestors: ["Plant"])
+                HierarchyListItem(
+                    node: HierarchyNode(id: "p\(i)", title: "Pump P-\(i)", subtitle: "Centrifugal", status: "Planned"),
+                    ancestors: ["Plant"])
             }
             let loader = DataLoader<HierarchyListItem> { range, _ in
                 let range = range ?? 0..<items.count
                 return Array(items[min(range.lowerBound, items.count)..<min(range.upperBound, items.count)])
             }
-            let list = ListBrowser.hierarchy(loader: loader, title: "Sample plant", palette: .forTheme(S.theme(sheet)),
-                                             columns: 80, rows: 24)
+            let list = ListBrowser.hierarchy(
+                loader: loader, title: "Sample plant", palette: .forTheme(S.theme(sheet)),
+                columns: 80, rows: 24)
             list.viewModel.loadTimeout = nil
             list.start()
             await list.finishPendingWork()
@@ -44,8 +48,9 @@ extension SeedConformance {
 
         /// The horizontal linear browser over the sample (its root expanded), drawn with a sheet's theme.
         static func linear(_ sheet: String) async throws -> LinearBrowser {
-            let browser = LinearBrowser(source: try SharedSample.source(), sourceName: "Sample plant", axis: .horizontal,
-                                        palette: .forTheme(S.theme(sheet)), columns: 80, rows: 24)
+            let browser = LinearBrowser(
+                source: try SharedSample.source(), sourceName: "Sample plant", axis: .horizontal,
+                palette: .forTheme(S.theme(sheet)), columns: 80, rows: 24)
             try await browser.load()
             return browser
         }
@@ -58,9 +63,12 @@ extension SeedConformance {
             return nil
         }
 
-        @Test("fdlFUIHierarchyView_pathLine: the path line's font colour, background and tint (the source's name), terminal and page")
+        @Test(
+            "fdlFUIHierarchyView_pathLine: the path line's font colour, background and tint (the source's name), terminal and page"
+        )
         func pathLine() async throws {
-            let sheet = "fdlFUIHierarchyView_pathLine { font-color: #112233; background-color: #C0FFEE; tint-color: #AA0000; }"
+            let sheet =
+                "fdlFUIHierarchyView_pathLine { font-color: #112233; background-color: #C0FFEE; tint-color: #AA0000; }"
             let frame = try await Self.browser(sheet).render()
             let path = try #require(S.find("Hamburg Plant", in: frame, row: 0))
             #expect(path.cell.style.foreground == S.rgb("#112233") && path.cell.style.background == S.rgb("#C0FFEE"))
@@ -74,9 +82,12 @@ extension SeedConformance {
             #expect(S.rule("#bar #path", in: css)?.contains("color: #112233;") == true)
         }
 
-        @Test("fdlFUIHierarchyView_statusLine: the status line of the column, table and linear screens, and the page's status")
+        @Test(
+            "fdlFUIHierarchyView_statusLine: the status line of the column, table and linear screens, and the page's status"
+        )
         func statusLine() async throws {
-            let sheet = "fdlFUIHierarchyView_statusLine { font-color: #223344; background-color: #FFEEDD; font-style: body bold; }"
+            let sheet =
+                "fdlFUIHierarchyView_statusLine { font-color: #223344; background-color: #FFEEDD; font-style: body bold; }"
             let frame = try await Self.browser(sheet).render()
             let help = try #require(S.find("? help", in: frame, row: 23))
             #expect(help.cell.style.foreground == S.rgb("#223344") && help.cell.style.background == S.rgb("#FFEEDD"))
@@ -97,9 +108,11 @@ extension SeedConformance {
             #expect(S.rule("#results", in: S.css(S.theme(sheet)))?.contains("background-color: #FAFAD2;") == true)
         }
 
-        @Test("fdlFUIListFloorplan_searchBar: the search line, its placeholder and title in the tint, terminal and page")
+        @Test(
+            "fdlFUIListFloorplan_searchBar: the search line, its placeholder and title in the tint, terminal and page")
         func listSearchBar() async throws {
-            let sheet = "fdlFUIListFloorplan_searchBar { font-color: #101010; background-color: #E0E0FF; tint-color: #800080; }"
+            let sheet =
+                "fdlFUIListFloorplan_searchBar { font-color: #101010; background-color: #E0E0FF; tint-color: #800080; }"
             let frame = await Self.list(sheet).render()
             #expect(frame[1, 0].style.background == S.rgb("#E0E0FF"))
             #expect(try #require(S.find("/", in: frame, row: 0)).cell.style.foreground == S.rgb("#101010"))
@@ -137,10 +150,13 @@ extension SeedConformance {
             let frame = await Self.list(sheet).render()
             let keys = try #require(S.find("choose", in: frame, row: 23))
             #expect(keys.cell.style.foreground == S.rgb("#FFFFFF") && keys.cell.style.background == S.rgb("#354A5F"))
-            #expect(S.rule("#results #results-head", in: S.css(S.theme(sheet)))?.contains("background-color: #354A5F;") == true)
+            #expect(
+                S.rule("#results #results-head", in: S.css(S.theme(sheet)))?.contains("background-color: #354A5F;")
+                    == true)
         }
 
-        @Test("fdlCBLinearHierarchyView: the linear hierarchy's background in the terminal (the page has no linear face)")
+        @Test(
+            "fdlCBLinearHierarchyView: the linear hierarchy's background in the terminal (the page has no linear face)")
         func linearView() async throws {
             let sheet = "fdlCBLinearHierarchyView { background-color: #F0FFF0; }"
             let frame = try await Self.linear(sheet).render()
@@ -148,7 +164,9 @@ extension SeedConformance {
             #expect(!S.css(S.theme(sheet)).contains("#F0FFF0"))
         }
 
-        @Test("fdlCBLinearHierarchyCell and :selected: chips in the linear browser, the active path in the selected look; cells of a CBLinearHierarchyViewController")
+        @Test(
+            "fdlCBLinearHierarchyCell and :selected: chips in the linear browser, the active path in the selected look; cells of a CBLinearHierarchyViewController"
+        )
         func linearCell() async throws {
             let sheet = """
                 fdlCBLinearHierarchyCell { font-color: #8B0000; background-color: #FFF8DC; }
@@ -156,7 +174,8 @@ extension SeedConformance {
                 """
             let frame = try await Self.linear(sheet).render()
             let active = try #require(S.find("Hamburg Plant", in: frame, row: 1), "\(frame.text(row: 1))")
-            #expect(active.cell.style.foreground == S.rgb("#FFFFFF") && active.cell.style.background == S.rgb("#00008B"))
+            #expect(
+                active.cell.style.foreground == S.rgb("#FFFFFF") && active.cell.style.background == S.rgb("#00008B"))
             let chip = try #require(S.find("Utilities", in: frame, row: 1), "\(frame.text(row: 1))")
             #expect(chip.cell.style.foreground == S.rgb("#8B0000") && chip.cell.style.background == S.rgb("#FFF8DC"))
             // A controller's cells without a colour of the host's take the theme.
@@ -166,7 +185,8 @@ extension SeedConformance {
             controller.normalLHCellColor = nil
             controller.activeLHCellColor = nil
             controller.hierarchyItems = [["name": "Planets"], ["name": "Stars"]]
-            let screen = LinearCollectionScreen(controller: controller, title: "Space", palette: .forTheme(S.theme(sheet)), columns: 40, rows: 5)
+            let screen = LinearCollectionScreen(
+                controller: controller, title: "Space", palette: .forTheme(S.theme(sheet)), columns: 40, rows: 5)
             let cells = screen.render()
             let stars = try #require(S.find("Stars", in: cells, row: 1), "\(cells.text(row: 1))")
             #expect(stars.cell.style.foreground == S.rgb("#8B0000") && stars.cell.style.background == S.rgb("#FFF8DC"))

@@ -1,6 +1,7 @@
 import Foundation
-@testable import HierarchyKit
 import Testing
+
+@testable import HierarchyKit
 @testable import HierarchyWeb
 @testable import TerminalUI
 
@@ -22,17 +23,22 @@ extension SeedConformance {
         }
 
         static func webItem(_ item: HierarchyViewSnapshot.Item, editing: Bool = false) throws -> WebSnapshot.Item {
-            let web = WebSnapshot(snapshot(item, editing: editing), session: "s", version: 1, selectedCount: 0, loading: false, message: nil)
+            let web = WebSnapshot(
+                snapshot(item, editing: editing), session: "s", version: 1, selectedCount: 0, loading: false,
+                message: nil)
             return try #require(web.columns.first?.items.first)
         }
 
-        @Test("""
+        @Test(
+            """
             FUIHierarchyCollectionItem / FUIHierarchyItemTableViewCell: "Depending on the selection state, the tint color \
             and button style of hierarchy icon, the font size of the title text, and the cell's background color will be \
             updated automatically" (selection in editing mode)
             """)
         func selectionStateStyling() throws {
-            for draw in [S.columnCell, S.tableRow] as [@MainActor (Theme, HierarchyViewSnapshot.Item, Bool) -> ScreenBuffer] {
+            for draw in [S.columnCell, S.tableRow]
+                as [@MainActor (Theme, HierarchyViewSnapshot.Item, Bool) -> ScreenBuffer]
+            {
                 let normal = draw(.light, S.item(S.cell()), true)
                 let selected = draw(.light, S.item(S.cell(), selected: true), true)
                 // The cell's background.
@@ -45,15 +51,25 @@ extension SeedConformance {
                 let plainChevron = try #require(S.find("›", in: normal, row: 1)).cell.style
                 let selectedChevron = try #require(S.find("›", in: selected, row: 1)).cell.style
                 #expect(plainChevron.foreground == S.rgb("#0070F2"))
-                #expect(selectedChevron.foreground == S.rgb("#FFFFFF") && selectedChevron.background == S.rgb("#0070F2"))
+                #expect(
+                    selectedChevron.foreground == S.rgb("#FFFFFF") && selectedChevron.background == S.rgb("#0070F2"))
             }
             // The page: the same states as rules for selected and expanded cards.
             let css = S.css(.light)
-            #expect(S.rule("#columns .card.expanded, #columns .card.selected", in: css)?.hasPrefix("background-color: #EBF8FF;") == true)
-            #expect(S.rule("#columns .card.expanded .title, #columns .card.selected .title", in: css)?.contains("font-weight: 700;") == true)
+            #expect(
+                S.rule("#columns .card.expanded, #columns .card.selected", in: css)?.hasPrefix(
+                    "background-color: #EBF8FF;") == true)
+            #expect(
+                S.rule("#columns .card.expanded .title, #columns .card.selected .title", in: css)?.contains(
+                    "font-weight: 700;") == true)
             #expect(S.rule("#columns .card .title", in: css)?.contains("font-weight: 400;") == true)
-            #expect(S.rule("#columns .card.expanded .indicator, #columns .card.selected .indicator", in: css)?.hasPrefix("background-color: #0070F2;") == true)
-            #expect(S.rule("#columns .card.expanded .indicator .chevron, #columns .card.selected .indicator .chevron", in: css) == "color: #FFFFFF; }")
+            #expect(
+                S.rule("#columns .card.expanded .indicator, #columns .card.selected .indicator", in: css)?.hasPrefix(
+                    "background-color: #0070F2;") == true)
+            #expect(
+                S.rule(
+                    "#columns .card.expanded .indicator .chevron, #columns .card.selected .indicator .chevron", in: css)
+                    == "color: #FFFFFF; }")
             // The page marks selected cards (the class these rules apply to).
             #expect(try Self.webItem(S.item(S.cell(), selected: true), editing: true).selected)
         }
@@ -69,7 +85,9 @@ extension SeedConformance {
             #expect(try #require(S.find("Rotary", in: frame, row: 1)).x == 4)
             #expect(S.find("📎", in: S.tableRow(.light, S.item(S.cell(detail: icon))), row: 0) != nil)
             let item = try Self.webItem(S.item(S.cell(detail: icon)))
-            #expect(item.detailImage == WebSnapshot.DetailImage(name: "indicator.attachment", glyph: "📎", label: "indicator.attachment"))
+            #expect(
+                item.detailImage
+                    == WebSnapshot.DetailImage(name: "indicator.attachment", glyph: "📎", label: "indicator.attachment"))
             let dataURL = "data:image/png;base64,iVBORw0KGgo="
             let image = try Self.webItem(S.item(S.cell(detail: HierarchyImage(name: dataURL, glyph: "▣"))))
             #expect(image.detailImage?.name == dataURL && image.detailImage?.label == "Image")
@@ -97,7 +115,9 @@ extension SeedConformance {
             let columns = S.columnCell(.light, S.item(cell))
             #expect(S.find(glyph, in: columns, row: 0) != nil, "\(columns.text(row: 0))")
             let table = S.tableRow(.light, S.item(cell))
-            #expect(S.find(type == .detailDisclosureButton ? "ⓘ" : glyph, in: table, row: 0) != nil, "\(table.text(row: 0))")
+            #expect(
+                S.find(type == .detailDisclosureButton ? "ⓘ" : glyph, in: table, row: 0) != nil, "\(table.text(row: 0))"
+            )
             let item = try Self.webItem(S.item(cell))
             #expect(item.accessory == type.glyph)
             #expect(item.accessoryType != nil)

@@ -1,5 +1,6 @@
-@testable import HierarchyKit
 import Testing
+
+@testable import HierarchyKit
 @testable import HierarchyWeb
 @testable import TerminalUI
 
@@ -34,7 +35,9 @@ enum ThemingSupport {
     }
 
     /// A snapshot item showing `cell` at the origin.
-    static func item(_ cell: HierarchyCollectionItem, width: Double = 40, expanded: Bool = false, selected: Bool = false) -> HierarchyViewSnapshot.Item {
+    static func item(
+        _ cell: HierarchyCollectionItem, width: Double = 40, expanded: Bool = false, selected: Bool = false
+    ) -> HierarchyViewSnapshot.Item {
         HierarchyViewSnapshot.Item(
             uuid: "a", column: 0, row: 0, frame: Rect(x: 0, y: 0, width: width, height: 3), cell: cell,
             isExpanded: expanded, isSelected: selected, isFocused: false)
@@ -52,7 +55,8 @@ enum ThemingSupport {
     static func tableRow(_ theme: Theme, _ item: HierarchyViewSnapshot.Item, editing: Bool = false) -> ScreenBuffer {
         var buffer = ScreenBuffer(width: Int(item.frame.width), height: 4)
         TableRenderer(palette: .forTheme(theme)).drawRow(
-            item, rtl: false, editing: editing, metrics: TableBrowser.metrics(for: .always), top: 0, clip: 0..<4, into: &buffer)
+            item, rtl: false, editing: editing, metrics: TableBrowser.metrics(for: .always), top: 0, clip: 0..<4,
+            into: &buffer)
         return buffer
     }
 

@@ -1,5 +1,6 @@
 import HierarchyKit
 import Testing
+
 @testable import TerminalUI
 
 /// Mapping themes to the terminal palette.
@@ -28,7 +29,8 @@ import Testing
     }
 
     @Test func stylesheetRulesReachThePalette() {
-        let (sheet, diagnostics) = StyleSheet.parse("""
+        let (sheet, diagnostics) = StyleSheet.parse(
+            """
             fdlFUIHierarchyItemView_title { font-color: #112233; font-style: body bold; }
             fdlFUIHierarchyCollectionItem:selected { background-color: #445566; }
             fdlFUIHierarchyView_header { background-color: #778899; }
@@ -44,7 +46,8 @@ import Testing
     }
 
     @Test func transparentColoursFallBackToTheTerminal() {
-        let (sheet, _) = StyleSheet.parse("fdlFUIHierarchyCollectionItem { background-color: #00000000; }", sourceName: "t")
+        let (sheet, _) = StyleSheet.parse(
+            "fdlFUIHierarchyCollectionItem { background-color: #00000000; }", sourceName: "t")
         #expect(BrowserPalette.forTheme(Theme.light.applying(sheet)).text.background == .default)
     }
 

@@ -1,8 +1,9 @@
-import HierarchyTestSupport
 import Foundation
+import HierarchyAdapters
 import HierarchyKit
 import HierarchySources
-import HierarchyAdapters
+import HierarchyTestSupport
+
 @testable import TerminalUI
 
 /// A clock the tests move by hand.
@@ -14,7 +15,9 @@ final class ManualClock: @unchecked Sendable {
 
 /// A browser over the bundled sample, loaded and settled, at a size.
 @MainActor
-func sampleBrowser(columns: Int, rows: Int, rightToLeft: Bool = false, clock: ManualClock = ManualClock()) async throws -> HierarchyBrowser {
+func sampleBrowser(columns: Int, rows: Int, rightToLeft: Bool = false, clock: ManualClock = ManualClock()) async throws
+    -> HierarchyBrowser
+{
     let layout = HierarchyCollectionViewLayout(
         metrics: .terminal, size: Size(width: Double(columns), height: Double(rows - 2)),
         sectionInset: EdgeInsets(top: 0, leading: 0, bottom: 0, trailing: 1), interItemSpacing: 1,
@@ -22,8 +25,9 @@ func sampleBrowser(columns: Int, rows: Int, rightToLeft: Bool = false, clock: Ma
     let view = HierarchyView(layout: layout)
     let dataSource = HierarchySourceDataSource(source: try SharedSample.source())
     dataSource.attach(to: view)
-    let browser = HierarchyBrowser(view: view, dataSource: dataSource, sourceName: "Sample plant", palette: .monochrome,
-                                   columns: columns, rows: rows, now: { clock.now })
+    let browser = HierarchyBrowser(
+        view: view, dataSource: dataSource, sourceName: "Sample plant", palette: .monochrome,
+        columns: columns, rows: rows, now: { clock.now })
     try await dataSource.load()
     await dataSource.settle()
     return browser

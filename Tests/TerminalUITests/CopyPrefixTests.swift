@@ -1,9 +1,10 @@
-import HierarchyTestSupport
 import Foundation
+import HierarchyAdapters
 import HierarchyKit
 import HierarchySources
-import HierarchyAdapters
+import HierarchyTestSupport
 import Testing
+
 @testable import TerminalUI
 
 /// `y` copies the item and waits for one more key: `p`, `q` or `v` copy a path or the value,
@@ -17,13 +18,15 @@ import Testing
     /// A browser over a document read as its structure, loaded and settled.
     func documentBrowser(_ text: String) async throws -> HierarchyBrowser {
         let source = try DocumentSource.load(data: Data(text.utf8), shape: .structure, name: "doc.json")
-        let view = HierarchyView(layout: HierarchyCollectionViewLayout(
-            metrics: .terminal, size: Size(width: 100, height: 22),
-            sectionInset: EdgeInsets(top: 0, leading: 0, bottom: 0, trailing: 1), interItemSpacing: 1))
+        let view = HierarchyView(
+            layout: HierarchyCollectionViewLayout(
+                metrics: .terminal, size: Size(width: 100, height: 22),
+                sectionInset: EdgeInsets(top: 0, leading: 0, bottom: 0, trailing: 1), interItemSpacing: 1))
         let dataSource = HierarchySourceDataSource(source: source)
         dataSource.attach(to: view)
-        let browser = HierarchyBrowser(view: view, dataSource: dataSource, sourceName: "doc.json", palette: .monochrome,
-                                       columns: 100, rows: 24)
+        let browser = HierarchyBrowser(
+            view: view, dataSource: dataSource, sourceName: "doc.json", palette: .monochrome,
+            columns: 100, rows: 24)
         try await dataSource.load()
         await dataSource.settle()
         return browser

@@ -1,7 +1,9 @@
 import Testing
+
 @testable import TerminalUI
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 @Suite("DisplayWidth")

@@ -1,7 +1,8 @@
-import HierarchyTestSupport
 import Foundation
 import HierarchyKit
 import HierarchySources
+import HierarchyTestSupport
+
 @testable import TerminalUI
 
 /// Frames with trailing spaces trimmed, as the literal frames in the tests are written.
@@ -13,20 +14,26 @@ func trimmedFrame(_ frame: String) -> String {
 
 /// A linear browser over the bundled sample, loaded (the root expanded), monochrome.
 @MainActor
-func sampleLinearBrowser(axis: LinearBrowser.Axis, columns: Int, rows: Int, rightToLeft: Bool = false) async throws -> LinearBrowser {
-    let browser = LinearBrowser(source: try SharedSample.source(), sourceName: "Sample plant", axis: axis,
-                                rightToLeft: rightToLeft, palette: .monochrome, columns: columns, rows: rows)
+func sampleLinearBrowser(axis: LinearBrowser.Axis, columns: Int, rows: Int, rightToLeft: Bool = false) async throws
+    -> LinearBrowser
+{
+    let browser = LinearBrowser(
+        source: try SharedSample.source(), sourceName: "Sample plant", axis: axis,
+        rightToLeft: rightToLeft, palette: .monochrome, columns: columns, rows: rows)
     try await browser.load()
     return browser
 }
 
 /// A table browser over the bundled sample, loaded and settled, monochrome.
 @MainActor
-func sampleTableBrowser(columns: Int, rows: Int, rightToLeft: Bool = false,
-                        presentation: TableBrowser.Presentation = .always) async throws -> TableBrowser {
+func sampleTableBrowser(
+    columns: Int, rows: Int, rightToLeft: Bool = false,
+    presentation: TableBrowser.Presentation = .always
+) async throws -> TableBrowser {
     let clock = ManualClock()
-    let table = TableBrowser.make(source: try SharedSample.source(), sourceName: "Sample plant", presentation: presentation,
-                                  rightToLeft: rightToLeft, palette: .monochrome, columns: columns, rows: rows, now: { clock.now })
+    let table = TableBrowser.make(
+        source: try SharedSample.source(), sourceName: "Sample plant", presentation: presentation,
+        rightToLeft: rightToLeft, palette: .monochrome, columns: columns, rows: rows, now: { clock.now })
     try await table.dataSource!.load()
     await table.dataSource!.settle()
     return table
@@ -46,8 +53,10 @@ extension LinearBrowser {
 
     /// Clicks (press and release) at a screen cell and waits for the loads it starts.
     func click(x: Int, y: Int) async {
-        _ = handle([.mouse(MouseEvent(kind: .press, button: .left, x: x, y: y)),
-                    .mouse(MouseEvent(kind: .release, button: .left, x: x, y: y))])
+        _ = handle([
+            .mouse(MouseEvent(kind: .press, button: .left, x: x, y: y)),
+            .mouse(MouseEvent(kind: .release, button: .left, x: x, y: y)),
+        ])
         await settle()
     }
 
@@ -76,8 +85,9 @@ struct TestTreeSource: HierarchySource {
     /// A root "r" with `count` leaf children named "Item 0"… (or `name` for every one).
     static func flat(_ count: Int, name: String? = nil) -> TestTreeSource {
         let children = (0..<count).map { HierarchyNode(id: "c\($0)", title: name ?? "Item \($0)") }
-        return TestTreeSource(rootNode: HierarchyNode(id: "r", title: "Root", childCount: count, isContainer: true),
-                              childrenByID: ["r": children])
+        return TestTreeSource(
+            rootNode: HierarchyNode(id: "r", title: "Root", childCount: count, isContainer: true),
+            childrenByID: ["r": children])
     }
 
     func root() async throws -> HierarchyNode? { rootNode }

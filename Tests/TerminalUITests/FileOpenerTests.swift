@@ -1,9 +1,10 @@
-import HierarchyTestSupport
 import Foundation
+import HierarchyAdapters
 import HierarchyKit
 import HierarchySources
-import HierarchyAdapters
+import HierarchyTestSupport
 import Testing
+
 @testable import TerminalUI
 
 /// How a file of a folder opens: the text rule, the variables in order, and a one-line answer
@@ -40,7 +41,8 @@ import Testing
         return (folder, bin.path, Array(text.path.utf8CString), Array(binary.path.utf8CString))
     }
 
-    static func choose(_ environment: [String: String], _ path: [CChar]) -> Result<ExternalProgram, FileOpener.Failure> {
+    static func choose(_ environment: [String: String], _ path: [CChar]) -> Result<ExternalProgram, FileOpener.Failure>
+    {
         FileOpener(environment: environment).program(forFileAt: path, name: "file") { _ in }
     }
 
@@ -54,7 +56,10 @@ import Testing
         let editor = try Self.choose(environment, f.text).get()
         #expect(editor.name == "ed")
         // Run by the shell with its arguments, the file last.
-        #expect(editor.arguments.map { String(cString: $0) } == ["/bin/sh", "-c", "ed -n \"$1\"", "sh", String(cString: f.text)])
+        #expect(
+            editor.arguments.map { String(cString: $0) } == [
+                "/bin/sh", "-c", "ed -n \"$1\"", "sh", String(cString: f.text),
+            ])
         environment["EDITOR"] = nil
         #expect(try Self.choose(environment, f.text).get().name == "pg")
         environment["PAGER"] = nil
@@ -71,7 +76,8 @@ import Testing
         #expect(throws: FileOpener.Failure(message: "No editor or pager: set $EDITOR or $PAGER, or install less")) {
             try Self.choose(["PATH": f.bin], f.text).get()
         }
-        #expect(throws: FileOpener.Failure(message: "Cannot open “file”: it is not text and xdg-open is not installed")) {
+        #expect(throws: FileOpener.Failure(message: "Cannot open “file”: it is not text and xdg-open is not installed"))
+        {
             try Self.choose(["PATH": f.bin], f.binary).get()
         }
         #expect(throws: FileOpener.Failure(message: "Cannot open: not a regular file")) {
@@ -85,9 +91,10 @@ import Testing
     @Test func enterOnAFileRunsItsOpener() async throws {
         let f = try Self.fixture(programs: ["ed"])
         defer { try? FileManager.default.removeItem(at: f.folder) }
-        let view = HierarchyView(layout: HierarchyCollectionViewLayout(
-            metrics: .terminal, size: Size(width: 80, height: 22),
-            sectionInset: EdgeInsets(top: 0, leading: 0, bottom: 0, trailing: 1), interItemSpacing: 1))
+        let view = HierarchyView(
+            layout: HierarchyCollectionViewLayout(
+                metrics: .terminal, size: Size(width: 80, height: 22),
+                sectionInset: EdgeInsets(top: 0, leading: 0, bottom: 0, trailing: 1), interItemSpacing: 1))
         let dataSource = HierarchySourceDataSource(source: FileSystemSource(root: f.folder))
         dataSource.attach(to: view)
         let browser = HierarchyBrowser(view: view, dataSource: dataSource, sourceName: "folder", palette: .monochrome)

@@ -3,6 +3,7 @@ import Foundation
 import HierarchyKit
 import HierarchyTestSupport
 import Testing
+
 @testable import HierarchySources
 @testable import TerminalUI
 
@@ -44,7 +45,8 @@ struct FolderColumnTests {
     @Test func shownFoldersGetCountsAndErrorsShowInTheirColumn() async throws {
         let tree = try Tree()
         defer { tree.remove() }
-        let browser = HierarchyBrowser.make(source: tree.source(), sourceName: "t", palette: .monochrome, columns: 120, rows: 30)
+        let browser = HierarchyBrowser.make(
+            source: tree.source(), sourceName: "t", palette: .monochrome, columns: 120, rows: 30)
         try await browser.dataSource!.load()
         #expect(await eventually { browser.frame.contains("1 of 3") })
         // (The focused item's preview column opens on the first move.)
@@ -54,9 +56,10 @@ struct FolderColumnTests {
         #expect(await eventually { browser.frame.contains("Permission denied") }, "\(browser.frame)")
         // b-files is shown but not expanded: its count arrives in the background.
         #expect(await eventually { browser.dataSource!.node(for: "b-files")?.childCount == 3 })
-        #expect(await eventually {
-            browser.frame.split(separator: "\n").contains { $0.contains("b-files") && $0.contains(" 3 ") }
-        }, "\(browser.frame)")
+        #expect(
+            await eventually {
+                browser.frame.split(separator: "\n").contains { $0.contains("b-files") && $0.contains(" 3 ") }
+            }, "\(browser.frame)")
         // The hung folder is shown with an unknown count, and focusing it says "Loading…" in its column.
         _ = browser.handle([.key(KeyEvent(.character("G")))])
         #expect(await eventually { browser.frame.contains("Loading…") })

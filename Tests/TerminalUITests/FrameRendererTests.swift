@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TerminalUI
 
 @Suite("FrameRenderer")
@@ -17,7 +18,9 @@ struct FrameRendererTests {
         buffer.put("c", x: 2, y: 2, maxWidth: 4)
         var renderer = FrameRenderer(capability: .trueColor)
         let bytes = renderer.render(buffer)
-        #expect(Self.text(bytes) == Self.begin + "\u{1B}[0m\u{1B}[H\u{1B}[2J" + "ab" + "\u{1B}[3H  c" + "\u{1B}[?25l" + Self.end)
+        #expect(
+            Self.text(bytes) == Self.begin + "\u{1B}[0m\u{1B}[H\u{1B}[2J" + "ab" + "\u{1B}[3H  c" + "\u{1B}[?25l"
+                + Self.end)
     }
 
     @Test("An unchanged frame writes nothing")
@@ -72,18 +75,23 @@ struct FrameRendererTests {
         #expect(Self.text(renderer.render(large)) == resized)
     }
 
-    @Test("Colours are downgraded to the capability", arguments: [
-        (ColorCapability.trueColor, "\u{1B}[38;2;255;0;0;48;5;21m"),
-        (.indexed256, "\u{1B}[38;5;196;48;5;21m"),
-        (.ansi16, "\u{1B}[91;44m"),
-        (.none, ""),
-    ])
+    @Test(
+        "Colours are downgraded to the capability",
+        arguments: [
+            (ColorCapability.trueColor, "\u{1B}[38;2;255;0;0;48;5;21m"),
+            (.indexed256, "\u{1B}[38;5;196;48;5;21m"),
+            (.ansi16, "\u{1B}[91;44m"),
+            (.none, ""),
+        ])
     func colours(capability: ColorCapability, sgr: String) {
         var buffer = ScreenBuffer(width: 1, height: 1)
-        buffer.put("x", x: 0, y: 0, maxWidth: 1, style: TextStyle(foreground: .rgb(255, 0, 0), background: .indexed(21)))
+        buffer.put(
+            "x", x: 0, y: 0, maxWidth: 1, style: TextStyle(foreground: .rgb(255, 0, 0), background: .indexed(21)))
         var renderer = FrameRenderer(capability: capability)
         let reset = capability == .none ? "" : "\u{1B}[0m"
-        #expect(Self.text(renderer.render(buffer)) == Self.begin + "\u{1B}[0m\u{1B}[H\u{1B}[2J" + sgr + "x\u{1B}[?25l" + reset + Self.end)
+        #expect(
+            Self.text(renderer.render(buffer)) == Self.begin + "\u{1B}[0m\u{1B}[H\u{1B}[2J" + sgr + "x\u{1B}[?25l"
+                + reset + Self.end)
     }
 
     @Test("Style changes use the fewest parameters")
@@ -98,7 +106,9 @@ struct FrameRendererTests {
         buffer.put("d", x: 3, y: 0, maxWidth: 1)
         var renderer = FrameRenderer(capability: .trueColor)
         let expected = "\u{1B}[1ma\u{1B}[3mb\u{1B}[22;2;23;7mc\u{1B}[0md"
-        #expect(Self.text(renderer.render(buffer)) == Self.begin + "\u{1B}[0m\u{1B}[H\u{1B}[2J" + expected + "\u{1B}[?25l" + Self.end)
+        #expect(
+            Self.text(renderer.render(buffer)) == Self.begin + "\u{1B}[0m\u{1B}[H\u{1B}[2J" + expected + "\u{1B}[?25l"
+                + Self.end)
     }
 
     @Test("Wide characters advance the cursor by two; emoji sequences force a cursor move")
@@ -118,10 +128,13 @@ struct FrameRendererTests {
         var buffer = ScreenBuffer(width: 4, height: 2)
         var renderer = FrameRenderer(capability: .trueColor)
         _ = renderer.render(buffer)
-        #expect(Self.text(renderer.render(buffer, cursor: (x: 2, y: 1))) == Self.begin + "\u{1B}[2;3H\u{1B}[?25h" + Self.end)
+        #expect(
+            Self.text(renderer.render(buffer, cursor: (x: 2, y: 1))) == Self.begin + "\u{1B}[2;3H\u{1B}[?25h" + Self.end
+        )
         #expect(renderer.render(buffer, cursor: (x: 2, y: 1)).isEmpty)
         buffer.put("a", x: 0, y: 0, maxWidth: 1)
-        #expect(Self.text(renderer.render(buffer, cursor: (x: 2, y: 1))) == Self.begin + "\u{1B}[Ha\u{1B}[2;3H" + Self.end)
+        #expect(
+            Self.text(renderer.render(buffer, cursor: (x: 2, y: 1))) == Self.begin + "\u{1B}[Ha\u{1B}[2;3H" + Self.end)
         #expect(Self.text(renderer.render(buffer)) == Self.begin + "\u{1B}[?25l" + Self.end)
     }
 
@@ -157,7 +170,9 @@ struct FrameRendererTests {
         _ = renderer.render(first)
         let moveBytes = renderer.render(Self.browserFrame(selected: 6))
         let ratio = Double(rowBytes.count) / Double(full.count)
-        print("FrameRenderer 200x60: full \(full.count) B, one row \(rowBytes.count) B (\(ratio * 100)%), selection move \(moveBytes.count) B")
+        print(
+            "FrameRenderer 200x60: full \(full.count) B, one row \(rowBytes.count) B (\(ratio * 100)%), selection move \(moveBytes.count) B"
+        )
         #expect(full.count > 200 * 50)
         #expect(rowBytes.count < full.count / 50)
         #expect(moveBytes.count < full.count / 50)

@@ -1,26 +1,31 @@
-import HierarchyTestSupport
 import Foundation
 import HierarchyKit
 import HierarchySources
+import HierarchyTestSupport
 import ListFloorplan
 import Testing
+
 @testable import TerminalUI
 
 @MainActor
 @Suite struct GlobalSearchScreenTests {
     func makeScreen(start: String? = nil) async throws -> (GlobalSearchScreen, TableBrowser, TestClock) {
-        let table = TableBrowser.make(source: try SharedSample.source(), sourceName: "Sample plant", presentation: .whenNarrow,
-                                      palette: .monochrome, columns: 100, rows: 30)
+        let table = TableBrowser.make(
+            source: try SharedSample.source(), sourceName: "Sample plant", presentation: .whenNarrow,
+            palette: .monochrome, columns: 100, rows: 30)
         try await table.dataSource!.load(startingAt: start)
         await table.dataSource!.settle()
         let clock = TestClock()
-        let screen = GlobalSearchScreen(base: table, dataSource: table.dataSource!, title: "Sample plant",
-                                        palette: .monochrome, clock: clock)
+        let screen = GlobalSearchScreen(
+            base: table, dataSource: table.dataSource!, title: "Sample plant",
+            palette: .monochrome, clock: clock)
         screen.resize(columns: 100, rows: 30)
         return (screen, table, clock)
     }
 
-    func search(_ text: String, in screen: GlobalSearchScreen, clock: TestClock) async throws -> ListBrowser<HierarchyListItem, HierarchyListSection> {
+    func search(_ text: String, in screen: GlobalSearchScreen, clock: TestClock) async throws -> ListBrowser<
+        HierarchyListItem, HierarchyListSection
+    > {
         #expect(screen.handle([.key(KeyEvent(.character("/")))]) == [.search])
         screen.presentSearch()
         let list = try #require(screen.list)
@@ -69,7 +74,10 @@ import Testing
         _ = screen.handle([.key(KeyEvent(.enter))])
         await screen.reveal?.value
         await table.dataSource!.settle()
-        #expect(table.view.expandedPath.prefix(2).map { table.dataSource!.node(for: $0)?.title } == ["Hamburg Plant", "Utilities"])
+        #expect(
+            table.view.expandedPath.prefix(2).map { table.dataSource!.node(for: $0)?.title } == [
+                "Hamburg Plant", "Utilities",
+            ])
         #expect(table.dataSource!.node(for: table.view.focusedUUID ?? "")?.title == "Compressed air")
     }
 }

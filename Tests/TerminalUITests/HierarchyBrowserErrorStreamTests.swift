@@ -2,14 +2,17 @@ import Foundation
 import HierarchyKit
 import HierarchySources
 import HierarchyTestSupport
-@testable import HierarchyAdapters
 import Testing
+
+@testable import HierarchyAdapters
 @testable import TerminalUI
 
 /// The columns face learns errors from the view's one stream (`takeErrors()`).
 @MainActor
 @Suite struct HierarchyBrowserErrorStreamTests {
-    func browser(_ source: TestTreeSource, errorHandler: ((HierarchyError) -> Void)? = nil) async throws -> HierarchyBrowser {
+    func browser(_ source: TestTreeSource, errorHandler: ((HierarchyError) -> Void)? = nil) async throws
+        -> HierarchyBrowser
+    {
         let layout = HierarchyCollectionViewLayout(
             metrics: .terminal, size: Size(width: 80, height: 22),
             sectionInset: EdgeInsets(top: 0, leading: 0, bottom: 0, trailing: 1), interItemSpacing: 1)
@@ -17,8 +20,9 @@ import Testing
         if let errorHandler { view.errorHandler = errorHandler }
         let dataSource = HierarchySourceDataSource(source: source)
         dataSource.attach(to: view)
-        let browser = HierarchyBrowser(view: view, dataSource: dataSource, sourceName: "t", palette: .monochrome,
-                                       columns: 80, rows: 24)
+        let browser = HierarchyBrowser(
+            view: view, dataSource: dataSource, sourceName: "t", palette: .monochrome,
+            columns: 80, rows: 24)
         try await dataSource.load()
         await dataSource.settle()
         return browser
@@ -26,8 +30,10 @@ import Testing
 
     @Test func aFailedLoadIsShownOnceFromTheStream() async throws {
         var source = TestTreeSource.flat(0)
-        source.childrenByID["r"] = [HierarchyNode(id: "bad", title: "Broken", isContainer: true),
-                                    HierarchyNode(id: "ok", title: "Fine")]
+        source.childrenByID["r"] = [
+            HierarchyNode(id: "bad", title: "Broken", isContainer: true),
+            HierarchyNode(id: "ok", title: "Fine"),
+        ]
         source.failingIDs = ["bad"]
         // The focused container's children are read (and fail) as the focus previews them.
         let browser = try await browser(source)

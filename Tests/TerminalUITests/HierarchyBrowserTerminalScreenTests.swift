@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TerminalUI
 
 /// The column browser as a `TerminalScreen`: its redraw handler.

@@ -1,8 +1,9 @@
 import Foundation
+import HierarchyAdapters
 import HierarchyKit
 import HierarchySources
-import HierarchyAdapters
 import Testing
+
 @testable import TerminalUI
 
 @MainActor
@@ -92,10 +93,16 @@ import Testing
         let browser = try await sampleBrowser(columns: 80, rows: 24)
         await browser.press(key("j"))  // the layout of the 80×24 frame test: Plant's areas on the left
         // Row 9 is "Steam distribution"; row 13 "Tank farm", whose indicator is at x 37.
-        _ = browser.handle([.mouse(MouseEvent(kind: .press, button: .left, x: 5, y: 9)), .mouse(MouseEvent(kind: .release, button: .left, x: 5, y: 9))])
+        _ = browser.handle([
+            .mouse(MouseEvent(kind: .press, button: .left, x: 5, y: 9)),
+            .mouse(MouseEvent(kind: .release, button: .left, x: 5, y: 9)),
+        ])
         await browser.dataSource!.settle()
         #expect(statusLine(browser).hasPrefix(" 3 of 8"))
-        _ = browser.handle([.mouse(MouseEvent(kind: .press, button: .left, x: 37, y: 13)), .mouse(MouseEvent(kind: .release, button: .left, x: 37, y: 13))])
+        _ = browser.handle([
+            .mouse(MouseEvent(kind: .press, button: .left, x: 37, y: 13)),
+            .mouse(MouseEvent(kind: .release, button: .left, x: 37, y: 13)),
+        ])
         await browser.dataSource!.settle()
         #expect(browser.view.expandedPath.last.flatMap { browser.dataSource!.node(for: $0)?.title } == "Tank farm")
     }
@@ -152,10 +159,12 @@ import Testing
     @Test func controlCharactersInNamesNeverReachTheTerminal() async throws {
         let hostile = "\u{1B}]0;pwned\u{07}\u{1B}[2J evil\u{9B}31m"
         let source = try InMemorySource(root: .init(id: "r", title: "Root", children: [.init(id: "x", title: hostile)]))
-        let view = HierarchyView(layout: HierarchyCollectionViewLayout(metrics: .terminal, size: Size(width: 80, height: 22)))
+        let view = HierarchyView(
+            layout: HierarchyCollectionViewLayout(metrics: .terminal, size: Size(width: 80, height: 22)))
         let dataSource = HierarchySourceDataSource(source: source)
         dataSource.attach(to: view)
-        let browser = HierarchyBrowser(view: view, dataSource: dataSource, sourceName: hostile, palette: .monochrome, columns: 80, rows: 24)
+        let browser = HierarchyBrowser(
+            view: view, dataSource: dataSource, sourceName: hostile, palette: .monochrome, columns: 80, rows: 24)
         try await dataSource.load()
         await dataSource.settle()
         var renderer = FrameRenderer(capability: .trueColor)

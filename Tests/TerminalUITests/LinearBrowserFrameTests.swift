@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TerminalUI
 
 /// Whole frames of the linear layouts on the bundled sample, as literal text (the horizontal
@@ -10,9 +11,10 @@ import Testing
     @Test func horizontal80x24() async throws {
         let browser = try await sampleLinearBrowser(axis: .horizontal, columns: 80, rows: 24, rightToLeft: false)
         await browser.press(KeyEvent(.down), KeyEvent(.enter))
-        #expect(browser.frame == """
-             Hamburg Plant › Utilities › Compressed air                        Sample plant
-              Hamburg Plant ›   Utilities ›  [Compressed air 5] [Cooling water 8] [Chille…]
+        #expect(
+            browser.frame == """
+                 Hamburg Plant › Utilities › Compressed air                        Sample plant
+                  Hamburg Plant ›   Utilities ›  [Compressed air 5] [Cooling water 8] [Chille…]
 
 
 
@@ -34,16 +36,17 @@ import Testing
 
 
 
-             1 of 5 · level 2                                                ? help  q quit
-            """)
+                 1 of 5 · level 2                                                ? help  q quit
+                """)
     }
 
     @Test func horizontal40x12() async throws {
         let browser = try await sampleLinearBrowser(axis: .horizontal, columns: 40, rows: 12, rightToLeft: false)
         await browser.press(KeyEvent(.down), KeyEvent(.enter))
-        #expect(browser.frame == """
-             …rg Plant › Utilities › Compressed air
-                    Utilities ›  [Compressed air 5]
+        #expect(
+            browser.frame == """
+                 …rg Plant › Utilities › Compressed air
+                        Utilities ›  [Compressed air 5]
 
 
 
@@ -53,16 +56,17 @@ import Testing
 
 
 
-             1 of 5 · level 2        ? help  q quit
-            """)
+                 1 of 5 · level 2        ? help  q quit
+                """)
     }
 
     @Test func horizontal80x24RightToLeft() async throws {
         let browser = try await sampleLinearBrowser(axis: .horizontal, columns: 80, rows: 24, rightToLeft: true)
         await browser.press(KeyEvent(.down), KeyEvent(.enter))
-        #expect(browser.frame == """
-             Hamburg Plant › Utilities › Compressed air                        Sample plant
-                       [Cooling water 8] [Compressed air 5]  ‹ Utilities   ‹ Hamburg Plant
+        #expect(
+            browser.frame == """
+                 Hamburg Plant › Utilities › Compressed air                        Sample plant
+                           [Cooling water 8] [Compressed air 5]  ‹ Utilities   ‹ Hamburg Plant
 
 
 
@@ -84,16 +88,17 @@ import Testing
 
 
 
-             1 of 5 · level 2                                                ? help  q quit
-            """)
+                 1 of 5 · level 2                                                ? help  q quit
+                """)
     }
 
     @Test func horizontal40x12RightToLeft() async throws {
         let browser = try await sampleLinearBrowser(axis: .horizontal, columns: 40, rows: 12, rightToLeft: true)
         await browser.press(KeyEvent(.down), KeyEvent(.enter))
-        #expect(browser.frame == """
-             …rg Plant › Utilities › Compressed air
-             [Compressed air 5]  ‹ Utilities   ‹ …
+        #expect(
+            browser.frame == """
+                 …rg Plant › Utilities › Compressed air
+                 [Compressed air 5]  ‹ Utilities   ‹ …
 
 
 
@@ -103,22 +108,23 @@ import Testing
 
 
 
-             1 of 5 · level 2        ? help  q quit
-            """)
+                 1 of 5 · level 2        ? help  q quit
+                """)
     }
 
     @Test func vertical80x24() async throws {
         let browser = try await sampleLinearBrowser(axis: .vertical, columns: 80, rows: 24, rightToLeft: false)
         await browser.press(KeyEvent(.down), KeyEvent(.enter))
-        #expect(browser.frame == """
-             Hamburg Plant › Utilities › Compressed air                        Sample plant
-             ▾ Hamburg Plant
-               ▾ Utilities
-                 ▸ Compressed air                                           Operational  5
-                 ▸ Cooling water                                            Operational  8
-                 ▸ Chilled water                                           Operational  10
-                 ▸ Nitrogen supply                                         Operational  15
-                 ▸ Demineralised water                                     Operational  15
+        #expect(
+            browser.frame == """
+                 Hamburg Plant › Utilities › Compressed air                        Sample plant
+                 ▾ Hamburg Plant
+                   ▾ Utilities
+                     ▸ Compressed air                                           Operational  5
+                     ▸ Cooling water                                            Operational  8
+                     ▸ Chilled water                                           Operational  10
+                     ▸ Nitrogen supply                                         Operational  15
+                     ▸ Demineralised water                                     Operational  15
 
 
 
@@ -134,41 +140,43 @@ import Testing
 
 
 
-             1 of 5 · level 2                                                ? help  q quit
-            """)
+                 1 of 5 · level 2                                                ? help  q quit
+                """)
     }
 
     @Test func vertical40x12() async throws {
         let browser = try await sampleLinearBrowser(axis: .vertical, columns: 40, rows: 12, rightToLeft: false)
         await browser.press(KeyEvent(.down), KeyEvent(.enter))
-        #expect(browser.frame == """
-             …rg Plant › Utilities › Compressed air
-             ▾ Hamburg Plant
-               ▾ Utilities
-                 ▸ Compressed air   Operational  5
-                 ▸ Cooling water    Operational  8
-                 ▸ Chilled water   Operational  10
-                 ▸ Nitrogen supp…  Operational  15
-                 ▸ Demineralised…  Operational  15
+        #expect(
+            browser.frame == """
+                 …rg Plant › Utilities › Compressed air
+                 ▾ Hamburg Plant
+                   ▾ Utilities
+                     ▸ Compressed air   Operational  5
+                     ▸ Cooling water    Operational  8
+                     ▸ Chilled water   Operational  10
+                     ▸ Nitrogen supp…  Operational  15
+                     ▸ Demineralised…  Operational  15
 
 
 
-             1 of 5 · level 2        ? help  q quit
-            """)
+                 1 of 5 · level 2        ? help  q quit
+                """)
     }
 
     @Test func vertical80x24RightToLeft() async throws {
         let browser = try await sampleLinearBrowser(axis: .vertical, columns: 80, rows: 24, rightToLeft: true)
         await browser.press(KeyEvent(.down), KeyEvent(.enter))
-        #expect(browser.frame == """
-             Hamburg Plant › Utilities › Compressed air                        Sample plant
-                                                                           Hamburg Plant ▾
-                                                                             Utilities ▾
-              Operational  5                                          Compressed air ◂
-              Operational  8                                           Cooling water ◂
-              Operational  10                                          Chilled water ◂
-              Operational  15                                        Nitrogen supply ◂
-              Operational  15                                    Demineralised water ◂
+        #expect(
+            browser.frame == """
+                 Hamburg Plant › Utilities › Compressed air                        Sample plant
+                                                                               Hamburg Plant ▾
+                                                                                 Utilities ▾
+                  Operational  5                                          Compressed air ◂
+                  Operational  8                                           Cooling water ◂
+                  Operational  10                                          Chilled water ◂
+                  Operational  15                                        Nitrogen supply ◂
+                  Operational  15                                    Demineralised water ◂
 
 
 
@@ -184,26 +192,27 @@ import Testing
 
 
 
-             1 of 5 · level 2                                                ? help  q quit
-            """)
+                 1 of 5 · level 2                                                ? help  q quit
+                """)
     }
 
     @Test func vertical40x12RightToLeft() async throws {
         let browser = try await sampleLinearBrowser(axis: .vertical, columns: 40, rows: 12, rightToLeft: true)
         await browser.press(KeyEvent(.down), KeyEvent(.enter))
-        #expect(browser.frame == """
-             …rg Plant › Utilities › Compressed air
-                                   Hamburg Plant ▾
-                                     Utilities ▾
-              Operational  5  Compressed air ◂
-              Operational  8   Cooling water ◂
-              Operational  10  Chilled water ◂
-              Operational  15  Nitrogen sup… ◂
-              Operational  15  Demineralise… ◂
+        #expect(
+            browser.frame == """
+                 …rg Plant › Utilities › Compressed air
+                                       Hamburg Plant ▾
+                                         Utilities ▾
+                  Operational  5  Compressed air ◂
+                  Operational  8   Cooling water ◂
+                  Operational  10  Chilled water ◂
+                  Operational  15  Nitrogen sup… ◂
+                  Operational  15  Demineralise… ◂
 
 
 
-             1 of 5 · level 2        ? help  q quit
-            """)
+                 1 of 5 · level 2        ? help  q quit
+                """)
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import HierarchyKit
 import HierarchySources
 import Testing
+
 @testable import TerminalUI
 
 /// Keys, mouse, loading and errors of the linear layouts.
@@ -87,7 +88,8 @@ import Testing
     }
 
     @Test func aLeafIsSelectedNotExpanded() async throws {
-        let browser = LinearBrowser(source: TestTreeSource.flat(3), sourceName: "t", axis: .vertical, palette: .monochrome)
+        let browser = LinearBrowser(
+            source: TestTreeSource.flat(3), sourceName: "t", axis: .vertical, palette: .monochrome)
         try await browser.load()
         await browser.press(KeyEvent(.down), KeyEvent(.enter))
         #expect(browser.hierarchy.level == 1)
@@ -97,7 +99,9 @@ import Testing
 
     @Test func duplicateNamesAreToldApartByIdentity() async throws {
         var source = TestTreeSource.flat(3, name: "Pump")
-        source.childrenByID["r"] = (0..<3).map { HierarchyNode(id: "p\($0)", title: "Pump", childCount: 1, isContainer: true) }
+        source.childrenByID["r"] = (0..<3).map {
+            HierarchyNode(id: "p\($0)", title: "Pump", childCount: 1, isContainer: true)
+        }
         for i in 0..<3 { source.childrenByID["p\(i)"] = [HierarchyNode(id: "leaf\(i)", title: "Part \(i)")] }
         let browser = LinearBrowser(source: source, sourceName: "t", axis: .horizontal, palette: .monochrome)
         try await browser.load()
@@ -137,7 +141,8 @@ import Testing
     @Test func anEmptyContainerShowsNoItems() async throws {
         var source = TestTreeSource.flat(0)
         source.childrenByID["r"] = [HierarchyNode(id: "e", title: "Empty", isContainer: true)]
-        let browser = LinearBrowser(source: source, sourceName: "t", axis: .vertical, palette: .monochrome, columns: 40, rows: 8)
+        let browser = LinearBrowser(
+            source: source, sourceName: "t", axis: .vertical, palette: .monochrome, columns: 40, rows: 8)
         try await browser.load()
         await browser.press(KeyEvent(.enter))
         #expect(browser.hierarchy.level == 2)
@@ -147,7 +152,8 @@ import Testing
 
     @Test func anEmptySourceShowsNothingAndDoesNotCrash() async throws {
         let source = TestTreeSource(rootNode: nil, childrenByID: [:])
-        let browser = LinearBrowser(source: source, sourceName: "t", axis: .horizontal, palette: .monochrome, columns: 40, rows: 8)
+        let browser = LinearBrowser(
+            source: source, sourceName: "t", axis: .horizontal, palette: .monochrome, columns: 40, rows: 8)
         try await browser.load()
         await browser.press(KeyEvent(.enter), KeyEvent(.left), KeyEvent(.down), key("y"))
         #expect(browser.hierarchy.currentItems.isEmpty)
@@ -156,7 +162,8 @@ import Testing
 
     @Test(arguments: [LinearBrowser.Axis.horizontal, .vertical])
     func longListsScrollToKeepTheFocusVisible(axis: LinearBrowser.Axis) async throws {
-        let browser = LinearBrowser(source: TestTreeSource.flat(200), sourceName: "t", axis: axis, palette: .monochrome, columns: 40, rows: 12)
+        let browser = LinearBrowser(
+            source: TestTreeSource.flat(200), sourceName: "t", axis: axis, palette: .monochrome, columns: 40, rows: 12)
         try await browser.load()
         #expect(browser.scrollOffset == 0)
         await browser.press(KeyEvent(.end))
@@ -175,7 +182,8 @@ import Testing
     }
 
     @Test func childLimitBoundsWhatIsRead() async throws {
-        let browser = LinearBrowser(source: TestTreeSource.flat(50), sourceName: "t", axis: .vertical, palette: .monochrome, childLimit: 10)
+        let browser = LinearBrowser(
+            source: TestTreeSource.flat(50), sourceName: "t", axis: .vertical, palette: .monochrome, childLimit: 10)
         try await browser.load()
         #expect(names(browser).count == 10)
         #expect(browser.message?.text == "Showing the first 10 of 50 items")

@@ -1,7 +1,8 @@
-import HierarchyKit
-import Testing
-import HierarchySources
 import HierarchyAdapters
+import HierarchyKit
+import HierarchySources
+import Testing
+
 @testable import TerminalUI
 
 /// Source items as linear items: kinds, identity, limits and errors.

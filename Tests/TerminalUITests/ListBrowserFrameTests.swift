@@ -1,8 +1,9 @@
-import HierarchyTestSupport
 import Foundation
 import HierarchySources
+import HierarchyTestSupport
 import ListFloorplan
 import Testing
+
 @testable import TerminalUI
 
 /// Frames of the list screen in every state, at 80×24 and 40×12, driven by a test clock.
@@ -11,7 +12,9 @@ import Testing
     nonisolated static let sizes = [(80, 24), (40, 12)]
 
     /// Loads the first page of 45 parts (each load takes one second of the test clock).
-    func loaded(_ size: (Int, Int)) async -> (ListBrowser<HierarchyListItem, HierarchyListSection>, PartsLoader, TestClock) {
+    func loaded(_ size: (Int, Int)) async -> (
+        ListBrowser<HierarchyListItem, HierarchyListSection>, PartsLoader, TestClock
+    ) {
         let (browser, parts, clock) = partsBrowser(count: 45, columns: size.0, rows: size.1, latency: .seconds(1))
         browser.start()
         await answer(browser, clock)
@@ -82,7 +85,7 @@ import Testing
 
     nonisolated static let frames: [String: String] = [
         "loading 80x24": """
-             / Search Sample plant…                                            Sample plant
+         / Search Sample plant…                                            Sample plant
 
 
 
@@ -104,11 +107,11 @@ import Testing
 
 
 
-              ⠋ Loading…
-                                                            ⏎ choose  Esc close  ^R refresh
-            """,
+          ⠋ Loading…
+                                                        ⏎ choose  Esc close  ^R refresh
+        """,
         "loading 40x12": """
-             / Search Sample plant…
+         / Search Sample plant…
 
 
 
@@ -118,131 +121,131 @@ import Testing
 
 
 
-              ⠋ Loading…
-                    ⏎ choose  Esc close  ^R refresh
-            """,
+          ⠋ Loading…
+                ⏎ choose  Esc close  ^R refresh
+        """,
         "results 80x24": """
-             / Search Sample plant…                                            Sample plant
-            › Pump P-001                                                        Operational
-              Hamburg Plant › Utilities › Cooling water                    Centrifugal pump
-              Pump P-002                                                        Operational
-              Hamburg Plant › Utilities › Cooling water                    Centrifugal pump
-              Pump P-003                                                        Operational
-              Hamburg Plant › Utilities › Cooling water                    Centrifugal pump
-              Pump P-004                                                              Error
-              Hamburg Plant › Utilities › Cooling water                    Centrifugal pump
-              Pump P-005                                                        Operational
-              Hamburg Plant › Utilities › Cooling water                    Centrifugal pump
-              Pump P-006                                                        Operational
-              Hamburg Plant › Utilities › Cooling water                    Centrifugal pump
-              Pump P-007                                                        Operational
-              Hamburg Plant › Utilities › Cooling water                    Centrifugal pump
-              Pump P-008                                                        Operational
-              Hamburg Plant › Utilities › Cooling water                    Centrifugal pump
-              Pump P-009                                                        Operational
-              Hamburg Plant › Utilities › Cooling water                    Centrifugal pump
-              Pump P-010                                                        Operational
-              Hamburg Plant › Utilities › Cooling water                    Centrifugal pump
+         / Search Sample plant…                                            Sample plant
+        › Pump P-001                                                        Operational
+          Hamburg Plant › Utilities › Cooling water                    Centrifugal pump
+          Pump P-002                                                        Operational
+          Hamburg Plant › Utilities › Cooling water                    Centrifugal pump
+          Pump P-003                                                        Operational
+          Hamburg Plant › Utilities › Cooling water                    Centrifugal pump
+          Pump P-004                                                              Error
+          Hamburg Plant › Utilities › Cooling water                    Centrifugal pump
+          Pump P-005                                                        Operational
+          Hamburg Plant › Utilities › Cooling water                    Centrifugal pump
+          Pump P-006                                                        Operational
+          Hamburg Plant › Utilities › Cooling water                    Centrifugal pump
+          Pump P-007                                                        Operational
+          Hamburg Plant › Utilities › Cooling water                    Centrifugal pump
+          Pump P-008                                                        Operational
+          Hamburg Plant › Utilities › Cooling water                    Centrifugal pump
+          Pump P-009                                                        Operational
+          Hamburg Plant › Utilities › Cooling water                    Centrifugal pump
+          Pump P-010                                                        Operational
+          Hamburg Plant › Utilities › Cooling water                    Centrifugal pump
 
 
-             1 of 20+                                       ⏎ choose  Esc close  ^R refresh
-            """,
+         1 of 20+                                       ⏎ choose  Esc close  ^R refresh
+        """,
         "results 40x12": """
-             / Search Sample plant…
-            › Pump P-001                Operational
-              Hamburg Plant › Ut…  Centrifugal pump
-              Pump P-002                Operational
-              Hamburg Plant › Ut…  Centrifugal pump
-              Pump P-003                Operational
-              Hamburg Plant › Ut…  Centrifugal pump
-              Pump P-004                      Error
-              Hamburg Plant › Ut…  Centrifugal pump
+         / Search Sample plant…
+        › Pump P-001                Operational
+          Hamburg Plant › Ut…  Centrifugal pump
+          Pump P-002                Operational
+          Hamburg Plant › Ut…  Centrifugal pump
+          Pump P-003                Operational
+          Hamburg Plant › Ut…  Centrifugal pump
+          Pump P-004                      Error
+          Hamburg Plant › Ut…  Centrifugal pump
 
 
-             1 of 20+           ⏎ choose  Esc close
-            """,
+         1 of 20+           ⏎ choose  Esc close
+        """,
         "next page 80x24": """
-             / Search Sample plant…                                            Sample plant
-              Pump P-011                                                              Error
-              Hamburg Plant › Utilities › Cooling water                    Centrifugal pump
-              Pump P-012                                                        Operational
-              Hamburg Plant › Utilities › Cooling water                    Centrifugal pump
-              Pump P-013                                                        Operational
-              Hamburg Plant › Utilities › Cooling water                    Centrifugal pump
-              Pump P-014                                                        Operational
-              Hamburg Plant › Utilities › Cooling water                    Centrifugal pump
-              Pump P-015                                                        Operational
-              Hamburg Plant › Utilities › Cooling water                    Centrifugal pump
-              Pump P-016                                                        Operational
-              Hamburg Plant › Utilities › Cooling water                    Centrifugal pump
-              Pump P-017                                                        Operational
-              Hamburg Plant › Utilities › Cooling water                    Centrifugal pump
-              Pump P-018                                                              Error
-              Hamburg Plant › Utilities › Cooling water                    Centrifugal pump
-              Pump P-019                                                        Operational
-              Hamburg Plant › Utilities › Cooling water                    Centrifugal pump
-            › Pump P-020                                                        Operational
-              Hamburg Plant › Utilities › Cooling water                    Centrifugal pump
+         / Search Sample plant…                                            Sample plant
+          Pump P-011                                                              Error
+          Hamburg Plant › Utilities › Cooling water                    Centrifugal pump
+          Pump P-012                                                        Operational
+          Hamburg Plant › Utilities › Cooling water                    Centrifugal pump
+          Pump P-013                                                        Operational
+          Hamburg Plant › Utilities › Cooling water                    Centrifugal pump
+          Pump P-014                                                        Operational
+          Hamburg Plant › Utilities › Cooling water                    Centrifugal pump
+          Pump P-015                                                        Operational
+          Hamburg Plant › Utilities › Cooling water                    Centrifugal pump
+          Pump P-016                                                        Operational
+          Hamburg Plant › Utilities › Cooling water                    Centrifugal pump
+          Pump P-017                                                        Operational
+          Hamburg Plant › Utilities › Cooling water                    Centrifugal pump
+          Pump P-018                                                              Error
+          Hamburg Plant › Utilities › Cooling water                    Centrifugal pump
+          Pump P-019                                                        Operational
+          Hamburg Plant › Utilities › Cooling water                    Centrifugal pump
+        › Pump P-020                                                        Operational
+          Hamburg Plant › Utilities › Cooling water                    Centrifugal pump
 
-              ⠋ Loading…
-             20 of 20+                                      ⏎ choose  Esc close  ^R refresh
-            """,
+          ⠋ Loading…
+         20 of 20+                                      ⏎ choose  Esc close  ^R refresh
+        """,
         "next page 40x12": """
-             / Search Sample plant…
-              Pump P-017                Operational
-              Hamburg Plant › Ut…  Centrifugal pump
-              Pump P-018                      Error
-              Hamburg Plant › Ut…  Centrifugal pump
-              Pump P-019                Operational
-              Hamburg Plant › Ut…  Centrifugal pump
-            › Pump P-020                Operational
-              Hamburg Plant › Ut…  Centrifugal pump
+         / Search Sample plant…
+          Pump P-017                Operational
+          Hamburg Plant › Ut…  Centrifugal pump
+          Pump P-018                      Error
+          Hamburg Plant › Ut…  Centrifugal pump
+          Pump P-019                Operational
+          Hamburg Plant › Ut…  Centrifugal pump
+        › Pump P-020                Operational
+          Hamburg Plant › Ut…  Centrifugal pump
 
-              ⠋ Loading…
-             20 of 20+          ⏎ choose  Esc close
-            """,
+          ⠋ Loading…
+         20 of 20+          ⏎ choose  Esc close
+        """,
         "end 80x24": """
-             / Search Sample plant…                                            Sample plant
-              Pump P-031                                                        Operational
-              Hamburg Plant › Utilities › Cooling water                    Centrifugal pump
-              Pump P-032                                                              Error
-              Hamburg Plant › Utilities › Cooling water                    Centrifugal pump
-              Pump P-033                                                        Operational
-              Hamburg Plant › Utilities › Cooling water                    Centrifugal pump
-              Pump P-034                                                        Operational
-              Hamburg Plant › Utilities › Cooling water                    Centrifugal pump
-              Pump P-035                                                        Operational
-              Hamburg Plant › Utilities › Cooling water                    Centrifugal pump
-              Pump P-036                                                        Operational
-              Hamburg Plant › Utilities › Cooling water                    Centrifugal pump
-              Pump P-037                                                        Operational
-              Hamburg Plant › Utilities › Cooling water                    Centrifugal pump
-              Pump P-038                                                        Operational
-              Hamburg Plant › Utilities › Cooling water                    Centrifugal pump
-              Pump P-039                                                              Error
-              Hamburg Plant › Utilities › Cooling water                    Centrifugal pump
-            › Pump P-040                                                        Operational
-              Hamburg Plant › Utilities › Cooling water                    Centrifugal pump
+         / Search Sample plant…                                            Sample plant
+          Pump P-031                                                        Operational
+          Hamburg Plant › Utilities › Cooling water                    Centrifugal pump
+          Pump P-032                                                              Error
+          Hamburg Plant › Utilities › Cooling water                    Centrifugal pump
+          Pump P-033                                                        Operational
+          Hamburg Plant › Utilities › Cooling water                    Centrifugal pump
+          Pump P-034                                                        Operational
+          Hamburg Plant › Utilities › Cooling water                    Centrifugal pump
+          Pump P-035                                                        Operational
+          Hamburg Plant › Utilities › Cooling water                    Centrifugal pump
+          Pump P-036                                                        Operational
+          Hamburg Plant › Utilities › Cooling water                    Centrifugal pump
+          Pump P-037                                                        Operational
+          Hamburg Plant › Utilities › Cooling water                    Centrifugal pump
+          Pump P-038                                                        Operational
+          Hamburg Plant › Utilities › Cooling water                    Centrifugal pump
+          Pump P-039                                                              Error
+          Hamburg Plant › Utilities › Cooling water                    Centrifugal pump
+        › Pump P-040                                                        Operational
+          Hamburg Plant › Utilities › Cooling water                    Centrifugal pump
 
-              No more entries
-             40 of 45                                       ⏎ choose  Esc close  ^R refresh
-            """,
+          No more entries
+         40 of 45                                       ⏎ choose  Esc close  ^R refresh
+        """,
         "end 40x12": """
-             / Search Sample plant…
-              Pump P-037                Operational
-              Hamburg Plant › Ut…  Centrifugal pump
-              Pump P-038                Operational
-              Hamburg Plant › Ut…  Centrifugal pump
-              Pump P-039                      Error
-              Hamburg Plant › Ut…  Centrifugal pump
-            › Pump P-040                Operational
-              Hamburg Plant › Ut…  Centrifugal pump
+         / Search Sample plant…
+          Pump P-037                Operational
+          Hamburg Plant › Ut…  Centrifugal pump
+          Pump P-038                Operational
+          Hamburg Plant › Ut…  Centrifugal pump
+          Pump P-039                      Error
+          Hamburg Plant › Ut…  Centrifugal pump
+        › Pump P-040                Operational
+          Hamburg Plant › Ut…  Centrifugal pump
 
-              No more entries
-             40 of 45           ⏎ choose  Esc close
-            """,
+          No more entries
+         40 of 45           ⏎ choose  Esc close
+        """,
         "empty 80x24": """
-             / zz▏                                                             Sample plant
+         / zz▏                                                             Sample plant
 
 
 
@@ -252,7 +255,7 @@ import Testing
 
 
 
-                                       No results found for “zz”
+                                   No results found for “zz”
 
 
 
@@ -265,61 +268,61 @@ import Testing
 
 
 
-                                                            ⏎ choose  Esc close  ^R refresh
-            """,
+                                                        ⏎ choose  Esc close  ^R refresh
+        """,
         "empty 40x12": """
-             / zz▏
+         / zz▏
 
 
 
-                   No results found for “zz”
+               No results found for “zz”
 
 
 
 
 
 
-                    ⏎ choose  Esc close  ^R refresh
-            """,
+                ⏎ choose  Esc close  ^R refresh
+        """,
         "error 80x24": """
-             / Search Sample plant…                                            Sample plant
-            › Pump P-001                                                        Operational
-              Hamburg Plant › Utilities › Cooling water                    Centrifugal pump
-              Pump P-002                                                        Operational
-              Hamburg Plant › Utilities › Cooling water                    Centrifugal pump
-              Pump P-003                                                        Operational
-              Hamburg Plant › Utilities › Cooling water                    Centrifugal pump
-              Pump P-004                                                              Error
-              Hamburg Plant › Utilities › Cooling water                    Centrifugal pump
-              Pump P-005                                                        Operational
-              Hamburg Plant › Utilities › Cooling water                    Centrifugal pump
-              Pump P-006                                                        Operational
-              Hamburg Plant › Utilities › Cooling water                    Centrifugal pump
-              Pump P-007                                                        Operational
-              Hamburg Plant › Utilities › Cooling water                    Centrifugal pump
-              Pump P-008                                                        Operational
-              Hamburg Plant › Utilities › Cooling water                    Centrifugal pump
-              Pump P-009                                                        Operational
-              Hamburg Plant › Utilities › Cooling water                    Centrifugal pump
-              Pump P-010                                                        Operational
-              Hamburg Plant › Utilities › Cooling water                    Centrifugal pump
+         / Search Sample plant…                                            Sample plant
+        › Pump P-001                                                        Operational
+          Hamburg Plant › Utilities › Cooling water                    Centrifugal pump
+          Pump P-002                                                        Operational
+          Hamburg Plant › Utilities › Cooling water                    Centrifugal pump
+          Pump P-003                                                        Operational
+          Hamburg Plant › Utilities › Cooling water                    Centrifugal pump
+          Pump P-004                                                              Error
+          Hamburg Plant › Utilities › Cooling water                    Centrifugal pump
+          Pump P-005                                                        Operational
+          Hamburg Plant › Utilities › Cooling water                    Centrifugal pump
+          Pump P-006                                                        Operational
+          Hamburg Plant › Utilities › Cooling water                    Centrifugal pump
+          Pump P-007                                                        Operational
+          Hamburg Plant › Utilities › Cooling water                    Centrifugal pump
+          Pump P-008                                                        Operational
+          Hamburg Plant › Utilities › Cooling water                    Centrifugal pump
+          Pump P-009                                                        Operational
+          Hamburg Plant › Utilities › Cooling water                    Centrifugal pump
+          Pump P-010                                                        Operational
+          Hamburg Plant › Utilities › Cooling water                    Centrifugal pump
 
-              Could not load entries: disk unavailable
-             1 of 20+                              r retry  ⏎ choose  Esc close  ^R refresh
-            """,
+          Could not load entries: disk unavailable
+         1 of 20+                              r retry  ⏎ choose  Esc close  ^R refresh
+        """,
         "error 40x12": """
-             / Search Sample plant…
-            › Pump P-001                Operational
-              Hamburg Plant › Ut…  Centrifugal pump
-              Pump P-002                Operational
-              Hamburg Plant › Ut…  Centrifugal pump
-              Pump P-003                Operational
-              Hamburg Plant › Ut…  Centrifugal pump
-              Pump P-004                      Error
-              Hamburg Plant › Ut…  Centrifugal pump
+         / Search Sample plant…
+        › Pump P-001                Operational
+          Hamburg Plant › Ut…  Centrifugal pump
+          Pump P-002                Operational
+          Hamburg Plant › Ut…  Centrifugal pump
+          Pump P-003                Operational
+          Hamburg Plant › Ut…  Centrifugal pump
+          Pump P-004                      Error
+          Hamburg Plant › Ut…  Centrifugal pump
 
-              Could not load entries: disk unavaila…
-             1 of 20+  r retry  ⏎ choose  Esc close
-            """,
+          Could not load entries: disk unavaila…
+         1 of 20+  r retry  ⏎ choose  Esc close
+        """,
     ]
 }

@@ -1,6 +1,7 @@
 import HierarchySources
 import ListFloorplan
 import Testing
+
 @testable import TerminalUI
 
 /// What the prompts answered, in order.

@@ -1,8 +1,9 @@
-import HierarchyTestSupport
 import Foundation
 import HierarchySources
+import HierarchyTestSupport
 import ListFloorplan
 import Synchronization
+
 @testable import TerminalUI
 
 /// A loader of made-up hierarchy items that answers after a delay on a test clock, and fails
@@ -16,8 +17,9 @@ final class PartsLoader: Sendable {
 
     init(count: Int, clock: TestClock, latency: Duration = .zero) {
         parts = (0..<count).map { i in
-            let node = HierarchyNode(id: "p\(i)", title: "Pump P-\(String(format: "%03d", i + 1))", subtitle: "Centrifugal pump",
-                                     status: i % 7 == 3 ? "Error" : "Operational")
+            let node = HierarchyNode(
+                id: "p\(i)", title: "Pump P-\(String(format: "%03d", i + 1))", subtitle: "Centrifugal pump",
+                status: i % 7 == 3 ? "Error" : "Operational")
             return HierarchyListItem(node: node, ancestors: ["Hamburg Plant", "Utilities", "Cooling water"])
         }
         self.clock = clock
@@ -29,7 +31,8 @@ final class PartsLoader: Sendable {
             calls.withLock { $0.append((range, search)) }
             if latency > .zero { try await clock.sleep(for: latency) }
             if failing.withLock({ $0 }) { throw HierarchySourceError(.io, "disk unavailable") }
-            let matching = search.map { text in parts.filter { $0.node.title.localizedCaseInsensitiveContains(text) } } ?? parts
+            let matching =
+                search.map { text in parts.filter { $0.node.title.localizedCaseInsensitiveContains(text) } } ?? parts
             let range = range ?? 0..<matching.count
             let lower = min(range.lowerBound, matching.count)
             return Array(matching[lower..<min(range.upperBound, matching.count)])
@@ -38,13 +41,16 @@ final class PartsLoader: Sendable {
 }
 
 @MainActor
-func partsBrowser(count: Int, columns: Int = 80, rows: Int = 24, latency: Duration = .zero,
-                  pageSize: Int = 20) -> (ListBrowser<HierarchyListItem, HierarchyListSection>, PartsLoader, TestClock) {
+func partsBrowser(
+    count: Int, columns: Int = 80, rows: Int = 24, latency: Duration = .zero,
+    pageSize: Int = 20
+) -> (ListBrowser<HierarchyListItem, HierarchyListSection>, PartsLoader, TestClock) {
     let clock = TestClock()
     let parts = PartsLoader(count: count, clock: clock, latency: latency)
-    let browser = ListBrowser.hierarchy(loader: parts.loader, title: "Sample plant", palette: .monochrome,
-                                       columns: columns, rows: rows, clock: clock, debounce: .milliseconds(250),
-                                       pageSize: pageSize)
+    let browser = ListBrowser.hierarchy(
+        loader: parts.loader, title: "Sample plant", palette: .monochrome,
+        columns: columns, rows: rows, clock: clock, debounce: .milliseconds(250),
+        pageSize: pageSize)
     return (browser, parts, clock)
 }
 

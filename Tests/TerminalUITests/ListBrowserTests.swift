@@ -1,8 +1,9 @@
-import HierarchyTestSupport
 import Foundation
 import HierarchySources
+import HierarchyTestSupport
 import ListFloorplan
 import Testing
+
 @testable import TerminalUI
 
 @MainActor

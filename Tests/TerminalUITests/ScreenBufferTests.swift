@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TerminalUI
 
 @Suite("ScreenBuffer")
@@ -6,7 +7,8 @@ struct ScreenBufferTests {
     /// Checks that every wide head is followed by its continuation and no continuation stands alone.
     static func checkWideInvariant(_ buffer: ScreenBuffer, sourceLocation: SourceLocation = #_sourceLocation) {
         let offender = buffer._checkInvariants()
-        #expect(offender == nil, "broken wide character at \(String(describing: offender))", sourceLocation: sourceLocation)
+        #expect(
+            offender == nil, "broken wide character at \(String(describing: offender))", sourceLocation: sourceLocation)
     }
 
     @Test("The invariant check finds a lone continuation")
@@ -162,8 +164,10 @@ struct ScreenBufferTests {
             let limit = min(8, x + maxWidth)
             let expectedText = DisplayWidth.truncate("hello world", toWidth: limit - x)
             let shown = String(expectedText.dropFirst(visibleStart - x))
-            let expectedRow = limit > visibleStart
-                ? String(repeating: ".", count: visibleStart) + shown + String(repeating: ".", count: 8 - visibleStart - shown.count)
+            let expectedRow =
+                limit > visibleStart
+                ? String(repeating: ".", count: visibleStart) + shown
+                    + String(repeating: ".", count: 8 - visibleStart - shown.count)
                 : "........"
             #expect(dotted.text(row: 0) == expectedRow, "x \(x) maxWidth \(maxWidth)")
             #expect(used == max(0, limit - visibleStart))

@@ -1,9 +1,10 @@
-import HierarchyTestSupport
 import Foundation
 import HierarchySources
+import HierarchyTestSupport
 import ListFloorplan
 import Synchronization
 import Testing
+
 @testable import TerminalUI
 
 /// What a search loader saw: the searches started and the ones cancelled.
@@ -37,8 +38,9 @@ final class SearchLoaderLog: Sendable {
     @Test func aKeystrokeCancelsTheSearchInFlight() async throws {
         let log = SearchLoaderLog()
         let clock = TestClock()
-        let list = ListBrowser.hierarchy(loader: Self.loader(log), title: "t", palette: .monochrome,
-                                         columns: 60, rows: 12, clock: clock)
+        let list = ListBrowser.hierarchy(
+            loader: Self.loader(log), title: "t", palette: .monochrome,
+            columns: 60, rows: 12, clock: clock)
         list.start()
         await list.finishPendingWork()
         _ = list.handle([.key(KeyEvent(.character("p")))])

@@ -1,9 +1,10 @@
-import HierarchyTestSupport
 import Foundation
 import HierarchySources
+import HierarchyTestSupport
 import ListFloorplan
 import Synchronization
 import Testing
+
 @testable import TerminalUI
 
 /// A search typed while a document is still read: its results keep arriving as the read goes
@@ -56,7 +57,8 @@ final class Collected: Sendable {
     }
 
     /// Types a search and lets the debounce fire.
-    static func type(_ text: String, into list: ListBrowser<HierarchyListItem, HierarchyListSection>, clock: TestClock) {
+    static func type(_ text: String, into list: ListBrowser<HierarchyListItem, HierarchyListSection>, clock: TestClock)
+    {
         for c in text { _ = list.handle([.key(KeyEvent(.character(c)))]) }
         clock.advance(by: .milliseconds(250))
     }
@@ -81,8 +83,9 @@ final class Collected: Sendable {
     @Test func resultsOfASearchTypedDuringTheReadArriveAsTheReadGoesOn() async throws {
         try await Self.whileReading("search-follows") { feeder, load in
             let clock = TestClock()
-            let list = ListBrowser.hierarchy(HierarchyListQuery(source: load), title: "big.json", palette: .monochrome,
-                                             columns: 80, rows: 30, clock: clock)
+            let list = ListBrowser.hierarchy(
+                HierarchyListQuery(source: load), title: "big.json", palette: .monochrome,
+                columns: 80, rows: 30, clock: clock)
             list.start()
             await list.finishPendingWork()
             Self.type("needle", into: list, clock: clock)

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import TerminalUI
 import HierarchyTestSupport
+import Testing
+
+@testable import TerminalUI
 
 @Suite("StandardOutput", .ownThreads)
 struct StandardOutputTests {

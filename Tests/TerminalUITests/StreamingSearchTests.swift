@@ -1,9 +1,10 @@
-import HierarchyTestSupport
 import Foundation
 import HierarchySources
+import HierarchyTestSupport
 import ListFloorplan
 import Synchronization
 import Testing
+
 @testable import TerminalUI
 
 /// What a streaming search loader saw: the requests started and the streams ended.
@@ -56,8 +57,9 @@ final class StreamLog: Sendable {
     @Test func resultsStreamInWhileTheSearchRunsAndKeysStayFast() async throws {
         let log = StreamLog()
         let clock = TestClock()
-        let list = ListBrowser.hierarchy(loader: Self.loader(log), title: "t", palette: .monochrome,
-                                         columns: 70, rows: 14, clock: clock)
+        let list = ListBrowser.hierarchy(
+            loader: Self.loader(log), title: "t", palette: .monochrome,
+            columns: 70, rows: 14, clock: clock)
         list.start()
         await list.finishPendingWork()
         _ = list.handle([.key(KeyEvent(.character("p")))])
@@ -108,10 +110,11 @@ final class StreamLog: Sendable {
         await list.finishPendingWork()
         list.type("pump")
         clock.advance(by: .milliseconds(50))
-        #expect(await eventually {
-            list.viewModel.mode == .search("pump") && list.viewModel.state == .finished
-                && list.viewModel.footer == .noMoreEntries
-        })
+        #expect(
+            await eventually {
+                list.viewModel.mode == .search("pump") && list.viewModel.state == .finished
+                    && list.viewModel.footer == .noMoreEntries
+            })
         // The walk's order is the file system's (readdir), so compare as sets.
         let titles = list.viewModel.results(in: .items).map(\.node.title)
         #expect(Set(titles) == Set((0..<4).map { "pump-\($0).txt" }))
@@ -132,7 +135,8 @@ final class StreamLog: Sendable {
             return stream
         })
         let clock = TestClock()
-        let list = ListBrowser.hierarchy(loader: loader, title: "t", palette: .monochrome, columns: 100, rows: 12, clock: clock)
+        let list = ListBrowser.hierarchy(
+            loader: loader, title: "t", palette: .monochrome, columns: 100, rows: 12, clock: clock)
         list.start()
         await list.finishPendingWork()
         _ = list.handle([.key(KeyEvent(.character("p")))])

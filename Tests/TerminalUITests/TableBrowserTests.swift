@@ -1,5 +1,6 @@
 import HierarchyKit
 import Testing
+
 @testable import TerminalUI
 
 /// Drilling down and back in the table form, the mouse, the margins and the switch between
@@ -31,14 +32,18 @@ import Testing
     @Test func clickingTheIndicatorMarginOpensTheItem() async throws {
         let table = try await sampleTableBrowser(columns: 80, rows: 24)
         // "Utilities" is the second row (screen row 6); its indicator is in the last 5 cells.
-        _ = table.handle([.mouse(MouseEvent(kind: .press, button: .left, x: 76, y: 6)),
-                          .mouse(MouseEvent(kind: .release, button: .left, x: 76, y: 6))])
+        _ = table.handle([
+            .mouse(MouseEvent(kind: .press, button: .left, x: 76, y: 6)),
+            .mouse(MouseEvent(kind: .release, button: .left, x: 76, y: 6)),
+        ])
         await table.dataSource!.settle()
         #expect(table.frame.split(separator: "\n")[1].contains("Utilities"))
         #expect(table.frame.contains("Compressed air"))
         // The header's previous button goes back a level.
-        _ = table.handle([.mouse(MouseEvent(kind: .press, button: .left, x: 1, y: 1)),
-                          .mouse(MouseEvent(kind: .release, button: .left, x: 1, y: 1))])
+        _ = table.handle([
+            .mouse(MouseEvent(kind: .press, button: .left, x: 1, y: 1)),
+            .mouse(MouseEvent(kind: .release, button: .left, x: 1, y: 1)),
+        ])
         await table.dataSource!.settle()
         #expect(table.frame.split(separator: "\n")[1].contains("Hamburg Plant"))
     }
@@ -90,14 +95,16 @@ import Testing
         item.frame = Rect(x: 0, y: 0, width: 79, height: 3)
         item.cell.hierarchyIndicator.isMultiline = false
         let renderer = TableRenderer(palette: .monochrome)
-        renderer.drawRow(item, rtl: false, editing: false, metrics: table.view.collectionViewLayout.metrics,
-                         top: 0, clip: 0..<4, into: &buffer)
+        renderer.drawRow(
+            item, rtl: false, editing: false, metrics: table.view.collectionViewLayout.metrics,
+            top: 0, clip: 0..<4, into: &buffer)
         // The margin's 8 cells: " 8 ▶" against the content, then free cells (the focused first
         // row previews its children from the first frame on: the open glyph).
         #expect(buffer.text(row: 0).hasSuffix("Operational  8 ▶     "))
         var mirrored = ScreenBuffer(width: 80, height: 4)
-        renderer.drawRow(item, rtl: true, editing: false, metrics: table.view.collectionViewLayout.metrics,
-                         top: 0, clip: 0..<4, into: &mirrored)
+        renderer.drawRow(
+            item, rtl: true, editing: false, metrics: table.view.collectionViewLayout.metrics,
+            top: 0, clip: 0..<4, into: &mirrored)
         #expect(mirrored.text(row: 0).hasPrefix("    ◀ 8  Production"))
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TerminalUI
 
 @Suite("TerminalEventSource")
@@ -15,7 +16,11 @@ struct TerminalEventSourceTests {
         source.start()
         pipe.write("\u{1B}[Ax\u{1B}[<0;2;3M")
         let event = try await withTimeout { await source.events.first { _ in true } }
-        #expect(event == .input([.key(KeyEvent(.up)), Self.char("x"), .mouse(MouseEvent(kind: .press, button: .left, x: 1, y: 2))]))
+        #expect(
+            event
+                == .input([
+                    .key(KeyEvent(.up)), Self.char("x"), .mouse(MouseEvent(kind: .press, button: .left, x: 1, y: 2)),
+                ]))
         #expect(source.stop(timeout: .seconds(60)))
     }
 
@@ -71,7 +76,8 @@ struct TerminalEventSourceTests {
         let pipe = TestPipe()
         let fd = open("/dev/null", O_RDONLY)
         defer { close(fd) }
-        let terminal = Terminal(output: CapturedOutput(), inputFileDescriptor: fd, environment: [:], handlesSignals: false)
+        let terminal = Terminal(
+            output: CapturedOutput(), inputFileDescriptor: fd, environment: [:], handlesSignals: false)
         let source = TerminalEventSource(inputFileDescriptor: pipe.readFD, terminal: terminal)
         source.start()
         terminal.enter()

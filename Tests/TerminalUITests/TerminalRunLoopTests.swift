@@ -1,8 +1,9 @@
-import HierarchyTestSupport
 import Dispatch
 import Foundation
+import HierarchyTestSupport
 import Synchronization
 import Testing
+
 @testable import TerminalUI
 
 /// An output whose writes after the first (the enter sequence) block until released, as a
@@ -67,7 +68,8 @@ struct TerminalRunLoopTests {
     func keysWhileAWriteStalls() async throws {
         let output = StallingOutput()
         let pipe = TestPipe()
-        let terminal = Terminal(output: output, inputFileDescriptor: pipe.readFD, environment: [:], handlesSignals: false)
+        let terminal = Terminal(
+            output: output, inputFileDescriptor: pipe.readFD, environment: [:], handlesSignals: false)
         let screen = CountingScreen()
         let run = Task { await TerminalRunLoop.run(screen: screen, terminal: terminal, capability: .none) }
         // Whatever happens, the stall ends and the loop is told to quit within 5 minutes (a
@@ -100,7 +102,8 @@ struct TerminalRunLoopTests {
     func quitIsPrompt() async throws {
         let output = CapturedOutput()
         let pipe = TestPipe()
-        let terminal = Terminal(output: output, inputFileDescriptor: pipe.readFD, environment: [:], handlesSignals: false)
+        let terminal = Terminal(
+            output: output, inputFileDescriptor: pipe.readFD, environment: [:], handlesSignals: false)
         let screen = CountingScreen()
         let run = Task { await TerminalRunLoop.run(screen: screen, terminal: terminal, capability: .none) }
         #expect(await eventually { screen.renders == 1 })

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TerminalUI
 
 @Suite("Terminal", .serialized)
@@ -8,12 +9,15 @@ struct TerminalTests {
     static func makeTerminal(handlesSignals: Bool = false) -> (Terminal, CapturedOutput, Int32) {
         let output = CapturedOutput()
         let fd = open("/dev/null", O_RDONLY)
-        let terminal = Terminal(output: output, inputFileDescriptor: fd, environment: [:], handlesSignals: handlesSignals)
+        let terminal = Terminal(
+            output: output, inputFileDescriptor: fd, environment: [:], handlesSignals: handlesSignals)
         return (terminal, output, fd)
     }
 
-    static let enter = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?7l\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h\u{1B}[?1004h\u{1B}[?2004h"
-    static let restore = "\u{1B}[?2026l\u{1B}[0m\u{1B}[?2004l\u{1B}[?1004l\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l"
+    static let enter =
+        "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?7l\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h\u{1B}[?1004h\u{1B}[?2004h"
+    static let restore =
+        "\u{1B}[?2026l\u{1B}[0m\u{1B}[?2004l\u{1B}[?1004l\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l"
 
     @Test("enter sets up the screen once; restore undoes it once")
     func enterAndRestore() {
@@ -64,10 +68,12 @@ struct TerminalTests {
         #expect(output.text == Self.enter + Self.restore)
     }
 
-    @Test("Size falls back to COLUMNS and LINES, then to 80×24", arguments: [
-        ([:], 80, 24), (["COLUMNS": "132", "LINES": "43"], 132, 43), (["COLUMNS": "0", "LINES": "x"], 80, 24),
-        (["COLUMNS": "1", "LINES": "1"], 1, 1),
-    ])
+    @Test(
+        "Size falls back to COLUMNS and LINES, then to 80×24",
+        arguments: [
+            ([:], 80, 24), (["COLUMNS": "132", "LINES": "43"], 132, 43), (["COLUMNS": "0", "LINES": "x"], 80, 24),
+            (["COLUMNS": "1", "LINES": "1"], 1, 1),
+        ])
     func sizeFallback(environment: [String: String], columns: Int, rows: Int) {
         let fd = open("/dev/null", O_RDONLY)
         defer { close(fd) }
@@ -107,7 +113,8 @@ struct TerminalTests {
     static func openPseudoTerminal() -> (Int32, Int32)? {
         let controller = systemPosixOpenpt(O_RDWR | O_NOCTTY)
         guard controller >= 0 else { return nil }
-        guard systemGrantpt(controller) == 0, systemUnlockpt(controller) == 0, let name = systemPtsname(controller) else {
+        guard systemGrantpt(controller) == 0, systemUnlockpt(controller) == 0, let name = systemPtsname(controller)
+        else {
             close(controller)
             return nil
         }

@@ -1,26 +1,31 @@
 import Testing
+
 @testable import TerminalUI
 
 @Suite("TerminalText")
 struct TerminalTextTests {
-    @Test("Hostile names are shown, not executed", arguments: [
-        ("\u{1B}[2J evil", "^[[2J evil"),
-        ("\u{1B}]0;pwned\u{07}name", "^[]0;pwned^Gname"),
-        ("\u{1B}]52;c;ZXZpbA==\u{1B}\\", "^[]52;c;ZXZpbA==^[\\"),
-        ("\u{9B}31mred", "\\u{9B}31mred"),
-        ("\u{9D}8;;http://x\u{9C}", "\\u{9D}8;;http://x\\u{9C}"),
-        ("a\tb\nc\r", "a␉b␤c^M"),
-        ("\r\n", "^M␤"),
-        ("\u{0}\u{7F}", "^@^?"),
-        ("invoice\u{202E}fdp.exe", "invoice\\u{202E}fdp.exe"),
-        ("\u{2066}x\u{2069}", "\\u{2066}x\\u{2069}"),
-        ("line\u{2028}break", "line\\u{2028}break"),
-    ])
+    @Test(
+        "Hostile names are shown, not executed",
+        arguments: [
+            ("\u{1B}[2J evil", "^[[2J evil"),
+            ("\u{1B}]0;pwned\u{07}name", "^[]0;pwned^Gname"),
+            ("\u{1B}]52;c;ZXZpbA==\u{1B}\\", "^[]52;c;ZXZpbA==^[\\"),
+            ("\u{9B}31mred", "\\u{9B}31mred"),
+            ("\u{9D}8;;http://x\u{9C}", "\\u{9D}8;;http://x\\u{9C}"),
+            ("a\tb\nc\r", "a␉b␤c^M"),
+            ("\r\n", "^M␤"),
+            ("\u{0}\u{7F}", "^@^?"),
+            ("invoice\u{202E}fdp.exe", "invoice\\u{202E}fdp.exe"),
+            ("\u{2066}x\u{2069}", "\\u{2066}x\\u{2069}"),
+            ("line\u{2028}break", "line\\u{2028}break"),
+        ])
     func hostile(input: String, shown: String) {
         #expect(TerminalText.sanitize(input) == shown)
     }
 
-    @Test("Ordinary text passes through unchanged", arguments: ["", "plain", "日本語 café", "👨‍👩‍👧", "שלום", "a\u{200F}b", "€ ₿ ©"])
+    @Test(
+        "Ordinary text passes through unchanged",
+        arguments: ["", "plain", "日本語 café", "👨‍👩‍👧", "שלום", "a\u{200F}b", "€ ₿ ©"])
     func ordinary(text: String) {
         #expect(TerminalText.sanitize(text) == text)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TerminalUI
 
 /// Errors of the test helpers.
@@ -8,7 +9,9 @@ enum TestSupportError: Error {
 }
 
 /// Runs `operation`, failing if it takes longer than `limit` (a guard against hangs, not a synchronisation).
-func withTimeout<T: Sendable>(_ limit: Duration = .seconds(30), _ operation: @escaping @Sendable () async -> T) async throws -> T {
+func withTimeout<T: Sendable>(_ limit: Duration = .seconds(30), _ operation: @escaping @Sendable () async -> T)
+    async throws -> T
+{
     try await withThrowingTaskGroup(of: T?.self) { group in
         group.addTask { await operation() }
         group.addTask {

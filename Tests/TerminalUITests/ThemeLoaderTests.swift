@@ -1,6 +1,7 @@
 import Foundation
 import HierarchyKit
 import Testing
+
 @testable import TerminalUI
 
 /// Finding, reading and checking themes.
@@ -27,7 +28,10 @@ import Testing
     }
 
     @Test func aBrokenStylesheetGivesTheDiagnostic() throws {
-        let files = ["bad.nss": "fdlFUIHierarchyItemView_title {\n    font-color #123456;\n}\nfdlFUIHierarchyView { font-color: #12; }\n"]
+        let files = [
+            "bad.nss":
+                "fdlFUIHierarchyItemView_title {\n    font-color #123456;\n}\nfdlFUIHierarchyView { font-color: #12; }\n"
+        ]
         #expect {
             try loader(files).load(argument: "bad.nss", environment: [:])
         } throws: { error in
@@ -39,7 +43,9 @@ import Testing
     }
 
     @Test func warningsDoNotStopTheLoad() throws {
-        let files = ["w.nss": "fdlUnknownThing { font-color: #123456; }\nfdlFUIHierarchyView { glow: 3; font-color: #ABCDEF; }"]
+        let files = [
+            "w.nss": "fdlUnknownThing { font-color: #123456; }\nfdlFUIHierarchyView { glow: 3; font-color: #ABCDEF; }"
+        ]
         let loaded = try loader(files).load(argument: "w.nss", environment: [:])
         #expect(loaded.warnings.count == 2)
         #expect(loaded.warnings.allSatisfy { $0.severity == .warning && $0.sourceName == "w.nss" })
@@ -63,7 +69,9 @@ import Testing
         #expect(loaded.theme?.style(for: .hierarchyView).fontColor == ThemeColor(hex: "#111111"))
         var withHome = files
         withHome["/home/u/.config/hierarchy/theme.nss"] = "fdlFUIHierarchyView { font-color: #333333; }"
-        #expect(try loader(withHome).load(argument: nil, environment: environment).path == "/home/u/.config/hierarchy/theme.nss")
+        #expect(
+            try loader(withHome).load(argument: nil, environment: environment).path
+                == "/home/u/.config/hierarchy/theme.nss")
     }
 
     @Test func noDefaultFileMeansNoTheme() throws {
@@ -85,7 +93,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("t.nss").path
         try "fdlFUIHierarchyView { font-color: #0A0B0C; }".write(toFile: path, atomically: true, encoding: .utf8)
-        #expect(try ThemeLoader().load(argument: path, environment: [:]).theme?.style(for: .hierarchyView).fontColor
+        #expect(
+            try ThemeLoader().load(argument: path, environment: [:]).theme?.style(for: .hierarchyView).fontColor
                 == ThemeColor(hex: "#0A0B0C"))
         #expect(try ThemeLoader.readFromDisk(directory.path) == nil)
     }

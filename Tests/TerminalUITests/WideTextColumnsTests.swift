@@ -1,7 +1,8 @@
+import HierarchyAdapters
 import HierarchyKit
 import HierarchySources
-import HierarchyAdapters
 import Testing
+
 @testable import TerminalUI
 
 /// Names that misalign columns in terminals whose width rules are wrong: CJK, emoji ZWJ
@@ -12,7 +13,8 @@ enum WideTextSamples {
         "日本語のファイル名", "esc\u{1B}[31mred", "中文目录", "한국어 폴더", "\u{1100}\u{1161}\u{11A8} jamo", "ＦＵＬＬ ｗｉｄｔｈ",
         "👨‍👩‍👧‍👦 family", "🏳️‍🌈 rainbow", "👩🏽‍💻 coder", "🧑🏿‍🤝‍🧑🏻 pair",
         "👍🏿 thumbs", "👋🏻👋🏼👋🏽👋🏾", "🇯🇵🇫🇷🇧🇷 flags", "🏴󠁧󠁢󠁳󠁣󠁴󠁿 Scotland", "1️⃣2️⃣#️⃣ keycaps",
-        "e\u{301}te\u{301} accents", "Z\u{324}\u{354}\u{367}\u{311}a\u{308}\u{356}l\u{36E}g\u{30C}o\u{319}\u{314} zalgo",
+        "e\u{301}te\u{301} accents",
+        "Z\u{324}\u{354}\u{367}\u{311}a\u{308}\u{356}l\u{36E}g\u{30C}o\u{319}\u{314} zalgo",
         "\u{301}leading mark", "שלום עולם", "مرحبا بالعالم", "evil\u{202E}txt.exe", "a\u{200F}b\u{200E}c marks",
         "zero\u{200B}width", "\u{FEFF}bom", "word\u{2060}joiner", "☺\u{FE0E} text", "☺\u{FE0F} emoji",
         "tab\there", "bell\u{07}", "c1\u{9B}2J", "new\nline", "del\u{7F}", "nul\u{0}",
@@ -23,23 +25,28 @@ enum WideTextSamples {
     static func source() throws -> InMemorySource {
         func items(_ prefix: String, nested: InMemorySource.Item? = nil) -> [InMemorySource.Item] {
             names.enumerated().map { index, name in
-                InMemorySource.Item(id: "\(prefix)\(index)", title: name,
-                                    children: index == 0 ? nested.map { [$0] } ?? [] : [])
+                InMemorySource.Item(
+                    id: "\(prefix)\(index)", title: name,
+                    children: index == 0 ? nested.map { [$0] } ?? [] : [])
             }
         }
         let leaves = items("c")
         let middle = items("b", nested: InMemorySource.Item(id: "bx", title: "日本語 👨‍👩‍👧‍👦 e\u{301}", children: leaves))
-        return try InMemorySource(root: InMemorySource.Item(id: "root", title: "Wide", children: [
-            InMemorySource.Item(id: "a", title: "👩🏽‍💻 日本語 שלום", children: middle),
-        ] + items("t")))
+        return try InMemorySource(
+            root: InMemorySource.Item(
+                id: "root", title: "Wide",
+                children: [
+                    InMemorySource.Item(id: "a", title: "👩🏽‍💻 日本語 שלום", children: middle)
+                ] + items("t")))
     }
 }
 
 @Suite("Wide text in columns")
 @MainActor
 struct WideTextColumnsTests {
-    @Test("Every sample has a width of 0…2 per character and pads to exactly its field",
-          arguments: WideTextSamples.names)
+    @Test(
+        "Every sample has a width of 0…2 per character and pads to exactly its field",
+        arguments: WideTextSamples.names)
     func padsExactly(_ name: String) {
         let shown = TerminalText.sanitize(name)
         for c in shown { #expect((0...2).contains(DisplayWidth.of(c))) }
@@ -57,8 +64,9 @@ struct WideTextColumnsTests {
         let view = HierarchyView(layout: layout)
         let dataSource = HierarchySourceDataSource(source: try WideTextSamples.source())
         dataSource.attach(to: view)
-        let browser = HierarchyBrowser(view: view, dataSource: dataSource, sourceName: "Wide", palette: .monochrome,
-                                       columns: columns, rows: rows)
+        let browser = HierarchyBrowser(
+            view: view, dataSource: dataSource, sourceName: "Wide", palette: .monochrome,
+            columns: columns, rows: rows)
         try await dataSource.load()
         await dataSource.settle()
         for _ in 0..<2 {

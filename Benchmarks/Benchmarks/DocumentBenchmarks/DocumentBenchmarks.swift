@@ -26,7 +26,8 @@ private func deepDocument() throws -> String {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("hierarchykit-deep-100k.json").path
     if FileManager.default.fileExists(atPath: path) { return path }
     let depth = 100_000
-    let text = String(repeating: "[", count: depth) + String(repeating: #"{"k":"#, count: depth) + "1"
+    let text =
+        String(repeating: "[", count: depth) + String(repeating: #"{"k":"#, count: depth) + "1"
         + String(repeating: "}", count: depth) + String(repeating: "]", count: depth)
     try Data(text.utf8).write(to: URL(fileURLWithPath: path))
     return path
@@ -38,7 +39,8 @@ private func deepLargeDocument() throws -> String {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("hierarchykit-deep-2m.json").path
     if FileManager.default.fileExists(atPath: path) { return path }
     let depth = 2_000_000
-    let text = String(repeating: "[", count: depth) + String(repeating: #"{"k":"#, count: depth) + "1"
+    let text =
+        String(repeating: "[", count: depth) + String(repeating: #"{"k":"#, count: depth) + "1"
         + String(repeating: "}", count: depth) + String(repeating: "]", count: depth)
     try Data(text.utf8).write(to: URL(fileURLWithPath: path))
     return path
@@ -129,7 +131,10 @@ let benchmarks: @Sendable () -> Void = {
         blackHole(try readEvents(path))
     }
 
-    Benchmark("Document load into the compact tree, 2,000,000-deep nesting (structure)", configuration: .init(maxIterations: 3)) {
+    Benchmark(
+        "Document load into the compact tree, 2,000,000-deep nesting (structure)",
+        configuration: .init(maxIterations: 3)
+    ) {
         benchmark in
         let path = try deepLargeDocument()
         benchmark.startMeasurement()
@@ -171,13 +176,15 @@ let benchmarks: @Sendable () -> Void = {
         benchmark.measurement(textPerItem, footprint.textBytes / max(footprint.itemCount, 1))
     }
 
-    Benchmark("Import a CSV into SQLite, 1M rows (the builder's field mapping)", configuration: .init(maxIterations: 3)) {
+    Benchmark("Import a CSV into SQLite, 1M rows (the builder's field mapping)", configuration: .init(maxIterations: 3))
+    {
         benchmark in
         let path = try wideCSV()
         let database = FileManager.default.temporaryDirectory.appendingPathComponent("hierarchykit-wide-csv.db")
         benchmark.startMeasurement()
-        blackHole(try await SQLiteImporter(destination: database, replace: true, searchIndex: false)
-            .importFile(at: URL(fileURLWithPath: path)))
+        blackHole(
+            try await SQLiteImporter(destination: database, replace: true, searchIndex: false)
+                .importFile(at: URL(fileURLWithPath: path)))
     }
 
     Benchmark("First page while reading, 1M children (browse's first screen)") { benchmark in
@@ -219,7 +226,8 @@ let benchmarks: @Sendable () -> Void = {
         let path = try wideDocument()
         let database = FileManager.default.temporaryDirectory.appendingPathComponent("hierarchykit-wide-1m.db")
         benchmark.startMeasurement()
-        blackHole(try await SQLiteImporter(destination: database, replace: true, searchIndex: false)
-            .importFile(at: URL(fileURLWithPath: path)))
+        blackHole(
+            try await SQLiteImporter(destination: database, replace: true, searchIndex: false)
+                .importFile(at: URL(fileURLWithPath: path)))
     }
 }

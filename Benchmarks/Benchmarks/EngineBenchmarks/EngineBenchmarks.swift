@@ -11,7 +11,8 @@ final class VirtualDataSource: HierarchyViewDataSource {
     func hierarchyView(_ hierarchyView: HierarchyView, numberOfChildrenForItemWith uuid: String) -> Int {
         uuid == "root" ? count : 0
     }
-    func hierarchyView(_ hierarchyView: HierarchyView, uuidForChildItemAt index: Int, with parentUUID: String) -> String {
+    func hierarchyView(_ hierarchyView: HierarchyView, uuidForChildItemAt index: Int, with parentUUID: String) -> String
+    {
         "c\(index)"
     }
 }
@@ -21,7 +22,8 @@ func variedHeights(_ n: Int) -> [Double] {
 }
 
 let benchmarks: @Sendable () -> Void = {
-    Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .cpuTotal, .mallocCountTotal], maxDuration: .seconds(3), maxIterations: 1_000)
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .cpuTotal, .mallocCountTotal], maxDuration: .seconds(3), maxIterations: 1_000)
 
     for n in [1_000, 100_000, 10_000_000] {
         let heights = variedHeights(n)
@@ -32,9 +34,13 @@ let benchmarks: @Sendable () -> Void = {
                 blackHole(layout.frames(from: middle, to: middle + 60, width: 300))
             }
         }
-        Benchmark("Visible rect query, \(n) rows, naive full layout", configuration: .init(maxDuration: .seconds(3), maxIterations: n >= 10_000_000 ? 5 : 200)) { benchmark in
+        Benchmark(
+            "Visible rect query, \(n) rows, naive full layout",
+            configuration: .init(maxDuration: .seconds(3), maxIterations: n >= 10_000_000 ? 5 : 200)
+        ) { benchmark in
             for _ in benchmark.scaledIterations {
-                blackHole(ColumnLayout.naiveFrames(heights: heights, spacing: 1, from: middle, to: middle + 60, width: 300))
+                blackHole(
+                    ColumnLayout.naiveFrames(heights: heights, spacing: 1, from: middle, to: middle + 60, width: 300))
             }
         }
     }
@@ -44,7 +50,8 @@ let benchmarks: @Sendable () -> Void = {
         for _ in benchmark.scaledIterations {
             await MainActor.run {
                 let source = VirtualDataSource(count: 10_000_000)
-                let view = HierarchyView(layout: HierarchyCollectionViewLayout(metrics: .terminal, size: Size(width: 200, height: 60)))
+                let view = HierarchyView(
+                    layout: HierarchyCollectionViewLayout(metrics: .terminal, size: Size(width: 200, height: 60)))
                 view.dataSource = source
                 view.layoutIfNeeded()
                 blackHole(view.snapshot().columns.count)
@@ -52,12 +59,14 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    Benchmark("Insert 10,000 children into a column of 1,000,000", configuration: .init(maxIterations: 200)) { benchmark async in
+    Benchmark("Insert 10,000 children into a column of 1,000,000", configuration: .init(maxIterations: 200)) {
+        benchmark async in
         // The view needs the main actor.
         nonisolated(unsafe) let benchmark = benchmark
         await MainActor.run {
             let source = VirtualDataSource(count: 1_000_000)
-            let view = HierarchyView(layout: HierarchyCollectionViewLayout(metrics: .terminal, size: Size(width: 200, height: 60)))
+            let view = HierarchyView(
+                layout: HierarchyCollectionViewLayout(metrics: .terminal, size: Size(width: 200, height: 60)))
             view.dataSource = source
             view.layoutIfNeeded()
             var indexes = IndexSet()

@@ -75,7 +75,8 @@ private func serverCPUNanoseconds() -> Int? {
     if let own = fields(String(postmaster)), own.count > 14 {
         ticks += own[11...14].compactMap { Int($0) }.reduce(0, +)
     }
-    for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] where entry.first?.isNumber == true {
+    for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    where entry.first?.isNumber == true {
         guard let child = fields(entry), child.count > 12, Int(child[1]) == postmaster else { continue }
         ticks += (Int(child[11]) ?? 0) + (Int(child[12]) ?? 0)
     }
@@ -85,11 +86,15 @@ private func serverCPUNanoseconds() -> Int? {
 /// CPU totals over a whole benchmark run, for means (ordo-one keeps percentiles of each
 /// iteration, and the server's CPU is read in 10 ms ticks).
 private final class CPUTally: Sendable {
-    private let state = Mutex<(pages: Int, client: Int, server: Int, serverStart: Int?, clientStart: Int)>((0, 0, 0, nil, 0))
+    private let state = Mutex<(pages: Int, client: Int, server: Int, serverStart: Int?, clientStart: Int)>(
+        (0, 0, 0, nil, 0))
 
     func begin() {
         let (server, client) = (serverCPUNanoseconds(), processCPUNanoseconds())
-        state.withLock { $0.serverStart = server; $0.clientStart = client }
+        state.withLock {
+            $0.serverStart = server
+            $0.clientStart = client
+        }
     }
 
     func end(pages: Int) {
@@ -104,10 +109,15 @@ private final class CPUTally: Sendable {
     func report(_ name: String) {
         let (pages, client, server, _, _) = state.withLock { $0 }
         guard pages > 0 else { return }
-        let serverText = serverCPUNanoseconds() == nil ? "" : String(format: ", server %.1f µs", Double(server) / Double(pages) / 1000)
-        FileHandle.standardError.write(Data(String(
-            format: "%@: %d pages, CPU per page: client %.1f µs%@\n", name, pages, Double(client) / Double(pages) / 1000, serverText
-        ).utf8))
+        let serverText =
+            serverCPUNanoseconds() == nil
+            ? "" : String(format: ", server %.1f µs", Double(server) / Double(pages) / 1000)
+        FileHandle.standardError.write(
+            Data(
+                String(
+                    format: "%@: %d pages, CPU per page: client %.1f µs%@\n", name, pages,
+                    Double(client) / Double(pages) / 1000, serverText
+                ).utf8))
     }
 }
 
@@ -120,13 +130,20 @@ private final class PooledStore: Sendable {
     init(connections: Int?) { self.connections = connections }
 
     func prepare() async throws {
-        guard let connections, source == nil, let text = ProcessInfo.processInfo.environment["HIERARCHY_PG_BENCH_URL"] else { return }
+        guard let connections, source == nil, let text = ProcessInfo.processInfo.environment["HIERARCHY_PG_BENCH_URL"]
+        else { return }
         let opened = try await PostgresSource.open(try PostgresStoreURL(text), connections: connections)
         state.withLock { $0 = opened }
     }
 
     func close() async {
-        guard let opened = state.withLock({ let source = $0; $0 = nil; return source }) else { return }
+        guard
+            let opened = state.withLock({
+                let source = $0
+                $0 = nil
+                return source
+            })
+        else { return }
         await opened.close()
     }
 }
@@ -189,10 +206,13 @@ let benchmarks: @Sendable () -> Void = {
     let pageLatency = BenchmarkMetric.custom("page latency (μs)", polarity: .prefersSmaller, useScalingFactor: false)
     // The client process's CPU (all its threads: the pool's event loop, the readers' tasks) for a
     // batch of 32 pages, divided by 32, in nanoseconds: `.cpuTotal` counts in 10 ms ticks.
-    let clientCPU = BenchmarkMetric.custom("client CPU per page (ns)", polarity: .prefersSmaller, useScalingFactor: false)
+    let clientCPU = BenchmarkMetric.custom(
+        "client CPU per page (ns)", polarity: .prefersSmaller, useScalingFactor: false)
     // "one row per child" reads the same pages with the statement as it was before the store
     // asked for one row per page (`RowPerChildPages`), in the same process and run.
-    for (connections, rowPerChild) in [(nil, false), (nil, true), (2, false), (4, false), (8, false), (16, false)] as [(Int?, Bool)] {
+    for (connections, rowPerChild) in [(nil, false), (nil, true), (2, false), (4, false), (8, false), (16, false)]
+        as [(Int?, Bool)]
+    {
         let pooled = PooledStore(connections: connections)
         let before = RowPerChildPages()
         let tally = CPUTally()
@@ -276,9 +296,12 @@ let benchmarks: @Sendable () -> Void = {
                 hierarchy.generateItems(emit)
             }
             // The same summary line as `hierarchy generate --into`, for docs/performance.md.
-            FileHandle.standardError.write(Data(String(
-                format: "generated %d items in %.2f s (COPY %.2f s, %d items/s)\n",
-                summary.items, summary.seconds, summary.copySeconds, Int(summary.copyRate.rounded())).utf8))
+            FileHandle.standardError.write(
+                Data(
+                    String(
+                        format: "generated %d items in %.2f s (COPY %.2f s, %d items/s)\n",
+                        summary.items, summary.seconds, summary.copySeconds, Int(summary.copyRate.rounded())
+                    ).utf8))
             blackHole(summary.copyRate)
         }
     }
@@ -286,7 +309,9 @@ let benchmarks: @Sendable () -> Void = {
     let table = HierarchyTable(table: "hierarchy_item", id: "key", parent: "parent", title: "title", order: "position")
     let tableSource = SharedTable()
     let tableConfiguration: Benchmark.Configuration = .init(setup: {
-        guard tableSource.source == nil, let text = ProcessInfo.processInfo.environment["HIERARCHY_PG_BENCH_URL"] else { return }
+        guard tableSource.source == nil, let text = ProcessInfo.processInfo.environment["HIERARCHY_PG_BENCH_URL"] else {
+            return
+        }
         let opened = try await PostgresTableSource.open(try PostgresStoreURL(text), table: table)
         tableSource.state.withLock { $0 = opened }
     })
@@ -307,7 +332,9 @@ let benchmarks: @Sendable () -> Void = {
                 let began = ContinuousClock.now
                 let opened = try await PostgresTableSource.open(url, table: table, checkInBackground: background)
                 if let root = try await opened.root() {
-                    blackHole(try await opened.children(ofID: root.id, in: 0..<min(50, try await opened.childCount(ofID: root.id))))
+                    blackHole(
+                        try await opened.children(
+                            ofID: root.id, in: 0..<min(50, try await opened.childCount(ofID: root.id))))
                 }
                 let (seconds, attoseconds) = (ContinuousClock.now - began).components
                 benchmark.measurement(firstScreen, Int(seconds) * 1_000_000 + Int(attoseconds / 1_000_000_000_000))
@@ -325,7 +352,8 @@ let benchmarks: @Sendable () -> Void = {
         Benchmark(
             "SQLite table: open to first screen (root, its count, its first page)\(background ? ", check in the background" : "")",
             configuration: .init(
-                metrics: [.wallClock, firstScreen, checkDone], warmupIterations: 0, maxDuration: .seconds(120), maxIterations: 3)
+                metrics: [.wallClock, firstScreen, checkDone], warmupIterations: 0, maxDuration: .seconds(120),
+                maxIterations: 3)
         ) { benchmark in
             guard let path = ProcessInfo.processInfo.environment["HIERARCHY_SQLITE_TABLE_BENCH_DB"] else { return }
             let assets = HierarchyTable(table: "assets", id: "id", parent: "parent", title: "title", order: "position")
@@ -333,13 +361,16 @@ let benchmarks: @Sendable () -> Void = {
                 let began = ContinuousClock.now
                 let opened = try SQLiteTableSource(path: path, table: assets, checkInBackground: background)
                 if let root = try await opened.root() {
-                    blackHole(try await opened.children(ofID: root.id, in: 0..<min(50, try await opened.childCount(ofID: root.id))))
+                    blackHole(
+                        try await opened.children(
+                            ofID: root.id, in: 0..<min(50, try await opened.childCount(ofID: root.id))))
                 }
                 let (seconds, attoseconds) = (ContinuousClock.now - began).components
                 benchmark.measurement(firstScreen, Int(seconds) * 1_000_000 + Int(attoseconds / 1_000_000_000_000))
                 blackHole(await opened.rootCheck())
                 let (checkSeconds, checkAttoseconds) = (ContinuousClock.now - began).components
-                benchmark.measurement(checkDone, Int(checkSeconds) * 1_000_000 + Int(checkAttoseconds / 1_000_000_000_000))
+                benchmark.measurement(
+                    checkDone, Int(checkSeconds) * 1_000_000 + Int(checkAttoseconds / 1_000_000_000_000))
             }
         }
     }
@@ -370,7 +401,8 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     Benchmark("PostgreSQL change seen by a listener", configuration: prepared) { benchmark in
-        guard let source = shared.source, let text = ProcessInfo.processInfo.environment["HIERARCHY_PG_BENCH_URL"] else { return }
+        guard let source = shared.source, let text = ProcessInfo.processInfo.environment["HIERARCHY_PG_BENCH_URL"]
+        else { return }
         let editor = try await PostgresSource.open(try PostgresStoreURL(text))
         var changes = source.changes().makeAsyncIterator()
         while !source.isListening { try await Task.sleep(for: .milliseconds(10)) }

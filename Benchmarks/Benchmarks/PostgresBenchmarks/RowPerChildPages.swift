@@ -50,9 +50,12 @@ final class RowPerChildPages: Sendable {
         var configuration: PostgresClient.Configuration
         switch url.endpoint {
         case .tcp(let host, let port):
-            configuration = .init(host: host, port: port, username: url.user, password: url.password, database: url.database, tls: .disable)
+            configuration = .init(
+                host: host, port: port, username: url.user, password: url.password, database: url.database,
+                tls: .disable)
         case .socket(let path, _, _):
-            configuration = .init(unixSocketPath: path, username: url.user, password: url.password, database: url.database)
+            configuration = .init(
+                unixSocketPath: path, username: url.user, password: url.password, database: url.database)
         }
         configuration.options.maximumConnections = connections
         configuration.options.minimumConnections = 0
@@ -65,14 +68,22 @@ final class RowPerChildPages: Sendable {
     func children(ofID id: String, in range: Range<Int>) async throws -> [HierarchyNode] {
         guard let client = state.withLock({ $0?.client }) else { return [] }
         var nodes: [HierarchyNode] = []
-        for try await node in try await client.execute(Page(id: id, start: Int64(range.lowerBound), limit: Int64(range.count))) {
+        for try await node in try await client.execute(
+            Page(id: id, start: Int64(range.lowerBound), limit: Int64(range.count)))
+        {
             nodes.append(node)
         }
         return nodes
     }
 
     func close() async {
-        guard let (_, run) = state.withLock({ let value = $0; $0 = nil; return value }) else { return }
+        guard
+            let (_, run) = state.withLock({
+                let value = $0
+                $0 = nil
+                return value
+            })
+        else { return }
         run.cancel()
         await run.value
     }

@@ -124,7 +124,9 @@ let benchmarks: @Sendable () -> Void = {
         guard let source = shared.source else { return }
         let parent = shared.targets.largestParent
         let count = try await source.childCount(ofID: parent)
-        guard count > 0, let last = try await source.children(ofID: parent, in: (count - 1)..<count).first else { return }
+        guard count > 0, let last = try await source.children(ofID: parent, in: (count - 1)..<count).first else {
+            return
+        }
         for _ in benchmark.scaledIterations {
             blackHole(try await source.indexOfChild(ofID: parent, titlePrefix: last.title, from: 0))
         }
@@ -145,7 +147,8 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    Benchmark("SQLite full-text search, first page (site word as typed, prefix)", configuration: prepared) { benchmark in
+    Benchmark("SQLite full-text search, first page (site word as typed, prefix)", configuration: prepared) {
+        benchmark in
         guard let source = shared.source else { return }
         let target = shared.targets
         for _ in benchmark.scaledIterations {
@@ -153,7 +156,8 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    Benchmark("SQLite full-text search, first page (common word as typed, prefix)", configuration: prepared) { benchmark in
+    Benchmark("SQLite full-text search, first page (common word as typed, prefix)", configuration: prepared) {
+        benchmark in
         guard let source = shared.source else { return }
         for _ in benchmark.scaledIterations {
             blackHole(try await source.search("pump", in: 0..<20))

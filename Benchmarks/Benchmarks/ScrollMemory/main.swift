@@ -33,7 +33,8 @@ func scroll() async throws {
     }
     let limit = arguments.count > 2 ? Int(arguments[2]) ?? .max : .max
     let height = arguments.count > 3 ? Int(arguments[3]) ?? 60 : 60
-    let browser = HierarchyBrowser.make(source: try SQLiteSource(path: arguments[1]), sourceName: "store", columns: 200, rows: height)
+    let browser = HierarchyBrowser.make(
+        source: try SQLiteSource(path: arguments[1]), sourceName: "store", columns: 200, rows: height)
     guard let adapter = browser.dataSource else { return }
     try await adapter.load()
     await adapter.settle()
@@ -54,8 +55,11 @@ func scroll() async throws {
     func report(_ label: String, _ keys: Int) {
         let now = status()
         let row = view.focusedPosition?.row ?? -1
-        let seconds = Double((clock.now - began).components.attoseconds) / 1e18 + Double((clock.now - began).components.seconds)
-        print("\(label) \(keys) keys, row \(row): VmRSS \(now.rss) kB (+\(now.rss - start.rss)), VmHWM \(now.hwm) kB (+\(now.hwm - start.hwm)); cached items \(adapter.cachedItemCount), pages \(adapter.cachedPageCount); \(Int(seconds)) s")
+        let seconds =
+            Double((clock.now - began).components.attoseconds) / 1e18 + Double((clock.now - began).components.seconds)
+        print(
+            "\(label) \(keys) keys, row \(row): VmRSS \(now.rss) kB (+\(now.rss - start.rss)), VmHWM \(now.hwm) kB (+\(now.hwm - start.hwm)); cached items \(adapter.cachedItemCount), pages \(adapter.cachedPageCount); \(Int(seconds)) s"
+        )
     }
 
     for (label, key, target) in [("down", KeyEvent(.pageDown), rows - 1), ("up", KeyEvent(.pageUp), 0)] {

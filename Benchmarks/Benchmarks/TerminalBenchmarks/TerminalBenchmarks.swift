@@ -1,5 +1,5 @@
-import Foundation
 import Benchmark
+import Foundation
 import HierarchyKit
 import HierarchySources
 import TerminalUI
@@ -30,7 +30,8 @@ let bytesWritten = BenchmarkMetric.custom("bytes written", polarity: .prefersSma
 /// The column browser on the bundled sample at 200×60, loaded, with a renderer that has drawn it once.
 @MainActor
 func loadedSampleBrowser() async throws -> (HierarchyBrowser, FrameRenderer) {
-    let browser = HierarchyBrowser.make(source: try SampleHierarchy.load(), sourceName: "Sample plant", columns: 200, rows: 60)
+    let browser = HierarchyBrowser.make(
+        source: try SampleHierarchy.load(), sourceName: "Sample plant", columns: 200, rows: 60)
     try await browser.dataSource.load()
     await browser.dataSource.settle()
     var renderer = FrameRenderer(capability: .trueColor)
@@ -148,7 +149,9 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     Benchmark("Wide and combining text: width of 1,000 names", configuration: configuration) { benchmark in
-        let samples = ["日本語のファイル名", "👨‍👩‍👧‍👦 family", "👍🏿 thumbs", "🇯🇵🇫🇷 flags", "e\u{301}te\u{301}", "שלום עולם", "zero\u{200B}width"]
+        let samples = [
+            "日本語のファイル名", "👨‍👩‍👧‍👦 family", "👍🏿 thumbs", "🇯🇵🇫🇷 flags", "e\u{301}te\u{301}", "שלום עולם", "zero\u{200B}width",
+        ]
         let names = (0..<1000).map { samples[$0 % samples.count] + " \($0)" }
         for _ in benchmark.scaledIterations {
             var total = 0
@@ -170,7 +173,10 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    Benchmark("Key press to finished frame, column browser 200x60", configuration: .init(metrics: [.wallClock, .cpuTotal, .mallocCountTotal], maxDuration: .seconds(5))) { benchmark async throws in
+    Benchmark(
+        "Key press to finished frame, column browser 200x60",
+        configuration: .init(metrics: [.wallClock, .cpuTotal, .mallocCountTotal], maxDuration: .seconds(5))
+    ) { benchmark async throws in
         try await keyPressToFrame(Unchecked(value: benchmark))
     }
 }

@@ -26,16 +26,20 @@ enum MountedExample {
     /// idle browser sessions).
     ///
     /// - Parameter users: user names and their passwords.
-    static func makeRouter(users: [String: String]) throws -> (router: Router<BasicRequestContext>, services: [HierarchyRoutes]) {
+    static func makeRouter(users: [String: String]) throws -> (
+        router: Router<BasicRequestContext>, services: [HierarchyRoutes]
+    ) {
         let router = Router()
         router.add(middleware: BasicAuthentication(realm: "Hierarchies", users: users))
         router.get("/") { _, _ in
             Response(
                 status: .ok, headers: [.contentType: "text/html; charset=utf-8"],
-                body: .init(byteBuffer: ByteBuffer(string: """
-                    <!doctype html><meta charset="utf-8"><title>Hierarchies</title>
-                    <ul><li><a href="plant/">Plant</a></li><li><a href="org/">Organisation</a></li></ul>
-                    """)))
+                body: .init(
+                    byteBuffer: ByteBuffer(
+                        string: """
+                            <!doctype html><meta charset="utf-8"><title>Hierarchies</title>
+                            <ul><li><a href="plant/">Plant</a></li><li><a href="org/">Organisation</a></li></ul>
+                            """)))
         }
         let plant = try HierarchyRoutes(source: SampleHierarchy.load(), sourceName: "Plant")
         plant.addRoutes(to: router.group("plant"))
@@ -66,12 +70,18 @@ struct BasicAuthentication<Context: RequestContext>: RouterMiddleware {
     let realm: String
     let users: [String: String]
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
         guard let (user, password) = Self.credentials(in: request), let expected = users[user],
-              Self.same(Array(password.utf8), Array(expected.utf8)) else {
+            Self.same(Array(password.utf8), Array(expected.utf8))
+        else {
             return Response(
                 status: .unauthorized,
-                headers: [.wwwAuthenticate: "Basic realm=\"\(realm)\", charset=\"UTF-8\"", .contentType: "text/plain; charset=utf-8"],
+                headers: [
+                    .wwwAuthenticate: "Basic realm=\"\(realm)\", charset=\"UTF-8\"",
+                    .contentType: "text/plain; charset=utf-8",
+                ],
                 body: .init(byteBuffer: ByteBuffer(string: "sign in to see the hierarchies\n")))
         }
         return try await next(request, context)
@@ -80,8 +90,9 @@ struct BasicAuthentication<Context: RequestContext>: RouterMiddleware {
     /// The user name and password of an `Authorization: Basic` header.
     static func credentials(in request: Request) -> (String, String)? {
         guard let value = request.headers[.authorization], value.lowercased().hasPrefix("basic "),
-              let decoded = Data(base64Encoded: String(value.dropFirst(6)).trimmingCharacters(in: .whitespaces)),
-              let text = String(data: decoded, encoding: .utf8), let colon = text.firstIndex(of: ":") else { return nil }
+            let decoded = Data(base64Encoded: String(value.dropFirst(6)).trimmingCharacters(in: .whitespaces)),
+            let text = String(data: decoded, encoding: .utf8), let colon = text.firstIndex(of: ":")
+        else { return nil }
         return (String(text[..<colon]), String(text[text.index(after: colon)...]))
     }
 

@@ -128,14 +128,17 @@ struct PlantServer: Sendable {
                 equipmentIDs.append(equipmentID)
                 let parts = ["Motor", "Gearbox", "Sensor"].enumerated().map { p, part in
                     let partID = "\(equipmentID)-part-\(p + 1)"
-                    records[partID] = Record(name: "\(part) \(e + 1).\(p + 1)", type: "Part", location: area.1, children: [])
+                    records[partID] = Record(
+                        name: "\(part) \(e + 1).\(p + 1)", type: "Part", location: area.1, children: [])
                     return partID
                 }
                 records[equipmentID] = Record(name: equipment, type: "Equipment", location: area.1, children: parts)
             }
-            records[areaID] = Record(name: area.0, type: "Functional location", location: area.1, children: equipmentIDs)
+            records[areaID] = Record(
+                name: area.0, type: "Functional location", location: area.1, children: equipmentIDs)
         }
-        records[Self.rootUUID] = Record(name: "Hamburg Plant", type: "Plant", location: "Hamburg", children: rootChildren)
+        records[Self.rootUUID] = Record(
+            name: "Hamburg Plant", type: "Plant", location: "Hamburg", children: rootChildren)
     }
 
     /// The uuids of an item's children, in order.
@@ -145,7 +148,8 @@ struct PlantServer: Sendable {
     @MainActor
     func object(for uuid: String, model: HierarchyViewModel) -> ModelObject {
         let record = records[uuid] ?? Record(name: uuid, type: "", location: "", children: [])
-        return ModelObject(uuid: uuid, name: record.name, type: record.type, location: record.location,
-                           numberOfChildren: record.children.count, model: model)
+        return ModelObject(
+            uuid: uuid, name: record.name, type: record.type, location: record.location,
+            numberOfChildren: record.children.count, model: model)
     }
 }

@@ -39,14 +39,18 @@ final class ProductCatalogue {
     var delay: Duration = .milliseconds(250)
 
     init(count: Int = 240) {
-        let names = ["Notebook", "Monitor", "Keyboard", "Mouse", "Headset", "Docking station", "Webcam", "Printer", "Scanner", "Speaker"]
+        let names = [
+            "Notebook", "Monitor", "Keyboard", "Mouse", "Headset", "Docking station", "Webcam", "Printer", "Scanner",
+            "Speaker",
+        ]
         let categories = ["Computers", "Displays", "Accessories", "Audio", "Printing"]
         let suppliers = ["Becker Berlin", "Talpa", "Technocom", "Red Point Stores", "Panorama Studios"]
         products = (0..<count).map { (n: Int) -> Product in
             let name = names[n % names.count] + " " + String(n / names.count + 1)
             let cents: Int = (49 + (n * 37) % 1_450) * 100 + 99
-            return Product(id: "HT-" + String(1000 + n), name: name, category: categories[n % categories.count],
-                           supplier: suppliers[(n / 3) % suppliers.count], price: Double(cents) / 100)
+            return Product(
+                id: "HT-" + String(1000 + n), name: name, category: categories[n % categories.count],
+                supplier: suppliers[(n / 3) % suppliers.count], price: Double(cents) / 100)
         }
         nextNumber = 1000 + count
     }
@@ -55,14 +59,18 @@ final class ProductCatalogue {
     func matching(_ searchString: String?) -> [Product] {
         guard let searchString, !searchString.isEmpty else { return products }
         return products.filter {
-            $0.name.localizedCaseInsensitiveContains(searchString) || $0.category.localizedCaseInsensitiveContains(searchString)
+            $0.name.localizedCaseInsensitiveContains(searchString)
+                || $0.category.localizedCaseInsensitiveContains(searchString)
                 || $0.supplier.localizedCaseInsensitiveContains(searchString)
         }
     }
 
     /// Adds a new product at the start.
     func addProduct() {
-        products.insert(Product(id: "HT-\(nextNumber)", name: "New product \(nextNumber)", category: "New", supplier: "Becker Berlin", price: 99.99), at: 0)
+        products.insert(
+            Product(
+                id: "HT-\(nextNumber)", name: "New product \(nextNumber)", category: "New", supplier: "Becker Berlin",
+                price: 99.99), at: 0)
         nextNumber += 1
     }
 
@@ -100,12 +108,15 @@ final class ProductDataLoader: FUIDataLoader<Product> {
 func makeProductList() -> FUIListFloorplan<Product, ProductListReportSections> {
     var queries: [ProductListReportSections: FUIDataLoader<Product>] = [:]
     queries[.default] = ProductDataLoader()
-    let model = FUIListViewModel<Product, ProductListReportSections>(queries: queries, isListPagingEnabled: true, isSearchEnabled: true)
+    let model = FUIListViewModel<Product, ProductListReportSections>(
+        queries: queries, isListPagingEnabled: true, isSearchEnabled: true)
     let floorplan = FUIListFloorplan<Product, ProductListReportSections>(viewModel: model)
     floorplan.cellBinding = { tableView, indexPath, entity in
-    let cell = tableView.dequeueReusableCell(withIdentifier: FUIObjectTableViewCell.reuseIdentifier, for: indexPath) as! FUIObjectTableViewCell
-    entity.bind(to: cell)
-    return cell
+        let cell =
+            tableView.dequeueReusableCell(withIdentifier: FUIObjectTableViewCell.reuseIdentifier, for: indexPath)
+            as! FUIObjectTableViewCell
+        entity.bind(to: cell)
+        return cell
     }
     // The members the document lists after the setup: the grid header, the add and delete
     // handlers and the empty-results view.

@@ -9,7 +9,9 @@ final class SpaceCell: CBLinearHierarchyCell {}
 
 /// The host view controller of the document's demo.
 @MainActor
-final class SpaceViewController: CBLinearHierarchyCellManagerProtocol, UICollectionViewDataSource, UICollectionViewDelegateFlowLayout {
+final class SpaceViewController: CBLinearHierarchyCellManagerProtocol, UICollectionViewDataSource,
+    UICollectionViewDelegateFlowLayout
+{
     var lhLayout: CBLinearHierarchyFlowLayout!
     var lhVC: CBLinearHierarchyViewController!
     /// The name of the item expanded last ("Spacecraft" shows the runtime data).
@@ -26,7 +28,9 @@ final class SpaceViewController: CBLinearHierarchyCellManagerProtocol, UICollect
     private static var hosts: [SpaceViewController] = []
 
     /// A new host's controller, the host kept alive for the program's life.
-    static func makeController(_ scrollDirection: LinearHierarchyLayout.ScrollDirection) -> CBLinearHierarchyViewController {
+    static func makeController(_ scrollDirection: LinearHierarchyLayout.ScrollDirection)
+        -> CBLinearHierarchyViewController
+    {
         let host = SpaceViewController(scrollDirection: scrollDirection)
         hosts.append(host)
         return host.lhVC
@@ -70,12 +74,18 @@ final class SpaceViewController: CBLinearHierarchyCellManagerProtocol, UICollect
     /// The demo's plist: "Spacecraft" is left empty and filled at runtime.
     func getHierarchyFromPList() -> Any {
         [
-            ["name": "Planets", "children": [
-                ["name": "Mercury"], ["name": "Venus"],
-                ["name": "Earth", "children": [["name": "Moon"]]],
-                ["name": "Mars", "children": [["name": "Phobos"], ["name": "Deimos"]]],
-                ["name": "Jupiter", "children": [["name": "Io"], ["name": "Europa"], ["name": "Ganymede"], ["name": "Callisto"]]],
-            ]],
+            [
+                "name": "Planets",
+                "children": [
+                    ["name": "Mercury"], ["name": "Venus"],
+                    ["name": "Earth", "children": [["name": "Moon"]]],
+                    ["name": "Mars", "children": [["name": "Phobos"], ["name": "Deimos"]]],
+                    [
+                        "name": "Jupiter",
+                        "children": [["name": "Io"], ["name": "Europa"], ["name": "Ganymede"], ["name": "Callisto"]],
+                    ],
+                ],
+            ],
             ["name": "Spacecraft", "type": "dynamic"],
             ["name": "Stars", "children": [["name": "Sun"], ["name": "Sirius"], ["name": "Betelgeuse"]]],
         ]
@@ -86,7 +96,8 @@ final class SpaceViewController: CBLinearHierarchyCellManagerProtocol, UICollect
     func cellReuseIdentifierForHierarchyNavigator() -> String { "SpaceCell" }
 
     func registerClassForCBLinearHierarchyCell() {
-        self.lhVC.collectionView.register(SpaceCell.self, forCellWithReuseIdentifier: cellReuseIdentifierForHierarchyNavigator())
+        self.lhVC.collectionView.register(
+            SpaceCell.self, forCellWithReuseIdentifier: cellReuseIdentifierForHierarchyNavigator())
     }
 
     // MARK: UICollectionViewDataSource
@@ -99,9 +110,11 @@ final class SpaceViewController: CBLinearHierarchyCellManagerProtocol, UICollect
         }
     }
 
-    func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell {
+    func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath) -> UICollectionViewCell
+    {
         if self.selectedItemName == "Spacecraft" && indexPath.section == 1 {
-            let cell = collectionView.dequeueReusableCell(withReuseIdentifier: cellReuseIdentifierForHierarchyNavigator(), for: indexPath)
+            let cell = collectionView.dequeueReusableCell(
+                withReuseIdentifier: cellReuseIdentifierForHierarchyNavigator(), for: indexPath)
             cell.title = self.dataAtRuntime[indexPath.item]
             cell.isActive = false
             cell.backgroundColor = self.lhVC.normalLHCellColor

@@ -26,7 +26,9 @@ case nil, "terminal":
         exit(64)
     }
 case "web":
-    guard arguments.count <= 2, let number = arguments.count > 1 ? Int(arguments[1]) : 8080, (0...65_535).contains(number) else {
+    guard arguments.count <= 2, let number = arguments.count > 1 ? Int(arguments[1]) : 8080,
+        (0...65_535).contains(number)
+    else {
         FileHandle.standardError.write(Data("seed-example: the port must be a number from 0 to 65535\n".utf8))
         exit(64)
     }
@@ -41,18 +43,25 @@ do {
     let signal: Int32?
     if let port {
         let title = "Seed example"
-        let server = switch example {
-        case "list": try HierarchyWebServer(host: "127.0.0.1", port: port, title: title, makeFloorplan: { makeProductList() })
-        case "linear", "linear-vertical":
-            try HierarchyWebServer(host: "127.0.0.1", port: port, title: title, makeLinearController: { SpaceViewController.makeController(direction) })
-        default: try HierarchyWebServer(host: "127.0.0.1", port: port, title: title, makeController: { MyController() })
-        }
+        let server =
+            switch example {
+            case "list":
+                try HierarchyWebServer(
+                    host: "127.0.0.1", port: port, title: title, makeFloorplan: { makeProductList() })
+            case "linear", "linear-vertical":
+                try HierarchyWebServer(
+                    host: "127.0.0.1", port: port, title: title,
+                    makeLinearController: { SpaceViewController.makeController(direction) })
+            default:
+                try HierarchyWebServer(host: "127.0.0.1", port: port, title: title, makeController: { MyController() })
+            }
         signal = try await server.run()
     } else {
         let options = TerminalBrowser.Options(title: "Seed example")
         switch example {
         case "list": signal = try await TerminalBrowser.run(makeProductList(), options: options)
-        case "linear", "linear-vertical": signal = try await TerminalBrowser.run(SpaceViewController.makeController(direction), options: options)
+        case "linear", "linear-vertical":
+            signal = try await TerminalBrowser.run(SpaceViewController.makeController(direction), options: options)
         default: signal = try await TerminalBrowser.run(MyController(), options: options)
         }
     }

@@ -1,5 +1,5 @@
-@_exported import HierarchyKit
 @_exported import Foundation
+@_exported import HierarchyKit
 
 // The `FUI`-prefixed names of SAP Fiori for iOS over HierarchyKit's clean API, so that code
 // written against the Fiori documentation compiles with only the import line changed.

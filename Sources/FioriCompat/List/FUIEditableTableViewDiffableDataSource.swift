@@ -26,8 +26,12 @@ public struct NSDiffableDataSourceSnapshot<SectionIdentifierType: Hashable, Item
     }
 
     /// Appends items to a section (the last one when `nil`); without sections it does nothing.
-    public mutating func appendItems(_ identifiers: [ItemIdentifierType], toSection section: SectionIdentifierType? = nil) {
-        guard let index = section.flatMap({ sectionIdentifiers.firstIndex(of: $0) }) ?? (sectionIdentifiers.isEmpty ? nil : sectionIdentifiers.count - 1)
+    public mutating func appendItems(
+        _ identifiers: [ItemIdentifierType], toSection section: SectionIdentifierType? = nil
+    ) {
+        guard
+            let index = section.flatMap({ sectionIdentifiers.firstIndex(of: $0) })
+                ?? (sectionIdentifiers.isEmpty ? nil : sectionIdentifiers.count - 1)
         else { return }
         itemsBySection[index] += identifiers
     }
@@ -81,7 +85,8 @@ public struct NSDiffableDataSourceSnapshot<SectionIdentifierType: Hashable, Item
 
     func item(at indexPath: IndexPath) -> ItemIdentifierType? {
         guard itemsBySection.indices.contains(indexPath.section),
-              itemsBySection[indexPath.section].indices.contains(indexPath.row) else { return nil }
+            itemsBySection[indexPath.section].indices.contains(indexPath.row)
+        else { return nil }
         return itemsBySection[indexPath.section][indexPath.row]
     }
 }
@@ -151,8 +156,9 @@ open class UITableViewDiffableDataSource<SectionIdentifierType: Hashable, ItemId
     /// The row of an item, if it is shown.
     public func indexPath(for itemIdentifier: ItemIdentifierType) -> IndexPath? {
         guard let section = current.sectionIdentifier(containingItem: itemIdentifier),
-              let sectionIndex = current.indexOfSection(section),
-              let row = current.itemIdentifiers(inSection: section).firstIndex(of: itemIdentifier) else { return nil }
+            let sectionIndex = current.indexOfSection(section),
+            let row = current.itemIdentifiers(inSection: section).firstIndex(of: itemIdentifier)
+        else { return nil }
         return IndexPath(row: row, section: sectionIndex)
     }
 
@@ -197,9 +203,12 @@ open class FUIEditableTableViewDiffableDataSource<SectionIdentifierType: Hashabl
     }
 
     /// Commits an edit: `.delete` calls the delete handler with the row's section and item.
-    open func tableView(_ tableView: UITableView, commit editingStyle: UITableViewCell.EditingStyle, forRowAt indexPath: IndexPath) {
+    open func tableView(
+        _ tableView: UITableView, commit editingStyle: UITableViewCell.EditingStyle, forRowAt indexPath: IndexPath
+    ) {
         guard editingStyle == .delete, let deleteHandler, let item = itemIdentifier(for: indexPath),
-              let section = sectionIdentifier(for: indexPath.section) else { return }
+            let section = sectionIdentifier(for: indexPath.section)
+        else { return }
         deleteHandler(section, item)
     }
 }

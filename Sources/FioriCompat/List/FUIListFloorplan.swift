@@ -47,7 +47,8 @@ open class FUIListFloorplan<
     /// cells come from `cellBinding`, and committing `.delete` on a row calls
     /// `deleteButtonDidTapHandler`.
     public private(set) lazy var dataSource: FUIEditableTableViewDiffableDataSource<Section, Entity> = {
-        let source = FUIEditableTableViewDiffableDataSource<Section, Entity>(tableView: tableView) { [weak self] tableView, indexPath, entity in
+        let source = FUIEditableTableViewDiffableDataSource<Section, Entity>(tableView: tableView) {
+            [weak self] tableView, indexPath, entity in
             self?.cellBinding?(tableView, indexPath, entity)
         }
         source.deleteHandler = screen.deleteButtonDidTapHandler

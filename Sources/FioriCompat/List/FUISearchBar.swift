@@ -14,7 +14,10 @@ open class FUISearchBar: UIView {
     /// The work the last change of `text` started (a debounced search); tests await it.
     public private(set) var lastSearch: ListTask?
 
-    init(placeholder: String, search: @escaping @MainActor (String) -> ListTask, current: @escaping @MainActor () -> String) {
+    init(
+        placeholder: String, search: @escaping @MainActor (String) -> ListTask,
+        current: @escaping @MainActor () -> String
+    ) {
         self.search = search
         self.current = current
         self.placeholderText = placeholder

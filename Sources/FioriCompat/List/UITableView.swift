@@ -7,7 +7,7 @@ import Foundation
 @MainActor
 open class UITableView {
     private var cellTypes: [String: UITableViewCell.Type] = [
-        FUIObjectTableViewCell.reuseIdentifier: FUIObjectTableViewCell.self,
+        FUIObjectTableViewCell.reuseIdentifier: FUIObjectTableViewCell.self
     ]
 
     /// Creates a table.

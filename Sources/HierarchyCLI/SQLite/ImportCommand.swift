@@ -17,7 +17,10 @@ struct ImportCommand: AsyncParsableCommand {
             Bad rows (unknown parent, duplicate id, cycle) are reported by line and nothing is written.
             """)
 
-    @Argument(help: "The file to import (.json, .plist, .yaml, .csv), or - for standard input (the format from its first bytes, or --format).")
+    @Argument(
+        help:
+            "The file to import (.json, .plist, .yaml, .csv), or - for standard input (the format from its first bytes, or --format)."
+    )
     var file: String
 
     @Option(name: .long, help: "The database to create.")
@@ -28,7 +31,9 @@ struct ImportCommand: AsyncParsableCommand {
 
     @Option(
         name: .customLong("as"),
-        help: "Import a JSON/YAML/plist document as items or as its structure (auto: items when it follows the items schema).")
+        help:
+            "Import a JSON/YAML/plist document as items or as its structure (auto: items when it follows the items schema)."
+    )
     var shape: DocumentShape = .automatic
 
     @Flag(name: .long, help: "Replace the database if it exists.")

@@ -35,7 +35,9 @@ enum SQLiteCommandOutput {
             for problem in error.problems { printError("hierarchy: \(sanitize(problem.description))") }
             let more = error.totalCount - error.problems.count
             if more > 0 { printError("hierarchy: ... and \(more) more") }
-            printError("hierarchy: import failed (\(error.totalCount) bad row\(error.totalCount == 1 ? "" : "s")), nothing written")
+            printError(
+                "hierarchy: import failed (\(error.totalCount) bad row\(error.totalCount == 1 ? "" : "s")), nothing written"
+            )
         case let error as HierarchySourceError:
             printError("hierarchy: \(sanitize(error.description))")
         case is CancellationError:

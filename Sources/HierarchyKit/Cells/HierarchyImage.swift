@@ -62,7 +62,8 @@ extension HierarchyImage {
             "exclamationmark.circle": "!", "exclamationmark.circle.fill": "!",
             "exclamationmark.triangle": "⚠", "exclamationmark.triangle.fill": "⚠",
             "checkmark": "✓", "checkmark.circle": "✓", "checkmark.circle.fill": "✓",
-            "xmark": "✗", "xmark.circle": "✗", "xmark.circle.fill": "✗", "xmark.octagon": "✗", "xmark.octagon.fill": "✗",
+            "xmark": "✗", "xmark.circle": "✗", "xmark.circle.fill": "✗", "xmark.octagon": "✗",
+            "xmark.octagon.fill": "✗",
             "info": "ⓘ", "info.circle": "ⓘ", "info.circle.fill": "ⓘ",
             "star": "☆", "star.fill": "★", "heart": "♡", "heart.fill": "♥",
             "flag": "⚑", "flag.fill": "⚑", "bell": "🔔", "bell.fill": "🔔",
@@ -82,7 +83,9 @@ extension HierarchyImage {
 
 /// Named icons, as in the Fiori icon library.
 public enum IconLibrary {
-    /// The indicator icons: priorities, attachments and outcomes.
+    /// The indicator icons: priorities, attachments and outcomes (lower case, as the Fiori icon
+    /// library names it).
+    // swift-format-ignore: TypeNamesShouldBeCapitalized
     public enum indicator {
         /// Very high priority (`‼`).
         public static let veryHighPriority = HierarchyImage(name: "indicator.veryHighPriority", glyph: "‼")

@@ -33,7 +33,8 @@ open class HierarchyItemTableViewCell: HierarchyCollectionItem {
     ///   - layoutDirection: Left to right, or right to left (leading is on the right).
     /// - Returns: The content frame, never of negative size.
     /// - Complexity: O(1).
-    public func contentFrame(in frame: Rect, metrics: HierarchyLayoutMetrics, layoutDirection: LayoutDirection) -> Rect {
+    public func contentFrame(in frame: Rect, metrics: HierarchyLayoutMetrics, layoutDirection: LayoutDirection) -> Rect
+    {
         let m = directionalLayoutMargins
         let trailing = hierarchyIndicator.isHidden ? 0 : reservedTrailingMargin(in: metrics)
         let width = max(0, frame.width - m.leading - trailing)

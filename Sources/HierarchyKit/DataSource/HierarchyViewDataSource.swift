@@ -38,7 +38,9 @@ public protocol HierarchyViewDataSource: AnyObject {
     /// The view uses it to find the item it came from after `invalidateParent(of:)`. The
     /// default returns `nil`, and the view then looks through the parent's children itself
     /// (at most `HierarchyLayoutMetrics.childSearchLimit` of them).
-    func hierarchyView(_ hierarchyView: HierarchyView, indexOfChildItemWith uuid: String, inParentWith parentUUID: String) -> Int?
+    func hierarchyView(
+        _ hierarchyView: HierarchyView, indexOfChildItemWith uuid: String, inParentWith parentUUID: String
+    ) -> Int?
 
     /// Whether the row of `uuid` is a real item, still loading, or failed (optional).
     func hierarchyView(_ hierarchyView: HierarchyView, stateOfItemWith uuid: String) -> HierarchyItemState
@@ -48,7 +50,9 @@ extension HierarchyViewDataSource {
     /// Whether a row shows a real item, a row still loading or a row that failed; a data
     /// source that answers placeholder uuids (pages still loading) says which they are here.
     /// The default: every item is loaded.
-    public func hierarchyView(_ hierarchyView: HierarchyView, stateOfItemWith uuid: String) -> HierarchyItemState { .loaded }
+    public func hierarchyView(_ hierarchyView: HierarchyView, stateOfItemWith uuid: String) -> HierarchyItemState {
+        .loaded
+    }
 
     public func hierarchyView(_ hierarchyView: HierarchyView, parentForItemWith uuid: String) -> String? { nil }
 
@@ -67,7 +71,9 @@ extension HierarchyViewDataSource {
 
     public func hierarchyView(_ hierarchyView: HierarchyView, titleForItemWith uuid: String) -> String? { nil }
 
-    public func hierarchyView(_ hierarchyView: HierarchyView, indexOfChildItemWith uuid: String, inParentWith parentUUID: String) -> Int? {
+    public func hierarchyView(
+        _ hierarchyView: HierarchyView, indexOfChildItemWith uuid: String, inParentWith parentUUID: String
+    ) -> Int? {
         nil
     }
 }

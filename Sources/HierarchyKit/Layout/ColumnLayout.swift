@@ -68,7 +68,9 @@ public struct ColumnLayout: Sendable {
     /// band. The reference the indexed query is measured against.
     ///
     /// - Complexity: O(n).
-    public static func naiveFrames(heights: [Double], spacing: Double = 0, from top: Double, to bottom: Double, x: Double = 0, width: Double = 1) -> [Rect] {
+    public static func naiveFrames(
+        heights: [Double], spacing: Double = 0, from top: Double, to bottom: Double, x: Double = 0, width: Double = 1
+    ) -> [Rect] {
         var result: [Rect] = []
         var y = 0.0
         for height in heights {

@@ -5,7 +5,10 @@ public struct Point: Hashable, Sendable, CustomStringConvertible {
     /// The vertical position, growing downwards.
     public var y: Double
     /// Makes a point.
-    public init(x: Double, y: Double) { self.x = x; self.y = y }
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
     /// The origin.
     public static let zero = Point(x: 0, y: 0)
     public var description: String { "(\(x.compact), \(y.compact))" }
@@ -18,7 +21,10 @@ public struct Size: Hashable, Sendable, CustomStringConvertible {
     /// The vertical extent.
     public var height: Double
     /// Makes a size.
-    public init(width: Double, height: Double) { self.width = width; self.height = height }
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
     /// No size.
     public static let zero = Size(width: 0, height: 0)
     public var description: String { "\(width.compact)×\(height.compact)" }
@@ -32,7 +38,10 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     public var size: Size
 
     /// Makes a rectangle from its top-left corner and its size.
-    public init(origin: Point, size: Size) { self.origin = origin; self.size = size }
+    public init(origin: Point, size: Size) {
+        self.origin = origin
+        self.size = size
+    }
     /// Makes a rectangle from its top-left corner's coordinates and its extents.
     public init(x: Double, y: Double, width: Double, height: Double) {
         self.init(origin: Point(x: x, y: y), size: Size(width: width, height: height))
@@ -82,7 +91,10 @@ public struct EdgeInsets: Hashable, Sendable {
     public var trailing: Double
     /// Makes insets; edges not named are 0.
     public init(top: Double = 0, leading: Double = 0, bottom: Double = 0, trailing: Double = 0) {
-        self.top = top; self.leading = leading; self.bottom = bottom; self.trailing = trailing
+        self.top = top
+        self.leading = leading
+        self.bottom = bottom
+        self.trailing = trailing
     }
     /// No insets.
     public static let zero = EdgeInsets()

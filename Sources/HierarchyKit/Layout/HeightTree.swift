@@ -201,7 +201,8 @@ struct HeightTree: Sendable {
         }
         // The row may have been the only thing between two runs of its new extent: join them.
         if middle < 0, let first = firstRun(after), runExtent[Int(first)] == extent,
-           let last = lastRun(before), runExtent[Int(last)] == extent {
+            let last = lastRun(before), runExtent[Int(last)] == extent
+        {
             let length = runLength[Int(first)]
             let (head, tail) = split(after, length)
             release(head)
@@ -317,14 +318,22 @@ struct HeightTree: Sendable {
         let p = fixed ?? nextPriority()
         if let reused = freeNodes.popLast() {
             let n = Int(reused)
-            left[n] = -1; right[n] = -1; priority[n] = p
-            runLength[n] = length; runExtent[n] = extent
-            subtreeCount[n] = length; subtreeSum[n] = Double(length) * extent
+            left[n] = -1
+            right[n] = -1
+            priority[n] = p
+            runLength[n] = length
+            runExtent[n] = extent
+            subtreeCount[n] = length
+            subtreeSum[n] = Double(length) * extent
             return reused
         }
-        left.append(-1); right.append(-1); priority.append(p)
-        runLength.append(length); runExtent.append(extent)
-        subtreeCount.append(length); subtreeSum.append(Double(length) * extent)
+        left.append(-1)
+        right.append(-1)
+        priority.append(p)
+        runLength.append(length)
+        runExtent.append(extent)
+        subtreeCount.append(length)
+        subtreeSum.append(Double(length) * extent)
         return Int32(left.count - 1)
     }
 
@@ -422,21 +431,21 @@ struct HeightTree: Sendable {
     }
 
     #if DEBUG
-    /// Checks subtree counts, sums and the heap order; traps on a broken invariant (tests only).
-    func _checkInvariants() {
-        func check(_ node: Int32, parentPriority: UInt32) -> (Int, Double) {
-            guard node >= 0 else { return (0, 0) }
-            let n = Int(node)
-            precondition(priority[n] <= parentPriority, "treap heap order")
-            precondition(runLength[n] > 0, "empty run")
-            let (lc, ls) = check(left[n], parentPriority: priority[n])
-            let (rc, rs) = check(right[n], parentPriority: priority[n])
-            precondition(subtreeCount[n] == lc + runLength[n] + rc, "subtree count")
-            let expected = ls + Double(runLength[n]) * runExtent[n] + rs
-            precondition(abs(subtreeSum[n] - expected) <= 1e-6 * max(1, abs(expected)), "subtree sum")
-            return (subtreeCount[n], subtreeSum[n])
+        /// Checks subtree counts, sums and the heap order; traps on a broken invariant (tests only).
+        func _checkInvariants() {
+            func check(_ node: Int32, parentPriority: UInt32) -> (Int, Double) {
+                guard node >= 0 else { return (0, 0) }
+                let n = Int(node)
+                precondition(priority[n] <= parentPriority, "treap heap order")
+                precondition(runLength[n] > 0, "empty run")
+                let (lc, ls) = check(left[n], parentPriority: priority[n])
+                let (rc, rs) = check(right[n], parentPriority: priority[n])
+                precondition(subtreeCount[n] == lc + runLength[n] + rc, "subtree count")
+                let expected = ls + Double(runLength[n]) * runExtent[n] + rs
+                precondition(abs(subtreeSum[n] - expected) <= 1e-6 * max(1, abs(expected)), "subtree sum")
+                return (subtreeCount[n], subtreeSum[n])
+            }
+            _ = check(root, parentPriority: .max)
         }
-        _ = check(root, parentPriority: .max)
-    }
     #endif
 }

@@ -142,7 +142,9 @@ open class HierarchyCollectionViewLayout {
     // MARK: Items
 
     /// The frame of a row given its offset in the column and its extent.
-    func itemFrame(column: Int, offset: Double, extent: Double, contentOffsetY: Double, horizontalOffset: Double) -> Rect {
+    func itemFrame(column: Int, offset: Double, extent: Double, contentOffsetY: Double, horizontalOffset: Double)
+        -> Rect
+    {
         let columnRect = columnFrame(column, horizontalOffset: horizontalOffset)
         let leadingInset = layoutDirection == .leftToRight ? sectionInset.leading : sectionInset.trailing
         return Rect(
@@ -204,10 +206,13 @@ open class HierarchyCollectionViewLayout {
             let visibleTop = max(rect.minY, columnRect.minY)
             let visibleBottom = min(rect.maxY, columnRect.maxY)
             guard visibleBottom > visibleTop else { continue }
-            let band = (visibleTop - columnRect.minY + column.contentOffsetY)...(visibleBottom - columnRect.minY + column.contentOffsetY)
-            let rows = rows(of: column, inContentBand: band)
+            let bandTop = visibleTop - columnRect.minY + column.contentOffsetY
+            let bandBottom = visibleBottom - columnRect.minY + column.contentOffsetY
+            let rows = rows(of: column, inContentBand: bandTop...bandBottom)
             column.heights.forEach(in: rows) { row, rowOffset, extent in
-                let frame = itemFrame(column: c, offset: rowOffset, extent: extent, contentOffsetY: column.contentOffsetY, horizontalOffset: offset)
+                let frame = itemFrame(
+                    column: c, offset: rowOffset, extent: extent, contentOffsetY: column.contentOffsetY,
+                    horizontalOffset: offset)
                 if frame.intersects(rect) {
                     result.append(HierarchyLayoutAttributes(column: c, row: row, frame: frame))
                 }

@@ -52,7 +52,9 @@ package struct LinearEntry {
     }
 
     /// The entry's name and kind, checked.
-    package func nameAndKind(at path: [Int]) throws(LinearHierarchyError) -> (name: String, kind: LinearHierarchyItem.Kind) {
+    package func nameAndKind(at path: [Int]) throws(LinearHierarchyError) -> (
+        name: String, kind: LinearHierarchyItem.Kind
+    ) {
         let name: String
         switch self.name {
         case .absent: throw LinearHierarchyError(code: .invalidName, indexPath: path, message: "missing \"name\"")
@@ -65,7 +67,8 @@ package struct LinearEntry {
         case .text(let text):
             guard let parsed = LinearHierarchyItem.Kind(rawValue: text.lowercased()) else {
                 throw LinearHierarchyError(
-                    code: .invalidType, indexPath: path, message: "\"type\" is \"\(text)\"; expected \"static\" or \"dynamic\"")
+                    code: .invalidType, indexPath: path,
+                    message: "\"type\" is \"\(text)\"; expected \"static\" or \"dynamic\"")
             }
             kind = parsed
         default: throw LinearHierarchyError(code: .invalidType, indexPath: path, message: "\"type\" is not a string")
@@ -112,14 +115,16 @@ package struct LinearEntry {
         }
         if size == nil, !(width.isAbsent && height.isAbsent) {
             throw LinearHierarchyError(
-                code: .invalidSize, indexPath: path, message: "\"width\" and \"height\" must both be non-negative numbers")
+                code: .invalidSize, indexPath: path,
+                message: "\"width\" and \"height\" must both be non-negative numbers")
         }
-        let payload: String? = switch payload {
-        case .text(let text): text
-        case .number(let text): Int(text).map(String.init) ?? Double(text).map { String(describing: $0) } ?? text
-        case .bool(let value): value ? "true" : "false"
-        case .absent, .other: nil
-        }
+        let payload: String? =
+            switch payload {
+            case .text(let text): text
+            case .number(let text): Int(text).map(String.init) ?? Double(text).map { String(describing: $0) } ?? text
+            case .bool(let value): value ? "true" : "false"
+            case .absent, .other: nil
+            }
         return LinearHierarchyItem(
             id: LinearHierarchyItem.ID(id), name: name, kind: kind, children: children, size: size, payload: payload)
     }

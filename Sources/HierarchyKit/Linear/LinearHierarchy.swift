@@ -85,7 +85,8 @@ public struct LinearHierarchy: Hashable, Sendable {
         ///   - items: The items shown.
         ///   - activeItemID: The active item, `nil` for the current section.
         ///   - isLoading: Whether the section waits for children.
-        public init(items: [LinearHierarchyItem], activeItemID: LinearHierarchyItem.ID? = nil, isLoading: Bool = false) {
+        public init(items: [LinearHierarchyItem], activeItemID: LinearHierarchyItem.ID? = nil, isLoading: Bool = false)
+        {
             self.items = items
             self.activeItemID = activeItemID
             self.isLoading = isLoading
@@ -284,7 +285,9 @@ public struct LinearHierarchy: Hashable, Sendable {
     ///   - itemID: The dynamic item the children belong to.
     /// - Returns: As ``provideChildren(_:for:)``; `.ignored` unless that item
     ///   is the one waiting.
-    public mutating func provideChildren(_ children: [LinearHierarchyItem], for itemID: LinearHierarchyItem.ID) -> Action {
+    public mutating func provideChildren(_ children: [LinearHierarchyItem], for itemID: LinearHierarchyItem.ID)
+        -> Action
+    {
         guard case .awaitingChildren(let waiting) = state, waiting.itemID == itemID else { return .ignored }
         return provideChildren(children, for: waiting)
     }

@@ -11,7 +11,8 @@ public protocol LinearHierarchyCollectionViewDataSource: AnyObject {
     /// The number of items of a section.
     func collectionView(_ collectionView: LinearHierarchyCollectionView, numberOfItemsInSection section: Int) -> Int
     /// The configured cell of an item.
-    func collectionView(_ collectionView: LinearHierarchyCollectionView, cellForItemAt indexPath: IndexPath) -> LinearHierarchyCell
+    func collectionView(_ collectionView: LinearHierarchyCollectionView, cellForItemAt indexPath: IndexPath)
+        -> LinearHierarchyCell
 }
 
 /// Told about selections, and asked for item sizes.
@@ -21,7 +22,10 @@ public protocol LinearHierarchyCollectionViewDelegate: AnyObject {
     func collectionView(_ collectionView: LinearHierarchyCollectionView, didSelectItemAt indexPath: IndexPath)
     /// The size of an item (default: the controller's, which is the item's own size or the
     /// layout's `itemSize`).
-    func collectionView(_ collectionView: LinearHierarchyCollectionView, layout: LinearHierarchyFlowLayout, sizeForItemAt indexPath: IndexPath) -> LinearSize
+    func collectionView(
+        _ collectionView: LinearHierarchyCollectionView, layout: LinearHierarchyFlowLayout,
+        sizeForItemAt indexPath: IndexPath
+    ) -> LinearSize
 }
 
 extension LinearHierarchyCollectionViewDataSource {
@@ -37,7 +41,10 @@ extension LinearHierarchyCollectionViewDelegate {
         controller.collectionView(collectionView, didSelectItemAt: indexPath)
     }
 
-    public func collectionView(_ collectionView: LinearHierarchyCollectionView, layout: LinearHierarchyFlowLayout, sizeForItemAt indexPath: IndexPath) -> LinearSize {
+    public func collectionView(
+        _ collectionView: LinearHierarchyCollectionView, layout: LinearHierarchyFlowLayout,
+        sizeForItemAt indexPath: IndexPath
+    ) -> LinearSize {
         guard let controller = collectionView.controller, controller !== self else { return layout.itemSize }
         return controller.collectionView(collectionView, layout: layout, sizeForItemAt: indexPath)
     }
@@ -83,7 +90,9 @@ public final class LinearHierarchyCollectionView {
 
     /// A cell of the class registered for the identifier (`LinearHierarchyCell` if none), reused
     /// when one is free.
-    public func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath) -> LinearHierarchyCell {
+    public func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath)
+        -> LinearHierarchyCell
+    {
         if let cell = waiting[identifier]?.popLast() {
             cell.prepareForReuse()
             return cell
@@ -128,7 +137,9 @@ public final class LinearHierarchyCollectionView {
             for item in 0..<count {
                 let path = IndexPath(indexes: [section, item])
                 cells.append(dataSource.collectionView(self, cellForItemAt: path))
-                sizes.append(delegate?.collectionView(self, layout: collectionViewLayout, sizeForItemAt: path) ?? collectionViewLayout.itemSize)
+                sizes.append(
+                    delegate?.collectionView(self, layout: collectionViewLayout, sizeForItemAt: path)
+                        ?? collectionViewLayout.itemSize)
             }
             return Section(cells: cells, sizes: sizes)
         }

@@ -20,7 +20,8 @@ open class LinearHierarchyFlowLayout {
     open var layout: LinearHierarchyLayout {
         LinearHierarchyLayout(
             scrollDirection: scrollDirection, itemSize: itemSize, minimumInteritemSpacing: minimumInteritemSpacing,
-            sectionSpacing: sectionSpacing ?? minimumInteritemSpacing, lineSpacing: minimumInteritemSpacing, wrapsItems: false,
+            sectionSpacing: sectionSpacing ?? minimumInteritemSpacing, lineSpacing: minimumInteritemSpacing,
+            wrapsItems: false,
             layoutDirection: layoutDirection)
     }
 }

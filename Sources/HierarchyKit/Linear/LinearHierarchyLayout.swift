@@ -219,7 +219,8 @@ public struct LinearHierarchyLayout: Hashable, Sendable {
         if showsLoading, let last = frames.indices.last, !frames[last].isEmpty {
             loadingFrame = frames[last].removeLast()
         }
-        return Result(frames: frames, loadingFrame: loadingFrame, contentSize: LinearSize(width: extentX, height: extentY))
+        return Result(
+            frames: frames, loadingFrame: loadingFrame, contentSize: LinearSize(width: extentX, height: extentY))
     }
 
     private static func sanitized(_ value: Double) -> Double {

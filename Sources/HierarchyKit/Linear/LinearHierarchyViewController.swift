@@ -31,7 +31,8 @@ extension LinearHierarchyCellManager {
 /// A selection expands the item (its siblings leave, its children become a new section),
 /// collapses to an active ancestor, or selects a leaf; `lastUpdate` says what changed.
 @MainActor
-open class LinearHierarchyViewController: LinearHierarchyCollectionViewDataSource, LinearHierarchyCollectionViewDelegate {
+open class LinearHierarchyViewController: LinearHierarchyCollectionViewDataSource, LinearHierarchyCollectionViewDelegate
+{
     /// The collection the renderers draw.
     public let collectionView: LinearHierarchyCollectionView
     /// The model: the user's path through the hierarchy.
@@ -130,11 +131,15 @@ open class LinearHierarchyViewController: LinearHierarchyCollectionViewDataSourc
         hierarchy.numberOfSections
     }
 
-    open func collectionView(_ collectionView: LinearHierarchyCollectionView, numberOfItemsInSection section: Int) -> Int {
+    open func collectionView(_ collectionView: LinearHierarchyCollectionView, numberOfItemsInSection section: Int)
+        -> Int
+    {
         hierarchy.numberOfItems(inSection: section)
     }
 
-    open func collectionView(_ collectionView: LinearHierarchyCollectionView, cellForItemAt indexPath: IndexPath) -> LinearHierarchyCell {
+    open func collectionView(_ collectionView: LinearHierarchyCollectionView, cellForItemAt indexPath: IndexPath)
+        -> LinearHierarchyCell
+    {
         let identifier = lhCellManagerDelegate?.cellReuseIdentifierForHierarchyNavigator() ?? "CBLinearHierarchyCell"
         let cell = collectionView.dequeueReusableCell(withReuseIdentifier: identifier, for: indexPath)
         guard let item = item(at: indexPath) else { return cell }
@@ -156,7 +161,10 @@ open class LinearHierarchyViewController: LinearHierarchyCollectionViewDataSourc
     }
 
     /// The item's own size, or the layout's `itemSize`.
-    open func collectionView(_ collectionView: LinearHierarchyCollectionView, layout: LinearHierarchyFlowLayout, sizeForItemAt indexPath: IndexPath) -> LinearSize {
+    open func collectionView(
+        _ collectionView: LinearHierarchyCollectionView, layout: LinearHierarchyFlowLayout,
+        sizeForItemAt indexPath: IndexPath
+    ) -> LinearSize {
         item(at: indexPath)?.size ?? layout.itemSize
     }
 }

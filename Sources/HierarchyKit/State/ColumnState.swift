@@ -174,24 +174,24 @@ struct ColumnState: Sendable {
     }
 
     #if DEBUG
-    func _checkInvariants() {
-        precondition(heights.count == count, "heights count \(heights.count) != count \(count)")
-        heights._checkInvariants()
-        for (row, uuid) in uuids {
-            precondition(row >= 0 && row < count, "cached row \(row) out of 0..<\(count)")
-            if let back = rows[uuid] { precondition(uuids[back] == uuid, "reverse map") }
+        func _checkInvariants() {
+            precondition(heights.count == count, "heights count \(heights.count) != count \(count)")
+            heights._checkInvariants()
+            for (row, uuid) in uuids {
+                precondition(row >= 0 && row < count, "cached row \(row) out of 0..<\(count)")
+                if let back = rows[uuid] { precondition(uuids[back] == uuid, "reverse map") }
+            }
+            for (uuid, row) in rows { precondition(uuids[row] == uuid, "rows map points to another uuid") }
+            for (row, state) in pendingStates {
+                precondition(row >= 0 && row < count, "pending row \(row) out of 0..<\(count)")
+                precondition(uuids[row] == nil, "row \(row) is both an item and pending")
+                precondition(state != .loaded, "a pending row is loaded")
+            }
+            if let expandedRow {
+                precondition(expandedRow >= 0 && expandedRow < count, "expanded row out of range")
+                if let cached = uuids[expandedRow] { precondition(cached == expandedUUID, "expanded uuid mismatch") }
+            }
+            precondition(contentOffsetY >= 0, "negative content offset")
         }
-        for (uuid, row) in rows { precondition(uuids[row] == uuid, "rows map points to another uuid") }
-        for (row, state) in pendingStates {
-            precondition(row >= 0 && row < count, "pending row \(row) out of 0..<\(count)")
-            precondition(uuids[row] == nil, "row \(row) is both an item and pending")
-            precondition(state != .loaded, "a pending row is loaded")
-        }
-        if let expandedRow {
-            precondition(expandedRow >= 0 && expandedRow < count, "expanded row out of range")
-            if let cached = uuids[expandedRow] { precondition(cached == expandedUUID, "expanded uuid mismatch") }
-        }
-        precondition(contentOffsetY >= 0, "negative content offset")
-    }
     #endif
 }

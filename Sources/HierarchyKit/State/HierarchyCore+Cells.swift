@@ -45,7 +45,10 @@ extension HierarchyCore {
             guard let uuid = columns[c].uuid(at: row) else { continue }
             let ask = cells.insert(uuid).inserted || staleCells.remove(uuid) != nil
             let checked = isEditing && selection.contains(uuid)
-            requests.append(CellRequest(uuid: uuid, row: row, ask: ask, isSelected: uuid == expandedUUID || checked, showsCheckmark: checked))
+            requests.append(
+                CellRequest(
+                    uuid: uuid, row: row, ask: ask, isSelected: uuid == expandedUUID || checked, showsCheckmark: checked
+                ))
         }
         guard !requests.isEmpty else { return [] }
         return [.configureCells(requests, ticket: columns[c].ticket)]

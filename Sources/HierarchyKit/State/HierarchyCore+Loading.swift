@@ -62,7 +62,9 @@ extension HierarchyCore {
     /// - Returns: The uuid now at the row (`nil` for a slot or a dropped answer) and the
     ///   errors the answer shows.
     /// - Complexity: O(c) for c columns.
-    mutating func receiveChild(_ answer: HierarchyChildRow, at row: Int, ticket: Ticket) -> (uuid: String?, errors: [HierarchyError]) {
+    mutating func receiveChild(_ answer: HierarchyChildRow, at row: Int, ticket: Ticket) -> (
+        uuid: String?, errors: [HierarchyError]
+    ) {
         guard let c = column(of: ticket), let parent = columns[c].parent, row >= 0, row < columns[c].count else {
             return (nil, [])
         }
@@ -76,10 +78,16 @@ extension HierarchyCore {
         case .item(let uuid):
             var errors: [HierarchyError] = []
             if let other = columns[c].row(of: uuid), other != row {
-                errors.append(HierarchyError(.duplicateItem, "the item \(uuid) appears twice among the children of \(parent) (rows \(other) and \(row))", uuid: uuid))
+                errors.append(
+                    HierarchyError(
+                        .duplicateItem,
+                        "the item \(uuid) appears twice among the children of \(parent) (rows \(other) and \(row))",
+                        uuid: uuid))
             }
             if columns[..<c].contains(where: { $0.expandedUUID == uuid }) {
-                errors.append(HierarchyError(.cycle, "the item \(uuid) is listed as a child of its own descendant \(parent)", uuid: uuid))
+                errors.append(
+                    HierarchyError(
+                        .cycle, "the item \(uuid) is listed as a child of its own descendant \(parent)", uuid: uuid))
             }
             columns[c].setUUID(uuid, at: row)
             remember(uuid)
@@ -125,7 +133,9 @@ extension HierarchyCore {
     /// - Returns: Whether the column was added.
     /// - Complexity: O(c) for c columns.
     mutating func receiveCount(_ count: Int, of parent: String, ticket: Ticket, extent: Double) -> Bool {
-        guard let c = column(of: ticket), c == columns.count - 1, columns[c].expandedUUID == parent else { return false }
+        guard let c = column(of: ticket), c == columns.count - 1, columns[c].expandedUUID == parent else {
+            return false
+        }
         columns.append(ColumnState(parent: parent, count: max(0, count), extent: extent))
         stampColumn(columns.count - 1)
         formerParents.remove(parent)
@@ -179,17 +189,21 @@ extension HierarchyCore {
     ///     mismatch then is reported whatever the count).
     ///   - ticket: The ticket of the question; stale, the answer is dropped.
     /// - Complexity: O(c) for c columns.
-    mutating func receiveCheckedCount(_ reported: Int, of parent: String, countBefore: Int?, ticket: Ticket) -> CountCheck {
+    mutating func receiveCheckedCount(_ reported: Int, of parent: String, countBefore: Int?, ticket: Ticket)
+        -> CountCheck
+    {
         guard let c = column(of: ticket), columns[c].parent == parent, !columns[c].isPinned,
-              reported != columns[c].count else { return .agrees }
+            reported != columns[c].count
+        else { return .agrees }
         if let countBefore, reported == countBefore {
             pendingCountChecks.insert(parent)
             return .askAgainLater
         }
-        return .disagrees(HierarchyError(
-            .inconsistentCount,
-            "\(parent) reports \(reported) children, but the view counted \(columns[c].count) after the update; reloading its children",
-            uuid: parent))
+        return .disagrees(
+            HierarchyError(
+                .inconsistentCount,
+                "\(parent) reports \(reported) children, but the view counted \(columns[c].count) after the update; reloading its children",
+                uuid: parent))
     }
 
     // MARK: Parents
@@ -201,7 +215,9 @@ extension HierarchyCore {
     /// - Returns: `.askParent` for the first column's anchor (its expanded item, else its
     ///   first row), stamped with the column's ticket; or nothing.
     mutating func planParentOfTopColumn() -> [Action] {
-        guard !columns.isEmpty, !columns[0].parentAsked, !isPanning, leadingColumn == 0 || isInitialLoad else { return [] }
+        guard !columns.isEmpty, !columns[0].parentAsked, !isPanning, leadingColumn == 0 || isInitialLoad else {
+            return []
+        }
         isInitialLoad = false
         columns[0].parentAsked = true
         stampIfNeeded(0)
@@ -252,8 +268,10 @@ extension HierarchyCore {
         if let row = columns[c].row(of: child) { return .known(row) }
         guard let parent = columns[c].parent else { return .unknown }
         let count = columns[c].count
-        return .ask(.locateChild(child: child, parent: parent, rows: 0..<count, scan: 0..<min(count, max(0, searchLimit)),
-                                 ticket: columns[c].ticket))
+        return .ask(
+            .locateChild(
+                child: child, parent: parent, rows: 0..<count, scan: 0..<min(count, max(0, searchLimit)),
+                ticket: columns[c].ticket))
     }
 
     /// Takes the row the data source's answers put `child` at, and caches it there.

@@ -227,7 +227,8 @@ public struct HierarchyCore: Sendable {
         let width = max(1e-9, geometry.columnWidth)
         let moved = panOffset / width
         let fraction = geometry.panCommitFraction
-        var levels = moved >= 0 ? Int((moved + 1 - fraction).rounded(.down)) : -Int((-moved + 1 - fraction).rounded(.down))
+        var levels =
+            moved >= 0 ? Int((moved + 1 - fraction).rounded(.down)) : -Int((-moved + 1 - fraction).rounded(.down))
         if levels == 0, abs(velocity) > geometry.swipeVelocityThreshold {
             levels = sign * velocity > 0 ? 1 : -1
         }
@@ -301,7 +302,8 @@ public struct HierarchyCore: Sendable {
         if top < columns[c].contentOffsetY {
             columns[c].contentOffsetY = top - (row == 0 ? geometry.insetTop : 0)
         } else if bottom > columns[c].contentOffsetY + geometry.columnHeight {
-            columns[c].contentOffsetY = bottom - geometry.columnHeight + (row == columns[c].count - 1 ? geometry.insetBottom : 0)
+            columns[c].contentOffsetY =
+                bottom - geometry.columnHeight + (row == columns[c].count - 1 ? geometry.insetBottom : 0)
         }
         columns[c].contentOffsetY = min(max(0, columns[c].contentOffsetY), geometry.maxContentOffsetY(of: columns[c]))
     }

@@ -283,7 +283,8 @@ struct StyleSheetParser {
     private mutating func error(at position: Position, _ message: String) {
         diagnostics.append(
             StyleSheetDiagnostic(
-                severity: .error, sourceName: sourceName, line: position.line, column: position.column, message: message))
+                severity: .error, sourceName: sourceName, line: position.line, column: position.column, message: message
+            ))
     }
 
     private mutating func warning(at position: Position, _ message: String) {

@@ -53,27 +53,46 @@ extension Theme {
         setSelected(.itemTitle, ThemeStyle(fontStyle: ThemeFontStyle(.body, isBold: true)))
         set(.itemSubtitle, ThemeStyle(fontColor: palette.label, fontStyle: ThemeFontStyle(.subheadline)))
         set(.itemFootnote, ThemeStyle(fontColor: palette.label, fontStyle: ThemeFontStyle(.footnote)))
-        set(.itemStatus, ThemeStyle(fontColor: palette.label, fontStyle: ThemeFontStyle(.subheadline), textAlign: .right))
+        set(
+            .itemStatus,
+            ThemeStyle(fontColor: palette.label, fontStyle: ThemeFontStyle(.subheadline), textAlign: .right))
         set(.itemDetailImage, ThemeStyle(tintColor: palette.label))
-        set(.indicator, ThemeStyle(tintColor: palette.brand, borderColor: palette.brand, borderWidth: 1, borderStyle: .solid))
+        set(
+            .indicator,
+            ThemeStyle(tintColor: palette.brand, borderColor: palette.brand, borderWidth: 1, borderStyle: .solid))
         setSelected(.indicator, ThemeStyle(tintColor: palette.onBrand, backgroundColor: palette.brand))
-        set(.indicatorTitle, ThemeStyle(fontColor: palette.link, fontStyle: ThemeFontStyle(.footnote), textAlign: .center))
+        set(
+            .indicatorTitle,
+            ThemeStyle(fontColor: palette.link, fontStyle: ThemeFontStyle(.footnote), textAlign: .center))
         setSelected(
             .indicatorTitle,
             ThemeStyle(fontColor: palette.onBrand, fontStyle: ThemeFontStyle(.footnote, isBold: true)))
         // The lines and screens around the components (path and status lines, the list
         // floorplan, the linear hierarchy) look as they did before they had class paths.
-        set(.pathLine, ThemeStyle(fontColor: palette.text, fontStyle: ThemeFontStyle(.headline), tintColor: palette.label, backgroundColor: palette.base))
+        set(
+            .pathLine,
+            ThemeStyle(
+                fontColor: palette.text, fontStyle: ThemeFontStyle(.headline), tintColor: palette.label,
+                backgroundColor: palette.base))
         for line in [ThemeElement.statusLine, .listStatusLine] {
-            set(line, ThemeStyle(fontColor: palette.text, fontStyle: ThemeFontStyle(.body), backgroundColor: palette.background))
+            set(
+                line,
+                ThemeStyle(
+                    fontColor: palette.text, fontStyle: ThemeFontStyle(.body), backgroundColor: palette.background))
         }
         set(.listFloorplan, ThemeStyle(backgroundColor: palette.base))
-        set(.listSearchBar, ThemeStyle(fontColor: palette.text, fontStyle: ThemeFontStyle(.headline), tintColor: palette.label, backgroundColor: palette.base))
+        set(
+            .listSearchBar,
+            ThemeStyle(
+                fontColor: palette.text, fontStyle: ThemeFontStyle(.headline), tintColor: palette.label,
+                backgroundColor: palette.base))
         set(.listTitle, ThemeStyle(fontColor: palette.text, fontStyle: ThemeFontStyle(.body)))
         set(.listSubtitle, ThemeStyle(fontColor: palette.label, fontStyle: ThemeFontStyle(.subheadline)))
         set(.linearView, ThemeStyle(backgroundColor: palette.base))
         set(.linearCell, ThemeStyle(fontColor: palette.text, fontStyle: ThemeFontStyle(.body)))
-        setSelected(.linearCell, ThemeStyle(fontStyle: ThemeFontStyle(.body, isBold: true), backgroundColor: palette.selectionBackground))
+        setSelected(
+            .linearCell,
+            ThemeStyle(fontStyle: ThemeFontStyle(.body, isBold: true), backgroundColor: palette.selectionBackground))
         return theme
     }
 }

@@ -41,7 +41,8 @@ public struct ThemeColor: Hashable, Sendable, CustomStringConvertible {
         switch values.count {
         case 3, 4:
             let expanded = values.map { $0 << 4 | $0 }
-            self.init(red: expanded[0], green: expanded[1], blue: expanded[2], alpha: values.count == 4 ? expanded[3] : 255)
+            self.init(
+                red: expanded[0], green: expanded[1], blue: expanded[2], alpha: values.count == 4 ? expanded[3] : 255)
         case 6, 8:
             let pairs = stride(from: 0, to: values.count, by: 2).map { values[$0] << 4 | values[$0 + 1] }
             self.init(red: pairs[0], green: pairs[1], blue: pairs[2], alpha: pairs.count == 4 ? pairs[3] : 255)

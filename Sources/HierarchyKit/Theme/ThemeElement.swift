@@ -85,7 +85,7 @@ public enum ThemeElement: String, Hashable, Sendable, CaseIterable, CustomString
     /// Other spellings of class paths: the header's title as the issue tracker writes it, as a
     /// label (`fdlFUIHierarchyViewHeader_titleLabel`; the documents write `_title`).
     public static let aliases: [String: ThemeElement] = [
-        "fdlFUIHierarchyViewHeader_titleLabel": .headerTitle,
+        "fdlFUIHierarchyViewHeader_titleLabel": .headerTitle
     ]
 
     /// The class paths naming this same view, most specific first, this element included.
@@ -109,7 +109,8 @@ public enum ThemeElement: String, Hashable, Sendable, CaseIterable, CustomString
         case .controllerHierarchyView, .hierarchyView: nil
         // The program's other screens sit where the hierarchy view is: its look is theirs too
         // unless they set their own.
-        case .hierarchyViewHeader, .header, .collectionItem, .tableCell, .pathLine, .statusLine, .listFloorplan, .linearView:
+        case .hierarchyViewHeader, .header, .collectionItem, .tableCell, .pathLine, .statusLine, .listFloorplan,
+            .linearView:
             .hierarchyView
         case .listSearchBar, .listTitle, .listSubtitle, .listStatusLine: .listFloorplan
         case .linearCell: .linearView

@@ -15,8 +15,10 @@ public struct HierarchyKeyBindings: Sendable {
     ///   - rightToLeft: Whether the layout is mirrored.
     ///   - isTypeSelecting: Whether a type-select search is running (letters extend it).
     /// - Returns: The command, or nil for a key without one.
-    public func command(for key: HierarchyKey, control: Bool = false, rightToLeft: Bool = false,
-                        isTypeSelecting: Bool = false) -> HierarchyCommand? {
+    public func command(
+        for key: HierarchyKey, control: Bool = false, rightToLeft: Bool = false,
+        isTypeSelecting: Bool = false
+    ) -> HierarchyCommand? {
         if control {
             switch key {
             case .character("c"), .character("q"): return .quit

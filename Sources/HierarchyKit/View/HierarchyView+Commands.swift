@@ -17,8 +17,10 @@ public struct HierarchyCommandOutcome: Hashable, Sendable {
     public var help = false
 
     /// Makes an outcome; each parameter sets the property of the same name, and the default does nothing.
-    public init(message: String? = nil, isError: Bool = false, copied: String? = nil,
-                quit: Bool = false, search: Bool = false, help: Bool = false) {
+    public init(
+        message: String? = nil, isError: Bool = false, copied: String? = nil,
+        quit: Bool = false, search: Bool = false, help: Bool = false
+    ) {
         self.message = message
         self.isError = isError
         self.copied = copied
@@ -37,8 +39,10 @@ extension HierarchyView {
     ///   - now: The time of the key (from the face's injected clock).
     /// - Returns: What the face must do besides drawing.
     @discardableResult
-    public func perform(_ command: HierarchyCommand, typeSelect: inout TypeSelect,
-                        at now: ContinuousClock.Instant) -> HierarchyCommandOutcome {
+    public func perform(
+        _ command: HierarchyCommand, typeSelect: inout TypeSelect,
+        at now: ContinuousClock.Instant
+    ) -> HierarchyCommandOutcome {
         switch command {
         case .move(let move): moveFocus(move)
         case .openNextLevel: openFocusedItem(activate: false)

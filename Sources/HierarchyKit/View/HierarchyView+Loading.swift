@@ -62,7 +62,8 @@ extension HierarchyView {
         guard needsFocusPreview else { return }
         needsFocusPreview = false
         guard expandsFocusedItem, let f = focus, f.column < columns.count, f.row < columns[f.column].count,
-              let uuid = ensureUUID(column: f.column, row: f.row), columns[f.column].expandedUUID != uuid else { return }
+            let uuid = ensureUUID(column: f.column, row: f.row), columns[f.column].expandedUUID != uuid
+        else { return }
         previewChildren(column: f.column, row: f.row, uuid: uuid)
         flushDeferredUpdates()
     }
@@ -133,7 +134,9 @@ extension HierarchyView {
             core.stampIfNeeded(c)
             for action in core.planRows(ofColumn: c, window: windowRows) { performLoad(action) }
             guard c < columns.count else { continue }
-            for action in core.planPrefetch(ofColumn: c, visible: visibleRows, window: windowRows) { performLoad(action) }
+            for action in core.planPrefetch(ofColumn: c, visible: visibleRows, window: windowRows) {
+                performLoad(action)
+            }
             for action in core.planCells(ofColumn: c, visible: visibleRows, isEditing: isEditing) {
                 if case .configureCells(let requests, _) = action { onScreen.formUnion(requests.lazy.map(\.uuid)) }
                 performLoad(action)
@@ -258,7 +261,9 @@ extension HierarchyView {
         }
         if let tableCell = cell as? HierarchyItemTableViewCell {
             // The table-view spelling, so that overrides of setSelected(_:animated:) hear it.
-            if tableCell.state.isSelected != request.isSelected { tableCell.setSelected(request.isSelected, animated: false) }
+            if tableCell.state.isSelected != request.isSelected {
+                tableCell.setSelected(request.isSelected, animated: false)
+            }
         } else {
             cell.state = request.isSelected ? .selected : .normal
         }
@@ -344,7 +349,10 @@ extension HierarchyView {
             if isPartial {
                 columns[c].pinnedInsertedCount = count
             } else {
-                report(HierarchyError(.inconsistentCount, "\(parent) does not list \(child) among its \(count) children", uuid: child))
+                report(
+                    HierarchyError(
+                        .inconsistentCount, "\(parent) does not list \(child) among its \(count) children", uuid: child)
+                )
             }
             return
         }
@@ -373,7 +381,8 @@ extension HierarchyView {
         guard case .locateChild(let child, let parent, let rows, let scan, let ticket) = action else { return nil }
         var found: Int?
         if let hint = ask({ $0.hierarchyView(self, indexOfChildItemWith: child, inParentWith: parent) }) ?? nil,
-           rows.contains(hint), childRow(at: hint, of: parent) == .item(child) {
+            rows.contains(hint), childRow(at: hint, of: parent) == .item(child)
+        {
             found = hint
         } else {
             found = scan.first { childRow(at: $0, of: parent) == .item(child) }
@@ -408,7 +417,10 @@ extension HierarchyView {
     /// Closes the columns after `c` and forgets the expanded item of `c`.
     func closeColumns(after c: Int) {
         guard c + 1 < columns.count else {
-            if c < columns.count { columns[c].expandedUUID = nil; columns[c].expandedRow = nil }
+            if c < columns.count {
+                columns[c].expandedUUID = nil
+                columns[c].expandedRow = nil
+            }
             return
         }
         for index in (c + 1)..<columns.count {
@@ -461,7 +473,11 @@ extension HierarchyView {
         let base = wasPinned ? columns[c].pinnedInsertedCount : columns[c].count
         let finalCount = base + indexes.count
         guard let first = indexes.first, let last = indexes.last, first >= 0, last < finalCount else {
-            report(HierarchyError(.indexOutOfRange, "insertChildren(of: \(parent)) at indexes up to \(indexes.last ?? 0), but only \(finalCount) children exist after the insert", uuid: parent))
+            report(
+                HierarchyError(
+                    .indexOutOfRange,
+                    "insertChildren(of: \(parent)) at indexes up to \(indexes.last ?? 0), but only \(finalCount) children exist after the insert",
+                    uuid: parent))
             return
         }
         if wasPinned {
@@ -494,7 +510,11 @@ extension HierarchyView {
         guard !indexes.isEmpty else { return }
         let countBefore = columns[c].count
         guard let first = indexes.first, let last = indexes.last, first >= 0, last < columns[c].count else {
-            report(HierarchyError(.indexOutOfRange, "removeChildren(of: \(parent)) at index \(indexes.last ?? 0), but it has \(columns[c].count) children", uuid: parent))
+            report(
+                HierarchyError(
+                    .indexOutOfRange,
+                    "removeChildren(of: \(parent)) at index \(indexes.last ?? 0), but it has \(columns[c].count) children",
+                    uuid: parent))
             return
         }
         for row in indexes {
@@ -550,7 +570,10 @@ extension HierarchyView {
     func applyInvalidateParent(of child: String) {
         guard case .askParent(_, let ticket)? = core.planParentCheck(of: child).first else {
             if !knownUUIDs.contains(child) {
-                report(HierarchyError(.unknownItem, "invalidateParent(of: \(child)), but the view does not show that item", uuid: child))
+                report(
+                    HierarchyError(
+                        .unknownItem, "invalidateParent(of: \(child)), but the view does not show that item",
+                        uuid: child))
             }
             return
         }

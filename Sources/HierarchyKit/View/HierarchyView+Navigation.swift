@@ -105,7 +105,9 @@ extension HierarchyView {
     public func expandItem(with uuid: String) {
         perform {
             guard let (c, row) = position(of: uuid) else {
-                report(HierarchyError(.unknownItem, "expandItem(with: \(uuid)), but the view does not show that item", uuid: uuid))
+                report(
+                    HierarchyError(
+                        .unknownItem, "expandItem(with: \(uuid)), but the view does not show that item", uuid: uuid))
                 return
             }
             if expand(column: c, row: row, uuid: uuid) {
@@ -199,7 +201,8 @@ extension HierarchyView {
                     askParentOfTopColumnIfNeeded()
                     flushDeferredUpdates()
                     core.didAttachParentAfterPan(coreGeometry)
-                case .askChildren, .prefetch, .rowWindowsChanged, .askCount, .checkCount, .askParent, .locateChild, .configureCells, .recycleCells:
+                case .askChildren, .prefetch, .rowWindowsChanged, .askCount, .checkCount, .askParent, .locateChild,
+                    .configureCells, .recycleCells:
                     performLoad(action)
                 }
             }
@@ -324,7 +327,10 @@ extension HierarchyView {
             focus = (c, columns[c].expandedRow ?? locateChild(columns[f.column].parent ?? "", inColumn: c) ?? 0)
             if c == 0 { columns[0].parentAsked = columns[0].parentAsked }
             if c < leadingColumn { leadingColumn = c }
-            if leadingColumn == 0 { askParentOfTopColumnIfNeeded(); flushDeferredUpdates() }
+            if leadingColumn == 0 {
+                askParentOfTopColumnIfNeeded()
+                flushDeferredUpdates()
+            }
             setNeedsLayout()
         }
     }
@@ -348,13 +354,16 @@ extension HierarchyView {
         let needle = prefix.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
         func matches(_ uuid: String) -> Bool {
             let title = ask({ $0.hierarchyView(self, titleForItemWith: uuid) }) ?? nil
-            return title.map { $0.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).hasPrefix(needle) } ?? false
+            return title.map {
+                $0.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).hasPrefix(needle)
+            } ?? false
         }
         if let finder = dataSource as? HierarchyViewChildFinder, let parent = columns[f.column].parent {
             for step in 0..<count {
                 let row = (f.row + step) % count
                 guard step < limit, let uuid = ensureUUID(column: f.column, row: row),
-                      (ask({ $0.hierarchyView(self, stateOfItemWith: uuid) }) ?? .loaded) == .loaded else {
+                    (ask({ $0.hierarchyView(self, stateOfItemWith: uuid) }) ?? .loaded) == .loaded
+                else {
                     searchChildren(of: parent, prefix: prefix, from: row, finder: finder)
                     return true
                 }
@@ -388,9 +397,11 @@ extension HierarchyView {
             await HierarchyIsolation.run(on: isolation) { _ in
                 guard let view = reference.object else { return }
                 let finder = heldFinder.value
-                let found = await finder.hierarchyView(view, indexOfChildWithTitlePrefix: prefix, inParentWith: parent, from: row)
+                let found = await finder.hierarchyView(
+                    view, indexOfChildWithTitlePrefix: prefix, inParentWith: parent, from: row)
                 guard !Task.isCancelled, let found, let column = view.columnIndex(ofParent: parent),
-                      found < view.columns[column].count else { return }
+                    found < view.columns[column].count
+                else { return }
                 view.childSearch = nil
                 view.focusRow(found, inColumn: column)
             }
@@ -398,7 +409,8 @@ extension HierarchyView {
     }
 
     func previewChildren(column c: Int, row: Int, uuid: String) {
-        let hasChildren = visibleCells[uuid].map { !$0.hierarchyIndicator.isHidden }
+        let hasChildren =
+            visibleCells[uuid].map { !$0.hierarchyIndicator.isHidden }
             ?? ((ask({ $0.hierarchyView(self, numberOfChildrenForItemWith: uuid) }) ?? 0) > 0)
         if hasChildren {
             expand(column: c, row: row, uuid: uuid)
@@ -428,13 +440,17 @@ extension HierarchyView {
     public func hitTest(_ point: Point) -> HierarchyHitTestResult {
         if layout.showsHeader, layout.headerFrame.contains(point) {
             let third = layout.size.width / 5
-            let leadingSide = layout.layoutDirection == .leftToRight ? point.x < third : point.x >= layout.size.width - third
-            let trailingSide = layout.layoutDirection == .leftToRight ? point.x >= layout.size.width - third : point.x < third
+            let leadingSide =
+                layout.layoutDirection == .leftToRight ? point.x < third : point.x >= layout.size.width - third
+            let trailingSide =
+                layout.layoutDirection == .leftToRight ? point.x >= layout.size.width - third : point.x < third
             if leadingSide { return .previousButton }
             if trailingSide { return .nextButton }
             return .headerTitle
         }
-        for attributes in layout.layoutAttributesForElements(in: Rect(origin: point, size: Size(width: 1e-9, height: 1e-9))) {
+        for attributes in layout.layoutAttributesForElements(
+            in: Rect(origin: point, size: Size(width: 1e-9, height: 1e-9)))
+        {
             guard attributes.frame.contains(point) else { continue }
             guard let uuid = columns[attributes.column].uuid(at: attributes.row) else {
                 if columns[attributes.column].pendingState(at: attributes.row) != nil {
@@ -443,10 +459,12 @@ extension HierarchyView {
                 continue
             }
             let lines = max(1, Int(attributes.frame.height.rounded()))
-            let indicatorWidth = visibleCells[uuid].map { $0.hierarchyIndicator.reservedWidth(in: layout.metrics, lines: lines) }
+            let indicatorWidth =
+                visibleCells[uuid].map { $0.hierarchyIndicator.reservedWidth(in: layout.metrics, lines: lines) }
                 ?? layout.metrics.indicatorWidthMultiline
             let hasIndicator = visibleCells[uuid].map { !$0.hierarchyIndicator.isHidden } ?? false
-            let onIndicator = layout.layoutDirection == .leftToRight
+            let onIndicator =
+                layout.layoutDirection == .leftToRight
                 ? point.x >= attributes.frame.maxX - indicatorWidth
                 : point.x < attributes.frame.minX + indicatorWidth
             if hasIndicator && onIndicator {

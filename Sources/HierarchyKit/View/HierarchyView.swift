@@ -174,9 +174,15 @@ open class HierarchyView {
 
     /// A cell to configure for an item: a recycled one, or a new one of the registered class
     /// (`HierarchyCollectionItem` when nothing is registered under the identifier).
-    public func dequeueReusableCell(withReuseIdentifier identifier: String, with uuid: String) -> HierarchyCollectionItem {
+    public func dequeueReusableCell(withReuseIdentifier identifier: String, with uuid: String)
+        -> HierarchyCollectionItem
+    {
         if !reuseQueue.isRegistered(identifier) {
-            report(HierarchyError(.invalidOperation, "no cell class is registered for reuse identifier \"\(identifier)\"; using the default cell", uuid: uuid))
+            report(
+                HierarchyError(
+                    .invalidOperation,
+                    "no cell class is registered for reuse identifier \"\(identifier)\"; using the default cell",
+                    uuid: uuid))
         }
         let cell = reuseQueue.dequeue(identifier)
         cell.uuid = uuid
@@ -245,7 +251,8 @@ open class HierarchyView {
             }
             if let f = focus, f.column == c, indexes.contains(f.row) { needsFocusPreview = expandsFocusedItem }
             // Many rows (all but a window of a long column): go through the cached rows instead.
-            let rows: [Int] = indexes.count > columns[c].uuids.count
+            let rows: [Int] =
+                indexes.count > columns[c].uuids.count
                 ? columns[c].uuids.keys.filter { indexes.contains($0) }
                 : Array(indexes)
             for row in rows where row >= 0 && row < columns[c].count {
@@ -336,7 +343,11 @@ open class HierarchyView {
         while !deferredUpdates.isEmpty, dataSourceCallDepth == 0, !isApplyingLayout {
             rounds += 1
             if rounds > 10_000 {
-                report(HierarchyError(.invalidOperation, "the data source keeps updating the view from inside its own answers; stopped after 10000 rounds"))
+                report(
+                    HierarchyError(
+                        .invalidOperation,
+                        "the data source keeps updating the view from inside its own answers; stopped after 10000 rounds"
+                    ))
                 deferredUpdates.removeAll()
                 return
             }

@@ -40,7 +40,9 @@ open class HierarchyViewController: @MainActor HierarchyViewDataSource, @MainAct
 
     open func hierarchyView(_ hierarchyView: HierarchyView, numberOfChildrenForItemWith uuid: String) -> Int { 0 }
 
-    open func hierarchyView(_ hierarchyView: HierarchyView, uuidForChildItemAt index: Int, with parentUUID: String) -> String {
+    open func hierarchyView(_ hierarchyView: HierarchyView, uuidForChildItemAt index: Int, with parentUUID: String)
+        -> String
+    {
         ""
     }
 
@@ -60,7 +62,9 @@ open class HierarchyViewController: @MainActor HierarchyViewDataSource, @MainAct
 
     open func hierarchyView(_ hierarchyView: HierarchyView, titleForItemWith uuid: String) -> String? { nil }
 
-    open func hierarchyView(_ hierarchyView: HierarchyView, indexOfChildItemWith uuid: String, inParentWith parentUUID: String) -> Int? {
+    open func hierarchyView(
+        _ hierarchyView: HierarchyView, indexOfChildItemWith uuid: String, inParentWith parentUUID: String
+    ) -> Int? {
         nil
     }
 

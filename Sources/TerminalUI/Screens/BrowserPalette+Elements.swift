@@ -51,7 +51,9 @@ extension BrowserPalette {
         style.italic = look.text.italic
         look.text = style
         look.tint = .default
-        if let border = look.border { look.border?.style = TextStyle(foreground: border.style.foreground, background: style.background) }
+        if let border = look.border {
+            look.border?.style = TextStyle(foreground: border.style.foreground, background: style.background)
+        }
         return look
     }
 

@@ -52,16 +52,19 @@ extension BrowserPalette {
             selectedMark: body(brand, bold: true),
             indicator: body(color(indicatorTitle.fontColor), bold: true),
             separator: body(color(style(.collectionItem).borderColor)),
-            header: TextStyle(foreground: color(style(.headerTitle).fontColor), background: headerBackground, bold: true),
+            header: TextStyle(
+                foreground: color(style(.headerTitle).fontColor), background: headerBackground, bold: true),
             headerDisabled: TextStyle(foreground: label, background: headerBackground),
             status: TextStyle(foreground: color(viewStyle.fontColor), background: color(viewStyle.backgroundColor)),
-            statusError: TextStyle(foreground: color(statusColors.negative), background: color(viewStyle.backgroundColor), bold: true),
+            statusError: TextStyle(
+                foreground: color(statusColors.negative), background: color(viewStyle.backgroundColor), bold: true),
             positive: body(color(statusColors.positive)),
             critical: body(color(statusColors.critical)),
             negative: body(color(statusColors.negative), bold: true),
             placeholder: body(label, italic: true),
             overlay: TextStyle(foreground: color(style(.headerTitle).fontColor), background: headerBackground),
-            overlayTitle: TextStyle(foreground: color(style(.headerLeftButton).fontColor), background: headerBackground, bold: true))
+            overlayTitle: TextStyle(
+                foreground: color(style(.headerLeftButton).fontColor), background: headerBackground, bold: true))
         palette.looks = looks(for: theme)
         return palette
     }

@@ -100,11 +100,14 @@ public struct BrowserPalette: Sendable, Equatable {
 
     /// No colours at all: attributes only.
     public static let monochrome = BrowserPalette(
-        text: TextStyle(), secondary: TextStyle(dim: true), title: TextStyle(), expanded: TextStyle(bold: true, underline: true),
+        text: TextStyle(), secondary: TextStyle(dim: true), title: TextStyle(),
+        expanded: TextStyle(bold: true, underline: true),
         focused: TextStyle(reverse: true), selectedMark: TextStyle(bold: true), indicator: TextStyle(bold: true),
-        separator: TextStyle(dim: true), header: TextStyle(bold: true, reverse: true), headerDisabled: TextStyle(dim: true, reverse: true),
+        separator: TextStyle(dim: true), header: TextStyle(bold: true, reverse: true),
+        headerDisabled: TextStyle(dim: true, reverse: true),
         status: TextStyle(reverse: true), statusError: TextStyle(bold: true, reverse: true), positive: TextStyle(),
-        critical: TextStyle(bold: true), negative: TextStyle(bold: true, underline: true), placeholder: TextStyle(dim: true, italic: true),
+        critical: TextStyle(bold: true), negative: TextStyle(bold: true, underline: true),
+        placeholder: TextStyle(dim: true, italic: true),
         overlay: TextStyle(reverse: true), overlayTitle: TextStyle(bold: true, reverse: true))
 
     /// The palette for a terminal: monochrome without colours.
@@ -116,7 +119,9 @@ public struct BrowserPalette: Sendable, Equatable {
     /// maintenance and warnings, positive for running states, secondary otherwise.
     public func style(forStatus status: String) -> TextStyle {
         let lowered = status.lowercased()
-        if ["error", "out of service", "failed", "fault", "down", "broken", "critical"].contains(where: lowered.contains) {
+        if ["error", "out of service", "failed", "fault", "down", "broken", "critical"].contains(
+            where: lowered.contains)
+        {
             return negative
         }
         if ["due", "warning", "maintenance", "degraded", "pending", "overdue"].contains(where: lowered.contains) {

@@ -31,9 +31,12 @@ public struct ColumnsRenderer {
     ///
     /// The view's area takes the `fdlHierarchyViewController_hierarchyView` look (which falls
     /// back to `fdlFUIHierarchyView`) first; cells, header and indicators take their own.
-    public func draw(_ snapshot: HierarchyViewSnapshot, into buffer: inout ScreenBuffer, top: Int, metrics: HierarchyLayoutMetrics) {
-        buffer.fill(x: 0, y: top, width: Int(snapshot.size.width), height: Int(snapshot.size.height),
-                    style: palette.look(.controllerHierarchyView).text)
+    public func draw(
+        _ snapshot: HierarchyViewSnapshot, into buffer: inout ScreenBuffer, top: Int, metrics: HierarchyLayoutMetrics
+    ) {
+        buffer.fill(
+            x: 0, y: top, width: Int(snapshot.size.width), height: Int(snapshot.size.height),
+            style: palette.look(.controllerHierarchyView).text)
         if let header = snapshot.header {
             drawHeader(header, rtl: snapshot.layoutDirection == .rightToLeft, into: &buffer, top: top)
         }
@@ -57,17 +60,23 @@ public struct ColumnsRenderer {
             let look = palette.look(element)
             let wordStyle = enabled ? look.text : palette.headerDisabled
             let arrowStyle = enabled ? look.glyph : palette.headerDisabled
-            let parts = arrowFirst ? [(arrow, arrowStyle), (" " + word + " ", wordStyle)] : [(" " + word + " ", wordStyle), (arrow, arrowStyle)]
+            let parts =
+                arrowFirst
+                ? [(arrow, arrowStyle), (" " + word + " ", wordStyle)]
+                : [(" " + word + " ", wordStyle), (arrow, arrowStyle)]
             var cursor = x
             for (text, style) in parts {
                 cursor += buffer.put(text, x: cursor, y: y, maxWidth: max(0, x + buttonWidth - cursor), style: style)
             }
         }
         // Back is on the leading side: left in left-to-right, right in right-to-left.
-        button(.headerLeftButton, word: "Prev", arrow: rtl ? "›" : "‹", arrowFirst: !rtl, enabled: header.isPreviousEnabled,
-               x: rtl ? max(0, width - buttonWidth) : 0)
-        button(.headerRightButton, word: "Next", arrow: rtl ? "‹" : "›", arrowFirst: rtl, enabled: header.isNextEnabled,
-               x: rtl ? 0 : max(0, width - buttonWidth))
+        button(
+            .headerLeftButton, word: "Prev", arrow: rtl ? "›" : "‹", arrowFirst: !rtl,
+            enabled: header.isPreviousEnabled,
+            x: rtl ? max(0, width - buttonWidth) : 0)
+        button(
+            .headerRightButton, word: "Next", arrow: rtl ? "‹" : "›", arrowFirst: rtl, enabled: header.isNextEnabled,
+            x: rtl ? 0 : max(0, width - buttonWidth))
         let titleLook = palette.look(.headerTitle)
         let title = header.title ?? ""
         let areaX = buttonWidth + 1
@@ -79,7 +88,10 @@ public struct ColumnsRenderer {
         buffer.put(shown, x: areaX + offset, y: y, maxWidth: room - offset, style: titleLook.text)
     }
 
-    func drawColumn(_ column: HierarchyViewSnapshot.Column, snapshot: HierarchyViewSnapshot, into buffer: inout ScreenBuffer, top: Int, metrics: HierarchyLayoutMetrics) {
+    func drawColumn(
+        _ column: HierarchyViewSnapshot.Column, snapshot: HierarchyViewSnapshot, into buffer: inout ScreenBuffer,
+        top: Int, metrics: HierarchyLayoutMetrics
+    ) {
         let frame = column.frame
         let x0 = Int(frame.minX.rounded())
         let width = Int(frame.width.rounded())
@@ -91,7 +103,9 @@ public struct ColumnsRenderer {
         let separatorX = rtl ? x0 : x0 + width - 1
         let isLastOnScreen = rtl ? x0 <= 0 : x0 + width >= Int(snapshot.size.width)
         if !isLastOnScreen, let border = palette.look(.collectionItem).border {
-            for y in y0..<(y0 + height) { buffer.put(border.vertical, x: separatorX, y: y, maxWidth: 1, style: border.style) }
+            for y in y0..<(y0 + height) {
+                buffer.put(border.vertical, x: separatorX, y: y, maxWidth: 1, style: border.style)
+            }
         }
         if let indicator = column.scrollIndicator {
             let x = rtl ? x0 : x0 + width - 1
@@ -105,11 +119,15 @@ public struct ColumnsRenderer {
                 message = column.parentUUID.map { emptyColumnNote?($0) ?? "Empty" } ?? ""
             }
             if !message.isEmpty {
-                buffer.put(TerminalText.sanitize(message), x: x0 + 2, y: y0, maxWidth: max(0, width - 3), style: palette.placeholderInView)
+                buffer.put(
+                    TerminalText.sanitize(message), x: x0 + 2, y: y0, maxWidth: max(0, width - 3),
+                    style: palette.placeholderInView)
             }
         }
         for item in column.items {
-            drawItem(item, rtl: rtl, into: &buffer, top: top, metrics: metrics, clip: y0..<(y0 + height), editing: snapshot.isEditing)
+            drawItem(
+                item, rtl: rtl, into: &buffer, top: top, metrics: metrics, clip: y0..<(y0 + height),
+                editing: snapshot.isEditing)
         }
     }
 
@@ -138,7 +156,10 @@ public struct ColumnsRenderer {
     /// indicator tint and fill); the keyboard focus is drawn over all of them.
     ///
     /// - Complexity: O(width × lines) of the cell.
-    func drawItem(_ item: HierarchyViewSnapshot.Item, rtl: Bool, into buffer: inout ScreenBuffer, top: Int, metrics: HierarchyLayoutMetrics, clip: Range<Int>, editing: Bool) {
+    func drawItem(
+        _ item: HierarchyViewSnapshot.Item, rtl: Bool, into buffer: inout ScreenBuffer, top: Int,
+        metrics: HierarchyLayoutMetrics, clip: Range<Int>, editing: Bool
+    ) {
         let cell = item.cell
         let x = Int(item.frame.minX.rounded())
         let width = Int(item.frame.width.rounded())
@@ -153,7 +174,8 @@ public struct ColumnsRenderer {
             buffer.fill(x: x, y: y + line, width: width, height: 1, style: base)
         }
         let indicator = cell.hierarchyIndicator
-        let indicatorWidth = indicator.isHidden ? 0 : min(width / 3, Int(indicator.reservedWidth(in: metrics, lines: lines)))
+        let indicatorWidth =
+            indicator.isHidden ? 0 : min(width / 3, Int(indicator.reservedWidth(in: metrics, lines: lines)))
         let textX = rtl ? x + indicatorWidth : x
         let textWidth = max(0, width - indicatorWidth - 2)
         // The detail image: its glyph on the leading side, the texts after it.
@@ -185,9 +207,13 @@ public struct ColumnsRenderer {
             if !status.isEmpty, lineRoom - wanted - 1 < DisplayWidth.of(status) { status = "●" }
             let statusWidth = DisplayWidth.of(status)
             let titleRoom = max(0, lineRoom - (statusWidth > 0 ? statusWidth + 1 : 0))
-            let used = buffer.put(prefix, x: tx, y: y, maxWidth: titleRoom, style: prefixStyle(base: base, focused: item.isFocused, selected: selected))
+            let used = buffer.put(
+                prefix, x: tx, y: y, maxWidth: titleRoom,
+                style: prefixStyle(base: base, focused: item.isFocused, selected: selected))
             let titleLook = look(.itemTitle)
-            drawLabel(titleText, look: titleLook, style: shown(titleLook.text), x: tx + used, y: y, room: max(0, titleRoom - used), into: &buffer)
+            drawLabel(
+                titleText, look: titleLook, style: shown(titleLook.text), x: tx + used, y: y,
+                room: max(0, titleRoom - used), into: &buffer)
             if statusWidth > 0 {
                 let start = tx + min(titleRoom, wanted) + 1
                 let statusRoom = max(statusWidth, tx + lineRoom - start)
@@ -195,16 +221,21 @@ public struct ColumnsRenderer {
                 buffer.put(status, x: start + offset, y: y, maxWidth: statusWidth, style: statusTextStyle)
             }
             if !accessory.isEmpty {
-                buffer.put(accessory, x: tx + area - accessoryWidth + 1, y: y, maxWidth: accessoryWidth - 1,
-                           style: Self.accessoryStyle(of: cell, editing: editing, base: shown(look(.collectionItem).glyph)))
+                buffer.put(
+                    accessory, x: tx + area - accessoryWidth + 1, y: y, maxWidth: accessoryWidth - 1,
+                    style: Self.accessoryStyle(of: cell, editing: editing, base: shown(look(.collectionItem).glyph)))
             }
         }
         var line = 1
-        for (text, element) in [(cell.subtitle.visibleText, ThemeElement.itemSubtitle), (cell.footnote.visibleText, .itemFootnote)] {
+        for (text, element) in [
+            (cell.subtitle.visibleText, ThemeElement.itemSubtitle), (cell.footnote.visibleText, .itemFootnote),
+        ] {
             guard let text, line < lines else { continue }
             if clip.contains(y + line) {
                 let labelLook = look(element)
-                drawLabel(TerminalText.sanitize(text), look: labelLook, style: shown(labelLook.text), x: tx, y: y + line, room: area, into: &buffer)
+                drawLabel(
+                    TerminalText.sanitize(text), look: labelLook, style: shown(labelLook.text), x: tx, y: y + line,
+                    room: area, into: &buffer)
             }
             line += 1
         }
@@ -285,7 +316,9 @@ public struct ColumnsRenderer {
 
     /// Draws one label: its area filled with its style (its background), the text placed by
     /// its alignment.
-    func drawLabel(_ text: String, look: ElementLook, style: TextStyle, x: Int, y: Int, room: Int, into buffer: inout ScreenBuffer) {
+    func drawLabel(
+        _ text: String, look: ElementLook, style: TextStyle, x: Int, y: Int, room: Int, into buffer: inout ScreenBuffer
+    ) {
         guard room > 0 else { return }
         buffer.fill(x: x, y: y, width: room, height: 1, style: style)
         let width = min(room, DisplayWidth.of(text))

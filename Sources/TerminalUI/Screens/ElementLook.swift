@@ -48,7 +48,9 @@ public struct ElementLook: Hashable, Sendable {
     ///   - alignment: The text's alignment, `.natural` (the face's own placement) by default.
     ///   - tint: The colour of glyphs, the text's by default.
     ///   - border: The border line, none by default.
-    public init(text: TextStyle, alignment: ThemeTextAlignment = .natural, tint: TerminalColor = .default, border: Border? = nil) {
+    public init(
+        text: TextStyle, alignment: ThemeTextAlignment = .natural, tint: TerminalColor = .default, border: Border? = nil
+    ) {
         self.text = text
         self.alignment = alignment
         self.tint = tint
@@ -68,11 +70,12 @@ public struct ElementLook: Hashable, Sendable {
         tint = Self.color(style.tintColor)
         border = nil
         if let kind = style.borderStyle, kind != .none, (style.borderWidth ?? 0) > 0 {
-            let glyphs: (String, String) = switch kind {
-            case .dashed: ("╌", "╎")
-            case .dotted: ("┄", "┆")
-            default: ("─", "│")
-            }
+            let glyphs: (String, String) =
+                switch kind {
+                case .dashed: ("╌", "╎")
+                case .dotted: ("┄", "┆")
+                default: ("─", "│")
+                }
             var line = TextStyle(foreground: Self.color(style.borderColor), background: text.background)
             line.bold = (style.borderWidth ?? 0) >= 2
             border = Border(horizontal: glyphs.0, vertical: glyphs.1, style: line)

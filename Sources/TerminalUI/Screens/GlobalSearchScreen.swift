@@ -1,5 +1,5 @@
-import HierarchySources
 import HierarchyAdapters
+import HierarchySources
 import ListFloorplan
 
 /// A hierarchy screen with a global search over it: ``presentSearch()`` (the run loop's `onSearch`
@@ -18,7 +18,8 @@ public final class GlobalSearchScreen: TerminalScreen {
     /// The reveal of the last chosen item, while it runs or after it finished.
     public private(set) var reveal: Task<Void, Never>?
     /// Makes the list; called each time the search opens.
-    public var makeList: @MainActor (_ columns: Int, _ rows: Int) -> ListBrowser<HierarchyListItem, HierarchyListSection>
+    public var makeList:
+        @MainActor (_ columns: Int, _ rows: Int) -> ListBrowser<HierarchyListItem, HierarchyListSection>
 
     private var columns = 80
     private var rows = 24
@@ -34,8 +35,10 @@ public final class GlobalSearchScreen: TerminalScreen {
     ///   - title: The name on the search line.
     ///   - palette: The styles of the list.
     ///   - clock: The clock of the list's debounce.
-    public init(base: any TerminalScreen, dataSource: HierarchySourceDataSource, title: String,
-                palette: BrowserPalette = .horizon, clock: any Clock<Duration> = ContinuousClock()) {
+    public init(
+        base: any TerminalScreen, dataSource: HierarchySourceDataSource, title: String,
+        palette: BrowserPalette = .horizon, clock: any Clock<Duration> = ContinuousClock()
+    ) {
         self.base = base
         self.dataSource = dataSource
         let query = HierarchyListQuery(source: dataSource.source)
@@ -80,7 +83,8 @@ public final class GlobalSearchScreen: TerminalScreen {
                 do {
                     try await dataSource.reveal(id: chosen.id)
                 } catch {
-                    let sourceError = error as? HierarchySourceError
+                    let sourceError =
+                        error as? HierarchySourceError
                         ?? HierarchySourceError(.io, "cannot show \(chosen.node.title): \(error)")
                     dataSource.reportError(sourceError)
                 }

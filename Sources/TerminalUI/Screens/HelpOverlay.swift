@@ -15,7 +15,9 @@ struct HelpOverlay {
         buffer.put(" Keys ", x: x + 2, y: y, maxWidth: width - 4, style: palette.overlayTitle)
         for (i, line) in lines.enumerated() where i + 2 < height - 1 {
             buffer.put(line.keys, x: x + 2, y: y + 2 + i, maxWidth: keyWidth, style: palette.overlayTitle)
-            buffer.put(line.meaning, x: x + 4 + keyWidth, y: y + 2 + i, maxWidth: max(0, width - keyWidth - 6), style: palette.overlay)
+            buffer.put(
+                line.meaning, x: x + 4 + keyWidth, y: y + 2 + i, maxWidth: max(0, width - keyWidth - 6),
+                style: palette.overlay)
         }
     }
 }

@@ -83,7 +83,8 @@ extension HierarchyBrowser {
             case "q": return .success((path.jqPath, "the jq path " + TerminalText.sanitize(path.jqPath)))
             default:
                 do {
-                    guard let json = try document?.documentJSON(ofID: uuid, limit: Self.copyLimit)
+                    guard
+                        let json = try document?.documentJSON(ofID: uuid, limit: Self.copyLimit)
                             ?? load?.documentJSON(ofID: uuid, limit: Self.copyLimit)
                     else { return .failure(CopyFailure(message: "The value can be copied once the document is read")) }
                     return .success((json, "the value (\(CountText.grouped(json.utf8.count)) bytes of JSON)"))
@@ -98,7 +99,8 @@ extension HierarchyBrowser {
             let path = DocumentPath.idPath(ids)
             return .success((path, "the id path " + TerminalText.sanitize(path)))
         case "q":
-            return .failure(CopyFailure(message: "A jq path is for a document shown as its structure; yp copies the id path"))
+            return .failure(
+                CopyFailure(message: "A jq path is for a document shown as its structure; yp copies the id path"))
         default:
             return .success((itemJSON(uuid), "the item as JSON"))
         }
@@ -132,6 +134,7 @@ extension HierarchyBrowser {
         } else if let title = view.cellForItem(with: uuid)?.title.visibleText {
             fields.append(("title", title))
         }
-        return "{" + fields.map { DocumentJSON.quoted($0.0) + ":" + DocumentJSON.quoted($0.1) }.joined(separator: ",") + "}"
+        return "{" + fields.map { DocumentJSON.quoted($0.0) + ":" + DocumentJSON.quoted($0.1) }.joined(separator: ",")
+            + "}"
     }
 }

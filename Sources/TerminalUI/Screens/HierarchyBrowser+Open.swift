@@ -10,14 +10,15 @@ extension HierarchyBrowser {
     /// - Returns: The commands, or `nil` when the key means what it means elsewhere.
     func openFocusedFile(for event: KeyEvent) -> [BrowserCommand]? {
         guard opensFiles, event.modifiers.isEmpty, event.key == .enter || event.key == .character("o"),
-              !typeSelect.isActive(at: now()),
-              let source = dataSource?.source as? FileSystemSource,
-              let uuid = view.focusedUUID, let node = dataSource?.node(for: uuid)
+            !typeSelect.isActive(at: now()),
+            let source = dataSource?.source as? FileSystemSource,
+            let uuid = view.focusedUUID, let node = dataSource?.node(for: uuid)
         else { return nil }
         if node.isContainer {
             return event.key == .enter ? nil : perform(.openNextLevel)
         }
-        let opened = fileOpener.program(forFileAt: source.systemPath(ofID: uuid), name: node.title) { [weak self] failure in
+        let opened = fileOpener.program(forFileAt: source.systemPath(ofID: uuid), name: node.title) {
+            [weak self] failure in
             self?.message = failure.map { ($0, true) }
         }
         switch opened {

@@ -29,15 +29,21 @@ extension HierarchyBrowser {
     /// when the focused item is not on screen.
     ///
     /// - Complexity: O(v) for v visible items.
-    static func focusedCell(in snapshot: HierarchyViewSnapshot, top: Int, metrics: HierarchyLayoutMetrics) -> (x: Int, y: Int)? {
+    static func focusedCell(in snapshot: HierarchyViewSnapshot, top: Int, metrics: HierarchyLayoutMetrics) -> (
+        x: Int, y: Int
+    )? {
         for column in snapshot.columns {
             for item in column.items where item.isFocused {
                 let frame = item.frame
                 let rtl = snapshot.layoutDirection == .rightToLeft
                 let lines = max(1, Int(frame.height.rounded()))
-                let indicator = item.cell.hierarchyIndicator.isHidden
+                let indicator =
+                    item.cell.hierarchyIndicator.isHidden
                     ? 0 : Int(item.cell.hierarchyIndicator.reservedWidth(in: metrics, lines: lines))
-                let x = rtl ? Int(frame.minX.rounded()) + min(indicator, Int(frame.width) / 3) + 1 : Int(frame.minX.rounded()) + 1
+                let x =
+                    rtl
+                    ? Int(frame.minX.rounded()) + min(indicator, Int(frame.width) / 3) + 1
+                    : Int(frame.minX.rounded()) + 1
                 let y = top + Int(frame.minY.rounded())
                 guard y >= top, x >= 0 else { return nil }
                 return (x, y)

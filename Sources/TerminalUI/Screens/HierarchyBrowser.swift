@@ -1,7 +1,7 @@
 import Foundation
+import HierarchyAdapters
 import HierarchyKit
 import HierarchySources
-import HierarchyAdapters
 
 /// Something the browser asks its run loop to do.
 public enum BrowserCommand: Equatable, Sendable {
@@ -145,8 +145,10 @@ public final class HierarchyBrowser {
     }
 
     /// The standard browser for the terminal: terminal metrics, one blank line between cells.
-    public static func make(source: any HierarchySource, sourceName: String, rightToLeft: Bool = false,
-                            palette: BrowserPalette = .horizon, columns: Int = 80, rows: Int = 24) -> HierarchyBrowser {
+    public static func make(
+        source: any HierarchySource, sourceName: String, rightToLeft: Bool = false,
+        palette: BrowserPalette = .horizon, columns: Int = 80, rows: Int = 24
+    ) -> HierarchyBrowser {
         let layout = HierarchyCollectionViewLayout(
             metrics: .terminal, size: Size(width: Double(columns), height: Double(max(0, rows - 2))),
             sectionInset: EdgeInsets(top: 0, leading: 0, bottom: 0, trailing: 1), interItemSpacing: 1,
@@ -154,7 +156,8 @@ public final class HierarchyBrowser {
         let view = HierarchyView(layout: layout)
         let dataSource = HierarchySourceDataSource(source: source)
         dataSource.attach(to: view)
-        return HierarchyBrowser(view: view, dataSource: dataSource, sourceName: sourceName, palette: palette, columns: columns, rows: rows)
+        return HierarchyBrowser(
+            view: view, dataSource: dataSource, sourceName: sourceName, palette: palette, columns: columns, rows: rows)
     }
 
     /// Adapts to a new terminal size.
@@ -200,7 +203,7 @@ public final class HierarchyBrowser {
         if let commands = handleCopyPrefix(event) { return commands }
         if let commands = openFocusedFile(for: event) { return commands }
         guard let key = Self.hierarchyKey(event.key),
-              let command = bindings.command(
+            let command = bindings.command(
                 for: key, control: event.modifiers.contains(.control),
                 rightToLeft: view.collectionViewLayout.layoutDirection == .rightToLeft,
                 isTypeSelecting: typeSelect.isActive(at: now()))
@@ -260,7 +263,8 @@ public final class HierarchyBrowser {
         case .drag where mouse.button == .left || mouse.button == .none:
             guard var d = drag else { return }
             let t = now()
-            let dt = Double((t - d.lastTime).components.attoseconds) / 1e18 + Double((t - d.lastTime).components.seconds)
+            let dt =
+                Double((t - d.lastTime).components.attoseconds) / 1e18 + Double((t - d.lastTime).components.seconds)
             if dt > 0 { d.velocity = Double(mouse.x - d.lastX) / dt }
             d.lastX = mouse.x
             d.lastTime = t
@@ -317,7 +321,9 @@ public final class HierarchyBrowser {
         if isTooSmall {
             var text = "Terminal too small (\(columns)×\(rows))"
             if DisplayWidth.of(text) > columns { text = "Too small" }
-            buffer.put(text, x: max(0, (columns - DisplayWidth.of(text)) / 2), y: rows / 2, maxWidth: columns, style: palette.text)
+            buffer.put(
+                text, x: max(0, (columns - DisplayWidth.of(text)) / 2), y: rows / 2, maxWidth: columns,
+                style: palette.text)
             return buffer
         }
         let snapshot = view.snapshot()
@@ -371,8 +377,9 @@ public final class HierarchyBrowser {
         let rightWidth = DisplayWidth.of(right)
         let used = buffer.put(left, x: 0, y: y, maxWidth: max(0, columns - rightWidth), style: statusStyle)
         if let message {
-            buffer.put("  " + message.text, x: used, y: y, maxWidth: max(0, columns - rightWidth - used - 1),
-                       style: message.isError ? palette.statusError : statusStyle)
+            buffer.put(
+                "  " + message.text, x: used, y: y, maxWidth: max(0, columns - rightWidth - used - 1),
+                style: message.isError ? palette.statusError : statusStyle)
         }
         if columns - rightWidth > used + 4 {
             buffer.put(right, x: columns - rightWidth, y: y, maxWidth: rightWidth, style: statusStyle)

@@ -33,7 +33,8 @@ struct IndicatorText {
             let x0 = start(w)
             buffer.put(shown, x: x0, y: y, maxWidth: room, style: countStyle)
             if shown == text {
-                buffer.put(glyph, x: rightToLeft ? x0 : x0 + w - DisplayWidth.of(glyph), y: y, maxWidth: 1, style: glyphStyle)
+                buffer.put(
+                    glyph, x: rightToLeft ? x0 : x0 + w - DisplayWidth.of(glyph), y: y, maxWidth: 1, style: glyphStyle)
             }
         }
     }

@@ -7,7 +7,9 @@ extension LinearBrowser {
         buffer.fill(x: 0, y: 0, width: columns, height: rows, style: palette.look(.linearView).text)
         if isTooSmall {
             let text = "Terminal too small (\(columns)×\(rows))"
-            buffer.put(text, x: max(0, (columns - DisplayWidth.of(text)) / 2), y: rows / 2, maxWidth: columns, style: palette.text)
+            buffer.put(
+                text, x: max(0, (columns - DisplayWidth.of(text)) / 2), y: rows / 2, maxWidth: columns,
+                style: palette.text)
             return buffer
         }
         drawPathLine(into: &buffer)
@@ -36,10 +38,13 @@ extension LinearBrowser {
                 let focused = !active && index == focusIndex && !hierarchy.isLoading
                 switch axis {
                 case .horizontal:
-                    drawChip(item, active: active, focused: focused, x: x, y: y,
-                             width: min(Int(frame.width), bodyLeft + bodyWidth - x), into: &buffer)
+                    drawChip(
+                        item, active: active, focused: focused, x: x, y: y,
+                        width: min(Int(frame.width), bodyLeft + bodyWidth - x), into: &buffer)
                 case .vertical:
-                    drawRow(item, depth: section, active: active, focused: focused, x: x, y: y, width: Int(frame.width), into: &buffer)
+                    drawRow(
+                        item, depth: section, active: active, focused: focused, x: x, y: y, width: Int(frame.width),
+                        into: &buffer)
                 }
             }
         }
@@ -50,12 +55,15 @@ extension LinearBrowser {
                 let text = hierarchy.isLoading ? Self.loadingText : "No items"
                 switch axis {
                 case .horizontal:
-                    buffer.put("(\(text))", x: x, y: y, maxWidth: min(Int(frame.width), bodyLeft + bodyWidth - x), style: palette.placeholder)
+                    buffer.put(
+                        "(\(text))", x: x, y: y, maxWidth: min(Int(frame.width), bodyLeft + bodyWidth - x),
+                        style: palette.placeholder)
                 case .vertical:
                     let indent = 2 * hierarchy.level + 2
                     let shown = DisplayWidth.truncate(text, toWidth: max(0, Int(frame.width) - indent - 1))
                     let tx = isRightToLeft ? x + Int(frame.width) - indent - 1 - DisplayWidth.of(shown) : x + indent
-                    buffer.put(shown, x: tx, y: y, maxWidth: max(0, Int(frame.width) - indent), style: palette.placeholder)
+                    buffer.put(
+                        shown, x: tx, y: y, maxWidth: max(0, Int(frame.width) - indent), style: palette.placeholder)
                 }
             }
         }
@@ -69,7 +77,10 @@ extension LinearBrowser {
         }
     }
 
-    private func drawChip(_ item: LinearHierarchyItem, active: Bool, focused: Bool, x: Int, y: Int, width: Int, into buffer: inout ScreenBuffer) {
+    private func drawChip(
+        _ item: LinearHierarchyItem, active: Bool, focused: Bool, x: Int, y: Int, width: Int,
+        into buffer: inout ScreenBuffer
+    ) {
         let text = chipText(item, active: active)
         var style: TextStyle
         if palette.isThemed {
@@ -91,7 +102,10 @@ extension LinearBrowser {
         buffer.put(active ? " \(inner) " : "[\(inner)]", x: x, y: y, maxWidth: width, style: style)
     }
 
-    private func drawRow(_ item: LinearHierarchyItem, depth: Int, active: Bool, focused: Bool, x: Int, y: Int, width: Int, into buffer: inout ScreenBuffer) {
+    private func drawRow(
+        _ item: LinearHierarchyItem, depth: Int, active: Bool, focused: Bool, x: Int, y: Int, width: Int,
+        into buffer: inout ScreenBuffer
+    ) {
         let node = adapter.node(for: item.id)
         let cellLook = palette.look(.linearCell, selected: active)
         var base: TextStyle = active ? palette.expanded : (focused ? palette.focused : palette.text)
@@ -127,7 +141,8 @@ extension LinearBrowser {
         } else {
             buffer.put(shownTitle, x: x + indent, y: y, maxWidth: titleRoom, style: titleStyle)
             if trailingWidth > 0 {
-                buffer.put(trailing, x: x + width - 1 - trailingWidth, y: y, maxWidth: trailingWidth, style: trailingStyle)
+                buffer.put(
+                    trailing, x: x + width - 1 - trailingWidth, y: y, maxWidth: trailingWidth, style: trailingStyle)
             }
         }
     }
@@ -147,14 +162,18 @@ extension LinearBrowser {
         let statusStyle = palette.look(.statusLine).text
         buffer.fill(x: 0, y: y, width: columns, height: 1, style: statusStyle)
         let count = currentItems.count
-        var left = hierarchy.isLoading ? " loading…" : (count > 0 ? " \(CountText.grouped(focusIndex + 1)) of \(CountText.grouped(count))" : " empty")
+        var left =
+            hierarchy.isLoading
+            ? " loading…"
+            : (count > 0 ? " \(CountText.grouped(focusIndex + 1)) of \(CountText.grouped(count))" : " empty")
         left += " · level \(hierarchy.level)"
         let right = "? help  q quit "
         let rightWidth = DisplayWidth.of(right)
         let used = buffer.put(left, x: 0, y: y, maxWidth: max(0, columns - rightWidth), style: statusStyle)
         if let message {
-            buffer.put("  " + message.text, x: used, y: y, maxWidth: max(0, columns - rightWidth - used - 1),
-                       style: message.isError ? palette.statusError : statusStyle)
+            buffer.put(
+                "  " + message.text, x: used, y: y, maxWidth: max(0, columns - rightWidth - used - 1),
+                style: message.isError ? palette.statusError : statusStyle)
         }
         if columns - rightWidth > used + 4 {
             buffer.put(right, x: columns - rightWidth, y: y, maxWidth: rightWidth, style: statusStyle)

@@ -1,7 +1,7 @@
 import Foundation
+import HierarchyAdapters
 import HierarchyKit
 import HierarchySources
-import HierarchyAdapters
 
 /// The linear faces of a hierarchy (CBLinearHierarchy) in the terminal: the user's path as a
 /// row of chips with the current level's children after it, one row scrolling sideways
@@ -184,13 +184,17 @@ public final class LinearBrowser: TerminalScreen {
         nextLoad += 1
         loads[ticket] = Task { [weak self, adapter] in
             let result: Result<LinearSourceAdapter.Children, Error>
-            do { result = .success(try await adapter.children(ofSourceID: sourceID)) } catch { result = .failure(error) }
+            do { result = .success(try await adapter.children(ofSourceID: sourceID)) } catch {
+                result = .failure(error)
+            }
             self?.childrenArrived(result, for: request, ticket: ticket)
         }
         redrawHandler?()
     }
 
-    private func childrenArrived(_ result: Result<LinearSourceAdapter.Children, Error>, for request: LinearHierarchy.ChildrenRequest, ticket: Int) {
+    private func childrenArrived(
+        _ result: Result<LinearSourceAdapter.Children, Error>, for request: LinearHierarchy.ChildrenRequest, ticket: Int
+    ) {
         loads[ticket] = nil
         defer { redrawHandler?() }
         let title = adapter.node(for: request.itemID)?.title ?? "\(request.itemID)"
@@ -200,10 +204,14 @@ public final class LinearBrowser: TerminalScreen {
             case .childrenLoaded:
                 focusIndex = 0
                 if children.totalCount > children.items.count {
-                    message = ("Showing the first \(CountText.grouped(children.items.count)) of \(CountText.grouped(children.totalCount)) items", false)
+                    message = (
+                        "Showing the first \(CountText.grouped(children.items.count)) of \(CountText.grouped(children.totalCount)) items",
+                        false
+                    )
                 }
             case .rejected(let error):
-                errors.append(HierarchyError(.invalidOperation, "Cannot show the children of \(title): \(error.message)"))
+                errors.append(
+                    HierarchyError(.invalidOperation, "Cannot show the children of \(title): \(error.message)"))
                 if hierarchy.activeItemIDs.last == request.itemID { tap(request.itemID) }
             default:
                 break
@@ -257,7 +265,7 @@ public final class LinearBrowser: TerminalScreen {
         // The shared bindings; the linear face has one axis, so Tab and the level keys move
         // between the items, and it has no editing mode, type-select or search.
         guard let key = HierarchyBrowser.hierarchyKey(event.key),
-              let command = HierarchyKeyBindings().command(
+            let command = HierarchyKeyBindings().command(
                 for: key, control: event.modifiers.contains(.control), rightToLeft: isRightToLeft)
         else { return [] }
         let page = max(1, bodyHeight / max(1, axis == .vertical ? 1 : 2))
@@ -288,7 +296,8 @@ public final class LinearBrowser: TerminalScreen {
             message = ("Nothing to copy", false)
             return []
         }
-        let content = [node.title, node.subtitle, node.footnote].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: "\n")
+        let content = [node.title, node.subtitle, node.footnote].compactMap { $0 }.filter { !$0.isEmpty }.joined(
+            separator: "\n")
         message = ("Copied “\(node.title)”", false)
         return [.write(OSC52.copy(content))]
     }
@@ -318,11 +327,12 @@ public final class LinearBrowser: TerminalScreen {
             showsHelp = false
             return
         }
-        let point = axis == .horizontal
+        let point =
+            axis == .horizontal
             ? LinearPoint(x: Double(x - bodyLeft + windowStart(computeLayout())), y: Double(y - bodyTop))
             : LinearPoint(x: Double(x - bodyLeft), y: Double(y - bodyTop + scrollOffset))
         guard y >= bodyTop, y < bodyTop + bodyHeight, let path = computeLayout().indexPath(at: point),
-              let item = hierarchy.item(at: path)
+            let item = hierarchy.item(at: path)
         else { return }
         if path.section == hierarchy.level { focusIndex = path.item }
         if hierarchy.isLoading && path.section == hierarchy.level { return }
@@ -340,7 +350,8 @@ public final class LinearBrowser: TerminalScreen {
     var layout: LinearHierarchyLayout {
         LinearHierarchyLayout(
             scrollDirection: axis == .horizontal ? .horizontal : .vertical,
-            itemSize: axis == .horizontal ? LinearSize(width: Double(DisplayWidth.of(Self.loadingText) + 2), height: 1)
+            itemSize: axis == .horizontal
+                ? LinearSize(width: Double(DisplayWidth.of(Self.loadingText) + 2), height: 1)
                 : LinearSize(width: Double(bodyWidth), height: 1),
             minimumInteritemSpacing: axis == .horizontal ? 1 : 0,
             sectionSpacing: axis == .horizontal ? 1 : 0,
@@ -395,7 +406,8 @@ public final class LinearBrowser: TerminalScreen {
         let result = computeLayout()
         guard let frame = result.frame(at: LinearIndexPath(section: hierarchy.level, item: focusIndex)) else {
             let old = scrollOffset
-            scrollOffset = axis == .horizontal
+            scrollOffset =
+                axis == .horizontal
                 ? min(scrollOffset, max(0, Int(result.contentSize.width) - bodyWidth))
                 : min(scrollOffset, max(0, Int(result.contentSize.height) - bodyHeight))
             return old != scrollOffset
@@ -421,6 +433,7 @@ public final class LinearBrowser: TerminalScreen {
     ) -> LinearHierarchyLayout.Result {
         guard shows, result.loadingFrame == nil else { return result }
         let sizes = result.frames.map { $0.map(\.size) }
-        return layout.layout(sectionSizes: sizes, containerSize: LinearSize(width: containerWidth, height: 0), showsLoading: true)
+        return layout.layout(
+            sectionSizes: sizes, containerSize: LinearSize(width: containerWidth, height: 0), showsLoading: true)
     }
 }

@@ -1,5 +1,5 @@
-import HierarchyKit
 import Foundation
+import HierarchyKit
 
 /// The terminal face of a `LinearHierarchyViewController` (the CBLinearHierarchy API): the
 /// collection's sections drawn along one axis, cells from the collection's data source (the
@@ -41,8 +41,10 @@ public final class LinearCollectionScreen: TerminalScreen {
     private var shownCells: [LinearHierarchyCell] = []
 
     /// A screen over a controller.
-    public init(controller: LinearHierarchyViewController, title: String = "", palette: BrowserPalette = .horizon,
-                columns: Int = 80, rows: Int = 24) {
+    public init(
+        controller: LinearHierarchyViewController, title: String = "", palette: BrowserPalette = .horizon,
+        columns: Int = 80, rows: Int = 24
+    ) {
         self.controller = controller
         self.title = title
         self.palette = palette
@@ -135,9 +137,11 @@ public final class LinearCollectionScreen: TerminalScreen {
         func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
         let title = TerminalText.sanitize(name ?? "")
         if !update.insertedSections.isEmpty {
-            changeNote = "Opened \(title): \(plural(update.insertedSections.count, "level")) added, \(plural(update.removedItems.count, "item")) hidden"
+            changeNote =
+                "Opened \(title): \(plural(update.insertedSections.count, "level")) added, \(plural(update.removedItems.count, "item")) hidden"
         } else if !update.removedSections.isEmpty {
-            changeNote = "Back to \(title): \(plural(update.removedSections.count, "level")) closed, \(plural(update.insertedItems.count, "item")) restored"
+            changeNote =
+                "Back to \(title): \(plural(update.removedSections.count, "level")) closed, \(plural(update.insertedItems.count, "item")) restored"
         } else if !update.isEmpty {
             changeNote = "Changed: \(update.description)"
         }
@@ -226,7 +230,9 @@ public final class LinearCollectionScreen: TerminalScreen {
         let titleStyle = palette.look(.pathLine).text
         buffer.fill(x: 0, y: 0, width: columns, height: 1, style: titleStyle)
         let level = controller.hierarchyLevel
-        buffer.put(" " + TerminalText.sanitize(title) + (level > 0 ? "  · level \(level + 1)" : ""), x: 0, y: 0, maxWidth: columns, style: titleStyle)
+        buffer.put(
+            " " + TerminalText.sanitize(title) + (level > 0 ? "  · level \(level + 1)" : ""), x: 0, y: 0,
+            maxWidth: columns, style: titleStyle)
         let (sections, result) = computeLayout()
         shownCellsRecycle(sections)
         let area = collectionArea
@@ -255,7 +261,9 @@ public final class LinearCollectionScreen: TerminalScreen {
                 buffer.fill(x: visibleX, y: y, width: visibleWidth, height: 1, style: style)
                 let skipped = visibleX - x
                 let shown = skipped > 0 ? String(text.dropFirst(skipped)) : text
-                buffer.put(DisplayWidth.truncate(shown, toWidth: max(0, min(visibleWidth, width - 1 - skipped))), x: visibleX, y: y, maxWidth: visibleWidth, style: style)
+                buffer.put(
+                    DisplayWidth.truncate(shown, toWidth: max(0, min(visibleWidth, width - 1 - skipped))), x: visibleX,
+                    y: y, maxWidth: visibleWidth, style: style)
             }
         }
         let y = rows - 1

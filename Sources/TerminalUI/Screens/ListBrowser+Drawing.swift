@@ -19,8 +19,9 @@ extension ListBrowser {
         buffer.fill(x: 0, y: 0, width: columns, height: rows, style: palette.look(.listFloorplan).text)
         drawSearchLine(into: &buffer)
         if let headerLine = screen.headerLine {
-            buffer.put(TerminalText.sanitize(headerLine(columns)), x: 0, y: 1, maxWidth: columns,
-                       style: palette.isThemed ? palette.look(.listSubtitle).text : palette.headerDisabled)
+            buffer.put(
+                TerminalText.sanitize(headerLine(columns)), x: 0, y: 1, maxWidth: columns,
+                style: palette.isThemed ? palette.look(.listSubtitle).text : palette.headerDisabled)
         }
         let footer = viewModel.footer
         if case .noResults = footer, let text = screen.footerText {
@@ -50,8 +51,9 @@ extension ListBrowser {
         let used = buffer.put(" / ", x: 0, y: 0, maxWidth: room, style: header)
         let text = TerminalText.sanitize(viewModel.searchText)
         if text.isEmpty {
-            buffer.put(screen.searchPlaceholder + "…", x: used, y: 0, maxWidth: max(0, room - used - 1),
-                       style: dimmed)
+            buffer.put(
+                screen.searchPlaceholder + "…", x: used, y: 0, maxWidth: max(0, room - used - 1),
+                style: dimmed)
         } else {
             var shown = text
             // Keep the end of a long search text, where the cursor is.
@@ -74,15 +76,19 @@ extension ListBrowser {
             let isSelected = index == selection
             let titleStyle = palette.look(.listTitle).text
             let subtitleStyle = palette.look(.listSubtitle).text
-            let base = isSelected ? palette.focused(palette.isThemed ? titleStyle : palette.text) : palette.look(.listFloorplan).text
+            let base =
+                isSelected
+                ? palette.focused(palette.isThemed ? titleStyle : palette.text) : palette.look(.listFloorplan).text
             if isSelected { buffer.fill(x: 0, y: y, width: columns, height: Self.linesPerRow, style: base) }
-            drawLine(lead: isSelected ? "› " : "  ", content.headline, trailing: content.status,
-                     y: y, style: isSelected ? base : titleStyle,
-                     trailingStyle: isSelected ? base : content.status.map { statusStyle($0, on: subtitleStyle) } ?? base,
-                     into: &buffer)
-            drawLine(lead: "  ", content.subheadline ?? "", trailing: content.footnote,
-                     y: y + 1, style: isSelected ? base : subtitleStyle,
-                     trailingStyle: isSelected ? base : subtitleStyle, into: &buffer)
+            drawLine(
+                lead: isSelected ? "› " : "  ", content.headline, trailing: content.status,
+                y: y, style: isSelected ? base : titleStyle,
+                trailingStyle: isSelected ? base : content.status.map { statusStyle($0, on: subtitleStyle) } ?? base,
+                into: &buffer)
+            drawLine(
+                lead: "  ", content.subheadline ?? "", trailing: content.footnote,
+                y: y + 1, style: isSelected ? base : subtitleStyle,
+                trailingStyle: isSelected ? base : subtitleStyle, into: &buffer)
         }
     }
 
@@ -98,8 +104,10 @@ extension ListBrowser {
     }
 
     /// One line of a row: text from the leading edge, an optional text at the trailing edge.
-    private func drawLine(lead: String, _ text: String, trailing: String?, y: Int, style: TextStyle,
-                          trailingStyle: TextStyle, into buffer: inout ScreenBuffer) {
+    private func drawLine(
+        lead: String, _ text: String, trailing: String?, y: Int, style: TextStyle,
+        trailingStyle: TextStyle, into buffer: inout ScreenBuffer
+    ) {
         let trailingText = trailing.map { " " + TerminalText.sanitize($0) + " " } ?? ""
         var trailingWidth = DisplayWidth.of(trailingText)
         if trailingWidth > columns / 2 { trailingWidth = 0 }
@@ -128,7 +136,10 @@ extension ListBrowser {
         let y = rows - 2
         var line = "  " + TerminalText.sanitize(text)
         // While a page loads, the spinner turns: one frame per tick of the run loop.
-        if case .loading = footer { line = "  " + Self.spinnerFrames[spinnerFrame % Self.spinnerFrames.count] + " " + TerminalText.sanitize(text) }
+        if case .loading = footer {
+            line =
+                "  " + Self.spinnerFrames[spinnerFrame % Self.spinnerFrames.count] + " " + TerminalText.sanitize(text)
+        }
         var style = palette.placeholder
         if case .error = footer { style = palette.statusError }
         if DisplayWidth.of(line) > columns {

@@ -19,8 +19,9 @@ extension ListBrowser where Entity == HierarchyListItem, Section == HierarchyLis
         _ query: HierarchyListQuery, title: String, palette: BrowserPalette = .horizon, columns: Int = 80,
         rows: Int = 24, clock: any Clock<Duration> = ContinuousClock(), debounce: Duration = .milliseconds(50)
     ) -> ListBrowser {
-        hierarchy(loader: hierarchyLoader(query), title: title, palette: palette, columns: columns, rows: rows,
-                  clock: clock, debounce: debounce)
+        hierarchy(
+            loader: hierarchyLoader(query), title: title, palette: palette, columns: columns, rows: rows,
+            clock: clock, debounce: debounce)
     }
 
     /// A searchable, paginated list of hierarchy items from any loader, with the rows of
@@ -41,7 +42,8 @@ extension ListBrowser where Entity == HierarchyListItem, Section == HierarchyLis
         rows: Int = 24, clock: any Clock<Duration> = ContinuousClock(), debounce: Duration = .milliseconds(50),
         pageSize: Int = 50
     ) -> ListBrowser {
-        let screen = ListScreen.hierarchy(loader: loader, title: title, clock: clock, debounce: debounce, pageSize: pageSize)
+        let screen = ListScreen.hierarchy(
+            loader: loader, title: title, clock: clock, debounce: debounce, pageSize: pageSize)
         return ListBrowser(screen: screen, title: title, palette: palette, columns: columns, rows: rows)
     }
 
@@ -83,9 +85,10 @@ extension ListScreen where Entity == HierarchyListItem, Section == HierarchyList
         let screen = ListScreen(viewModel: model)
         screen.searchPlaceholder = "Search \(title)"
         screen.cellBinding = { _, item in
-            ListCellContent(headline: item.node.title,
-                            subheadline: item.ancestors.isEmpty ? "Top level" : item.ancestorPath,
-                            footnote: item.node.subtitle, status: item.node.status)
+            ListCellContent(
+                headline: item.node.title,
+                subheadline: item.ancestors.isEmpty ? "Top level" : item.ancestorPath,
+                footnote: item.node.subtitle, status: item.node.status)
         }
         return screen
     }

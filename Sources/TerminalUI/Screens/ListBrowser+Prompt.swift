@@ -84,7 +84,8 @@ extension ListBrowser {
         let y = rows - 1
         buffer.fill(x: 0, y: y, width: columns, height: 1, style: palette.status)
         let hint = open.kind == .text ? "  ⏎ ok  Esc cancel " : "  y yes  any other key: no "
-        let used = buffer.put(" " + TerminalText.sanitize(open.question) + " ", x: 0, y: y, maxWidth: columns, style: palette.status)
+        let used = buffer.put(
+            " " + TerminalText.sanitize(open.question) + " ", x: 0, y: y, maxWidth: columns, style: palette.status)
         var text = TerminalText.sanitize(open.text)
         let room = max(0, columns - used - DisplayWidth.of(hint) - 1)
         while DisplayWidth.of(text) > room, !text.isEmpty { text.removeFirst() }

@@ -65,8 +65,10 @@ public final class ListBrowser<
     ///   - palette: The styles.
     ///   - columns: The width.
     ///   - rows: The height.
-    public init(screen: ListScreen<Entity, Section>, title: String = "", palette: BrowserPalette = .horizon,
-                columns: Int = 80, rows: Int = 24) {
+    public init(
+        screen: ListScreen<Entity, Section>, title: String = "", palette: BrowserPalette = .horizon,
+        columns: Int = 80, rows: Int = 24
+    ) {
         self.screen = screen
         self.title = title
         self.palette = palette

@@ -1,7 +1,7 @@
 import Foundation
+import HierarchyAdapters
 import HierarchyKit
 import HierarchySources
-import HierarchyAdapters
 
 /// The table form of the browser: one full-width list of the current level with a header
 /// (title of the parent, previous and next), drilling down with → / Enter and back with ←.
@@ -100,8 +100,9 @@ public final class TableBrowser: TerminalScreen {
         view.register(HierarchyItemTableViewCell.self, forCellWithReuseIdentifier: "HierarchyCollectionItem")
         let dataSource = HierarchySourceDataSource(source: source)
         dataSource.attach(to: view)
-        let browser = HierarchyBrowser(view: view, dataSource: dataSource, sourceName: sourceName, palette: palette,
-                                       columns: columns, rows: rows, now: now)
+        let browser = HierarchyBrowser(
+            view: view, dataSource: dataSource, sourceName: sourceName, palette: palette,
+            columns: columns, rows: rows, now: now)
         return TableBrowser(browser: browser, presentation: presentation)
     }
 

@@ -30,10 +30,13 @@ public struct TableRenderer {
     ///   - top: The buffer row of the view's origin.
     ///   - metrics: The metrics giving the indicator margins.
     /// - Complexity: O(visible rows × width).
-    public func draw(_ snapshot: HierarchyViewSnapshot, into buffer: inout ScreenBuffer, top: Int, metrics: HierarchyLayoutMetrics) {
+    public func draw(
+        _ snapshot: HierarchyViewSnapshot, into buffer: inout ScreenBuffer, top: Int, metrics: HierarchyLayoutMetrics
+    ) {
         let rtl = snapshot.layoutDirection == .rightToLeft
-        buffer.fill(x: 0, y: top, width: Int(snapshot.size.width), height: Int(snapshot.size.height),
-                    style: palette.look(.controllerHierarchyView).text)
+        buffer.fill(
+            x: 0, y: top, width: Int(snapshot.size.width), height: Int(snapshot.size.height),
+            style: palette.look(.controllerHierarchyView).text)
         if let header = snapshot.header {
             ColumnsRenderer(palette: palette).drawHeader(header, rtl: rtl, into: &buffer, top: top)
         }
@@ -47,7 +50,8 @@ public struct TableRenderer {
                 buffer.put(message, x: x0 + 1, y: y0, maxWidth: max(0, width - 2), style: palette.placeholderInView)
             }
             for item in column.items {
-                drawRow(item, rtl: rtl, editing: snapshot.isEditing, metrics: metrics, top: top, clip: clip, into: &buffer)
+                drawRow(
+                    item, rtl: rtl, editing: snapshot.isEditing, metrics: metrics, top: top, clip: clip, into: &buffer)
             }
             if let indicator = column.scrollIndicator {
                 let x = rtl ? x0 : x0 + width - 1
@@ -61,7 +65,8 @@ public struct TableRenderer {
     /// The width of the margin reserved for a cell's indicator, in cells (0 when hidden).
     static func margin(of cell: HierarchyCollectionItem, metrics: HierarchyLayoutMetrics, width: Int) -> Int {
         guard !cell.hierarchyIndicator.isHidden else { return 0 }
-        let reserved = (cell as? HierarchyItemTableViewCell)?.reservedTrailingMargin(in: metrics)
+        let reserved =
+            (cell as? HierarchyItemTableViewCell)?.reservedTrailingMargin(in: metrics)
             ?? cell.hierarchyIndicator.reservedWidth(in: metrics)
         return min(width / 3, max(0, Int(reserved.rounded())))
     }
@@ -99,8 +104,9 @@ public struct TableRenderer {
         // The rule under the row, in the spacing line, in the cell's border.
         if clip.contains(rowY + rowLines), let border = palette.look(.tableCell).border {
             let ruleWidth = max(0, contentWidth - 2)
-            buffer.put(String(repeating: border.horizontal, count: ruleWidth), x: contentX + 1, y: rowY + rowLines,
-                       maxWidth: ruleWidth, style: border.style)
+            buffer.put(
+                String(repeating: border.horizontal, count: ruleWidth), x: contentX + 1, y: rowY + rowLines,
+                maxWidth: ruleWidth, style: border.style)
         }
         // The layout margins move the content: down by the top, in by the leading edge.
         let insets = Self.layoutMargins(of: cell, width: contentWidth, lines: rowLines)
@@ -120,7 +126,9 @@ public struct TableRenderer {
         let textWidth = max(0, fullWidth - detailWidth)
         let textX = innerX + 1 + (rtl ? accessoryWidth : 0) + detailWidth
         if !detail.isEmpty, clip.contains(y) {
-            buffer.put(detail, x: textX - detailWidth, y: y, maxWidth: detailWidth, style: shown(look(.tableCellDetailImage).glyph))
+            buffer.put(
+                detail, x: textX - detailWidth, y: y, maxWidth: detailWidth,
+                style: shown(look(.tableCellDetailImage).glyph))
         }
         if clip.contains(y) {
             var status = cell.status.visibleText.map { TerminalText.sanitize($0) } ?? ""
@@ -131,11 +139,13 @@ public struct TableRenderer {
             if !status.isEmpty, textWidth - wanted - 1 < DisplayWidth.of(status) { status = "●" }
             let statusWidth = DisplayWidth.of(status)
             let titleRoom = max(0, textWidth - (statusWidth > 0 ? statusWidth + 1 : 0))
-            let used = buffer.put(prefix, x: textX, y: y, maxWidth: titleRoom,
-                                  style: columns.prefixStyle(base: base, focused: item.isFocused, selected: selected))
+            let used = buffer.put(
+                prefix, x: textX, y: y, maxWidth: titleRoom,
+                style: columns.prefixStyle(base: base, focused: item.isFocused, selected: selected))
             let titleLook = look(.tableCellTitle)
-            columns.drawLabel(titleText, look: titleLook, style: shown(titleLook.text), x: textX + used, y: y,
-                              room: max(0, titleRoom - used), into: &buffer)
+            columns.drawLabel(
+                titleText, look: titleLook, style: shown(titleLook.text), x: textX + used, y: y,
+                room: max(0, titleRoom - used), into: &buffer)
             if statusWidth > 0 {
                 let start = textX + min(titleRoom, wanted) + 1
                 let statusRoom = max(statusWidth, textX + textWidth - start)
@@ -144,28 +154,36 @@ public struct TableRenderer {
             }
             if !accessory.isEmpty {
                 let ax = rtl ? innerX + 1 : innerX + innerWidth - 1 - DisplayWidth.of(accessory)
-                buffer.put(accessory, x: ax, y: y, maxWidth: DisplayWidth.of(accessory),
-                           style: ColumnsRenderer.accessoryStyle(of: cell, editing: editing, base: shown(cellLook.glyph)))
+                buffer.put(
+                    accessory, x: ax, y: y, maxWidth: DisplayWidth.of(accessory),
+                    style: ColumnsRenderer.accessoryStyle(of: cell, editing: editing, base: shown(cellLook.glyph)))
             }
         }
         var line = 1
-        for (text, element) in [(cell.subtitle.visibleText, ThemeElement.tableCellSubtitle), (cell.footnote.visibleText, .tableCellFootnote)] {
+        for (text, element) in [
+            (cell.subtitle.visibleText, ThemeElement.tableCellSubtitle),
+            (cell.footnote.visibleText, .tableCellFootnote),
+        ] {
             guard let text, line < lines else { continue }
             if clip.contains(y + line) {
                 let labelLook = look(element)
-                columns.drawLabel(TerminalText.sanitize(text), look: labelLook, style: shown(labelLook.text), x: textX, y: y + line,
-                                  room: textWidth, into: &buffer)
+                columns.drawLabel(
+                    TerminalText.sanitize(text), look: labelLook, style: shown(labelLook.text), x: textX, y: y + line,
+                    room: textWidth, into: &buffer)
             }
             line += 1
         }
         guard margin > 0 else { return }
-        drawIndicator(cell.hierarchyIndicator, expanded: item.isExpanded, selected: selected, x: rtl ? x : x + width - margin,
-                      width: margin, y: rowY, lines: rowLines, rtl: rtl, clip: clip, into: &buffer)
+        drawIndicator(
+            cell.hierarchyIndicator, expanded: item.isExpanded, selected: selected, x: rtl ? x : x + width - margin,
+            width: margin, y: rowY, lines: rowLines, rtl: rtl, clip: clip, into: &buffer)
     }
 
     /// A table cell's layout margins in whole cells (top and bottom in lines, leading in
     /// columns), each kept small enough that one line of content with room for its text stays.
-    static func layoutMargins(of cell: HierarchyCollectionItem, width: Int, lines: Int) -> (top: Int, leading: Int, bottom: Int) {
+    static func layoutMargins(of cell: HierarchyCollectionItem, width: Int, lines: Int) -> (
+        top: Int, leading: Int, bottom: Int
+    ) {
         guard let margins = (cell as? HierarchyItemTableViewCell)?.directionalLayoutMargins else { return (0, 0, 0) }
         func cells(_ value: Double, _ limit: Int) -> Int {
             guard value.isFinite, value > 0 else { return 0 }
@@ -181,17 +199,22 @@ public struct TableRenderer {
     /// (leading side of the margin) unless the title's `text-align` says otherwise; the
     /// selected state fills it with the indicator's selected background.
     private func drawIndicator(
-        _ indicator: HierarchyIndicator, expanded: Bool, selected: Bool, x: Int, width: Int, y: Int, lines: Int, rtl: Bool,
+        _ indicator: HierarchyIndicator, expanded: Bool, selected: Bool, x: Int, width: Int, y: Int, lines: Int,
+        rtl: Bool,
         clip: Range<Int>, into buffer: inout ScreenBuffer
     ) {
         let glyph = rtl ? (expanded ? "◀" : "‹") : (expanded ? "▶" : "›")
         let room = max(1, width - 1)
-        let count = indicator.abbreviatedTitle(maximumCharacters: indicator.isShownMultiline(lines: lines) ? room : max(1, room - 2)) ?? ""
+        let count =
+            indicator.abbreviatedTitle(
+                maximumCharacters: indicator.isShownMultiline(lines: lines) ? room : max(1, room - 2)) ?? ""
         let isSelected = selected || indicator.state.isSelected
         // The built-in palettes keep their indicator style in every state, bold when selected.
         let themed = palette.isThemed
-        let indicatorLook = themed ? palette.look(.indicator, selected: isSelected) : ElementLook(text: palette.indicator)
-        let countLook = themed ? palette.look(.indicatorTitle, selected: isSelected) : ElementLook(text: palette.indicator)
+        let indicatorLook =
+            themed ? palette.look(.indicator, selected: isSelected) : ElementLook(text: palette.indicator)
+        let countLook =
+            themed ? palette.look(.indicatorTitle, selected: isSelected) : ElementLook(text: palette.indicator)
         var countStyle = countLook.text
         countStyle.background = indicatorLook.text.background
         countStyle.bold = countStyle.bold || indicatorLook.text.bold || isSelected

@@ -21,7 +21,9 @@ extension TerminalBrowser {
     /// - Returns: The signal that ended the run, if any (exit with 128 + signal).
     /// - Throws: ``Failure`` when standard input or output is not a terminal.
     @discardableResult
-    public static func run<Floorplan: ListFloorplanController>(_ floorplan: Floorplan, options: Options = Options()) async throws -> Int32? {
+    public static func run<Floorplan: ListFloorplanController>(_ floorplan: Floorplan, options: Options = Options())
+        async throws -> Int32?
+    {
         try await runFullScreen(keepingAlive: floorplan, options: options) { palette in
             makeScreen(floorplan: floorplan, options: options, palette: palette, columns: 80, rows: 24)
         }
@@ -40,7 +42,8 @@ extension TerminalBrowser {
     public static func makeScreen<Floorplan: ListFloorplanController>(
         floorplan: Floorplan, options: Options = Options(), palette: BrowserPalette = .horizon, columns: Int, rows: Int
     ) -> ListBrowser<Floorplan.Entity, Floorplan.Section> {
-        let list = ListBrowser(screen: floorplan.listScreen, title: options.title, palette: palette, columns: columns, rows: rows)
+        let list = ListBrowser(
+            screen: floorplan.listScreen, title: options.title, palette: palette, columns: columns, rows: rows)
         list.closesOnChoose = false
         list.start { floorplan.loadForFace() }
         return list
@@ -62,7 +65,9 @@ extension TerminalBrowser {
     /// - Returns: The signal that ended the run, if any (exit with 128 + signal).
     /// - Throws: ``Failure`` when standard input or output is not a terminal.
     @discardableResult
-    public static func run(_ controller: LinearHierarchyViewController, options: Options = Options()) async throws -> Int32? {
+    public static func run(_ controller: LinearHierarchyViewController, options: Options = Options()) async throws
+        -> Int32?
+    {
         try await runFullScreen(keepingAlive: controller, options: options) { palette in
             makeScreen(linearController: controller, options: options, palette: palette, columns: 80, rows: 24)
         }
@@ -79,11 +84,13 @@ extension TerminalBrowser {
     ///   - rows: The height in lines.
     /// - Returns: The screen.
     public static func makeScreen(
-        linearController: LinearHierarchyViewController, options: Options = Options(), palette: BrowserPalette = .horizon,
+        linearController: LinearHierarchyViewController, options: Options = Options(),
+        palette: BrowserPalette = .horizon,
         columns: Int, rows: Int
     ) -> LinearCollectionScreen {
         linearController.loadViewIfNeeded()
-        return LinearCollectionScreen(controller: linearController, title: options.title, palette: palette, columns: columns, rows: rows)
+        return LinearCollectionScreen(
+            controller: linearController, title: options.title, palette: palette, columns: columns, rows: rows)
     }
 
     /// Runs a screen full-screen until the user quits, keeping `owner` alive meanwhile.

@@ -1,7 +1,7 @@
 import Foundation
+import HierarchyAdapters
 import HierarchyKit
 import HierarchySources
-import HierarchyAdapters
 
 /// Puts any hierarchy view on the terminal, full-screen, until the user quits.
 ///
@@ -118,7 +118,8 @@ public enum TerminalBrowser {
     ) -> TableBrowser {
         prepare(controller.hierarchyView, options: options)
         controller.loadViewIfNeeded()
-        return makeScreen(view: controller.hierarchyView, options: options, palette: palette, columns: columns, rows: rows, now: now)
+        return makeScreen(
+            view: controller.hierarchyView, options: options, palette: palette, columns: columns, rows: rows, now: now)
     }
 
     /// The screen for any view, without a terminal (for tests and other hosts).
@@ -137,8 +138,9 @@ public enum TerminalBrowser {
     ) -> TableBrowser {
         prepare(view, options: options)
         let sourceAdapter = view.dataSource as? HierarchySourceDataSource
-        let browser = HierarchyBrowser(view: view, dataSource: sourceAdapter, sourceName: options.title, palette: palette,
-                                       columns: columns, rows: rows, now: now)
+        let browser = HierarchyBrowser(
+            view: view, dataSource: sourceAdapter, sourceName: options.title, palette: palette,
+            columns: columns, rows: rows, now: now)
         browser.isScreenReaderMode = options.screenReader
         browser.announcer = options.announcer
         browser.interruptCancels = options.interruptCancels
@@ -165,7 +167,8 @@ public enum TerminalBrowser {
             return await TerminalRunLoop.run(screen: screen, terminal: terminal, capability: capability)
         }
         // `/` opens a list over the whole source; choosing a result reveals it in the columns.
-        let searching = GlobalSearchScreen(base: screen, dataSource: dataSource, title: options.title, palette: screen.palette)
+        let searching = GlobalSearchScreen(
+            base: screen, dataSource: dataSource, title: options.title, palette: screen.palette)
         return await TerminalRunLoop.run(screen: searching, terminal: terminal, capability: capability) {
             searching.presentSearch()
         }

@@ -31,8 +31,9 @@ public enum TerminalRunLoop {
         _ browser: HierarchyBrowser, terminal: Terminal, capability: ColorCapability,
         onSearch: ((HierarchyBrowser) async -> Void)? = nil
     ) async -> Int32? {
-        await run(screen: browser, terminal: terminal, capability: capability,
-                  onSearch: onSearch.map { search in { await search(browser) } })
+        await run(
+            screen: browser, terminal: terminal, capability: capability,
+            onSearch: onSearch.map { search in { await search(browser) } })
     }
 
     /// Runs any screen until the user quits or a termination signal arrives.
