@@ -73,11 +73,13 @@ extension WebAPI {
     /// One `snapshot` event: the JSON on one `data:` line (JSON escapes every line break), or
     /// an `error` event when the snapshot cannot be encoded.
     static func event(_ snapshot: WebSnapshot) -> ByteBuffer {
-        guard let data = try? JSONEncoder().encode(snapshot) else {
+        var writer = WebJSONWriter()
+        snapshot.write(to: &writer)
+        guard !writer.hasInvalidNumber else {
             return ByteBuffer(string: "event: error\ndata: {\"error\": \"cannot encode the snapshot\"}\n\n")
         }
         var buffer = ByteBuffer(string: "id: \(snapshot.version)\nevent: snapshot\ndata: ")
-        buffer.writeBytes(data)
+        buffer.writeBytes(writer.bytes)
         buffer.writeString("\n\n")
         return buffer
     }

@@ -99,7 +99,8 @@ struct WebAPI: Sendable {
         let started = ContinuousClock.now
         let handle = try store.session(id)
         let sourceName = store.sourceName
-        let (snapshot, edit) = try await handle.run { _, session -> (WebSnapshot, WebEdit?) in
+        // The action, the snapshot and its JSON in one turn of the session's actor.
+        let (body, edit) = try await handle.run { _, session -> (ByteBuffer, WebEdit?) in
             var copied: String?
             var edit: WebEdit?
             switch action {
@@ -108,14 +109,20 @@ struct WebAPI: Sendable {
             }
             var snapshot = session.snapshot(sourceName: sourceName)
             snapshot.copied = copied
-            return (snapshot, edit)
+            return (try session.encoded(snapshot), edit)
         }
         if let edit { editLog(edit.line(client: client)) }
-        var response = try Self.json(snapshot)
-        let elapsed = ContinuousClock.now - started
-        let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-        response.headers[Self.serverTiming] = "app;dur=" + String(format: "%.3f", milliseconds)
+        var response = Self.json(body: body)
+        response.headers[Self.serverTiming] = Self.serverTimingValue(ContinuousClock.now - started)
         return response
+    }
+
+    /// `app;dur=MS` with three decimals (microseconds).
+    static func serverTimingValue(_ elapsed: Duration) -> String {
+        let (seconds, attoseconds) = elapsed.components
+        let microseconds = max(0, seconds * 1_000_000 + attoseconds / 1_000_000_000_000)
+        let fraction = String(microseconds % 1000)
+        return "app;dur=\(microseconds / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
     }
 
     /// The `Server-Timing` header field.
@@ -171,6 +178,24 @@ struct WebAPI: Sendable {
         if error.status == 503 { headers[.retryAfter] = "5" }
         return Response(
             status: .init(code: error.status), headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    /// A JSON answer of bytes already encoded.
+    static func json(body: ByteBuffer, status: HTTPResponse.Status = .ok) -> Response {
+        Response(
+            status: status,
+            headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
+            body: .init(byteBuffer: body))
+    }
+
+    /// Encodes a snapshot as JSON (with ``WebJSONWriter``, as every snapshot is sent).
+    static func json(_ snapshot: WebSnapshot, status: HTTPResponse.Status = .ok) throws -> Response {
+        var writer = WebJSONWriter()
+        snapshot.write(to: &writer)
+        guard !writer.hasInvalidNumber else {
+            throw WebError(500, "cannot encode the answer: a number in the snapshot is not finite")
+        }
+        return json(body: ByteBuffer(bytes: writer.bytes), status: status)
     }
 
     /// Encodes an answer as JSON.

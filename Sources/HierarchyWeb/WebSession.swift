@@ -38,6 +38,8 @@ final class WebSession {
     var followsFocus = false
     /// Whether `add` and `delete` may change the store (the server allows edits); off: 403.
     var allowsEdits = false
+    /// The writer answers are encoded with, kept so its storage is reused (`WebJSONWriter.swift`).
+    var jsonWriter = WebJSONWriter()
 
     /// At most this many page requests wait for a change of one session at once.
     static let maximumWaiters = 8
