@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "ListFloorplan", targets: ["ListFloorplan"]),
         .library(name: "HierarchyDocuments", targets: ["HierarchyDocuments"]),
         .library(name: "HierarchySources", targets: ["HierarchySources"]),
+        .library(name: "HierarchyFileSystem", targets: ["HierarchyFileSystem"]),
         .library(name: "HierarchyAdapters", targets: ["HierarchyAdapters"]),
         .library(name: "HierarchySQLite", targets: ["HierarchySQLite"]),
         .library(name: "HierarchyPostgres", targets: ["HierarchyPostgres"]),
@@ -35,17 +36,21 @@ let package = Package(
             name: "HierarchyKit",
             dependencies: [.product(name: "Logging", package: "swift-log")]
         ),
-        // Document readers (JSON, YAML/plist events) and the one record builder. Foundation only.
-        .target(name: "HierarchyDocuments"),
+        // Documents: the readers (JSON, YAML, property lists), the one record builder, the
+        // document sources and printers, the bundled sample. Foundation and libyaml.
+        .target(
+            name: "HierarchyDocuments",
+            dependencies: ["HierarchySources", "CLibYAML"],
+            resources: [.copy("Resources/sample-plant.json")]
+        ),
+        // The file system as a hierarchy: folders, listings, search by walking, mounts.
+        .target(name: "HierarchyFileSystem", dependencies: ["HierarchySources"]),
         // libyaml, the system's YAML event parser (libyaml-dev).
         .systemLibrary(name: "CLibYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         .target(name: "FioriCompat", dependencies: ["HierarchyKit", "ListFloorplan"]),
         .target(name: "ListFloorplan"),
-        .target(
-            name: "HierarchySources",
-            dependencies: ["HierarchyDocuments", "CLibYAML"],
-            resources: [.copy("Resources/sample-plant.json")]
-        ),
+        // What a hierarchy is: the source protocol, the item record, the in-memory tree. Foundation only.
+        .target(name: "HierarchySources"),
         // The engine-facing adapters: any `HierarchySource` as a `HierarchyViewDataSource` or as
         // linear items. The only module that joins sources and engine.
         .target(name: "HierarchyAdapters", dependencies: ["HierarchyKit", "HierarchySources", "HierarchyDocuments"]),
@@ -67,14 +72,15 @@ let package = Package(
         .target(
             name: "TerminalUI",
             dependencies: [
-                "HierarchyKit", "HierarchySources", "HierarchyAdapters", "ListFloorplan",
+                "HierarchyKit", "HierarchySources", "HierarchyFileSystem", "HierarchyDocuments", "HierarchyAdapters",
+                "ListFloorplan",
             ]
         ),
         // The web face: a Hummingbird server that drives one engine per browser session.
         .target(
             name: "HierarchyWeb",
             dependencies: [
-                "HierarchyKit", "HierarchySources", "HierarchyAdapters", "ListFloorplan",
+                "HierarchyKit", "HierarchySources", "HierarchyFileSystem", "HierarchyAdapters", "ListFloorplan",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
@@ -89,7 +95,8 @@ let package = Package(
         .target(
             name: "HierarchyCLI",
             dependencies: [
-                "HierarchyKit", "HierarchyDocuments", "HierarchySources", "HierarchyAdapters", "HierarchySQLite", "HierarchyPostgres", "TerminalUI",
+                "HierarchyKit", "HierarchyDocuments", "HierarchySources", "HierarchyFileSystem", "HierarchyAdapters",
+                "HierarchySQLite", "HierarchyPostgres", "TerminalUI",
                 "ListFloorplan", "HierarchyWeb",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -100,15 +107,26 @@ let package = Package(
             dependencies: ["HierarchyCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // Helpers shared by the test targets (a manual clock, the program in tmux, FIFOs); not a product.
-        .target(name: "HierarchyTestSupport", dependencies: ["HierarchySources"], path: "Sources/HierarchyTestSupport"),
+        .target(
+            name: "HierarchyTestSupport", dependencies: ["HierarchySources", "HierarchyDocuments"],
+            path: "Sources/HierarchyTestSupport"),
         .testTarget(
             name: "HierarchyKitTests",
             dependencies: ["HierarchyKit", "HierarchyAdapters", "HierarchyDocuments", "HierarchyTestSupport"]
         ),
         .testTarget(name: "FioriCompatTests", dependencies: ["FioriCompat", "HierarchyTestSupport"]),
         .testTarget(name: "ListFloorplanTests", dependencies: ["ListFloorplan", "HierarchyTestSupport"]),
-        .testTarget(name: "HierarchySourcesTests", dependencies: ["HierarchySources", "HierarchyAdapters", "HierarchyDocuments", "HierarchyTestSupport"]),
-        .testTarget(name: "HierarchySQLiteTests", dependencies: ["HierarchySQLite", "HierarchyAdapters", "HierarchyDocuments", "HierarchyTestSupport"]),
+        .testTarget(
+            name: "HierarchySourcesTests",
+            dependencies: [
+                "HierarchySources", "HierarchyFileSystem", "HierarchyAdapters", "HierarchyDocuments", "HierarchyCLI",
+                "HierarchyTestSupport",
+            ]),
+        .testTarget(
+            name: "HierarchySQLiteTests",
+            dependencies: [
+                "HierarchySQLite", "HierarchyAdapters", "HierarchyDocuments", "HierarchyFileSystem", "HierarchyTestSupport",
+            ]),
         .testTarget(
             name: "HierarchyPostgresTests",
             dependencies: [
@@ -116,14 +134,24 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "HierarchyAdapters", "HierarchyTestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["hierarchy", "HierarchyCLI", "HierarchyTestSupport"], exclude: ["hangfs.py"]),
+        .testTarget(
+            name: "TerminalUITests",
+            dependencies: [
+                "TerminalUI", "HierarchyAdapters", "HierarchyDocuments", "HierarchyFileSystem", "HierarchyTestSupport",
+            ]),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: [
+                "hierarchy", "HierarchyCLI", "HierarchySources", "HierarchyFileSystem", "HierarchyDocuments",
+                "HierarchyTestSupport",
+            ],
+            exclude: ["hangfs.py"]),
         // The Examples package's controller and model (linked here, not copied), hosted by
         // both faces: proves the example compiles against the products and runs.
         .testTarget(
             name: "ExamplesTests",
             dependencies: [
-                "FioriCompat", "TerminalUI", "HierarchyWeb", "HierarchyAdapters",
+                "FioriCompat", "TerminalUI", "HierarchyWeb", "HierarchyAdapters", "HierarchySources", "HierarchyDocuments",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),
@@ -139,7 +167,7 @@ let package = Package(
         .testTarget(
             name: "HierarchyWebTests",
             dependencies: [
-                "HierarchyWeb", "HierarchySources", "HierarchyAdapters", "HierarchyTestSupport",
+                "HierarchyWeb", "HierarchySources", "HierarchyFileSystem", "HierarchyAdapters", "HierarchyTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),

@@ -35,6 +35,7 @@ let package = Package(
             dependencies: [
                 .product(name: "HierarchyWeb", package: hierarchyKit),
                 .product(name: "HierarchySources", package: hierarchyKit),
+                .product(name: "HierarchyDocuments", package: hierarchyKit),
                 .product(name: "Hummingbird", package: "hummingbird"),
             ],
             path: "Sources/MountedExample"

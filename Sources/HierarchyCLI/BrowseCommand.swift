@@ -1,5 +1,7 @@
 import ArgumentParser
 import Foundation
+import HierarchyDocuments
+import HierarchyFileSystem
 import HierarchyKit
 import HierarchySources
 import TerminalUI

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HierarchyFileSystem
 import HierarchyKit
 import HierarchySources
 import TerminalUI

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HierarchyDocuments
 import HierarchyPostgres
 import HierarchySQLite
 import HierarchySources

@@ -1,4 +1,5 @@
 import Foundation
+import HierarchyFileSystem
 
 #if canImport(Glibc)
     import Glibc

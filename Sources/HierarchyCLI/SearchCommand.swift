@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HierarchyFileSystem
 import HierarchyPostgres
 import HierarchySQLite
 import HierarchySources

@@ -1,3 +1,5 @@
+import HierarchySources
+
 /// A failure to read a document: bad syntax, a shape that is not the one asked
 /// for, or a failed read, with the place in the input where it was found.
 ///

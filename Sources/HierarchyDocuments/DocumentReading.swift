@@ -1,3 +1,5 @@
+import HierarchySources
+
 /// Drives a format reader through the ``DocumentRecordBuilder``: the loop every
 /// command shares.
 public enum DocumentReading {

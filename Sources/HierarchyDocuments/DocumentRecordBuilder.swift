@@ -1,3 +1,5 @@
+import HierarchySources
+
 /// Turns the events of any document (JSON, YAML, property list) into items: the
 /// one place that owns the field mapping.
 ///

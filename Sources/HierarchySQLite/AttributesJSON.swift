@@ -1,4 +1,5 @@
 import Foundation
+import HierarchyDocuments
 import HierarchySources
 
 /// The `attributes` column: a flat JSON object of string values.

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import HierarchyDocuments
 import HierarchySources
 
 /// Writes a store back out as JSON (`{"root": [...]}` with nested `children`)

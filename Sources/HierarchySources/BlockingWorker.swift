@@ -9,11 +9,11 @@ import Synchronization
 /// holds only that thread. Every job has a time limit: after it the waiting
 /// callers get an error, while the thread is left to finish (or hang) alone.
 /// Callers can cancel their wait at any time.
-final class BlockingWorker: Sendable {
+package final class BlockingWorker: Sendable {
     /// How long a job may take before its callers get a time-out error.
-    let timeLimit: Duration
+    package let timeLimit: Duration
 
-    init(timeLimit: Duration) {
+    package init(timeLimit: Duration) {
         self.timeLimit = timeLimit
     }
 
@@ -23,7 +23,7 @@ final class BlockingWorker: Sendable {
     ///   - what: Words for the time-out message ("reading /mnt/share").
     ///   - work: The blocking job.
     ///   - completion: Called on the job's thread or the timer's queue.
-    func submit<Value: Sendable>(
+    package func submit<Value: Sendable>(
         _ what: String,
         _ work: @escaping @Sendable () -> Result<Value, HierarchySourceError>,
         completion: @escaping @Sendable (Result<Value, HierarchySourceError>) -> Void
@@ -47,7 +47,7 @@ final class BlockingWorker: Sendable {
     /// Runs a job and waits for it, cancellably.
     ///
     /// - Throws: The job's error, a time-out error, or `CancellationError`.
-    func run<Value: Sendable>(
+    package func run<Value: Sendable>(
         _ what: String, _ work: @escaping @Sendable () -> Result<Value, HierarchySourceError>
     ) async throws -> Value {
         let waiter = Waiter<Value>()

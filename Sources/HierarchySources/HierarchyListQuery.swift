@@ -131,10 +131,8 @@ public actor HierarchyListQuery {
         let (stream, continuation) = AsyncThrowingStream<[HierarchyListItem], Error>.makeStream()
         let task = Task {
             do {
-                if let files = source as? FileSystemSource {
-                    try await Self.streamFiles(files, text, range, into: continuation)
-                } else if let load = source as? DocumentLoad {
-                    try await Self.followRead(of: load, text, range, into: continuation)
+                if let streaming = source as? any HierarchyResultStreaming {
+                    try await streaming.streamSearch(text, in: range, limit: Self.exhaustiveLimit, into: continuation)
                 } else if let range {
                     let nodes = try await source.search(text, in: range)
                     try await Self.streamItems(nodes, of: source, into: continuation)
@@ -157,58 +155,8 @@ public actor HierarchyListQuery {
         return stream
     }
 
-    /// The search results of a document that may still be read, handed on as the read finds
-    /// them: each time the read reports (every 100 ms while it goes on) the items read since the
-    /// last look are searched (``DocumentLoad`` reads in document order, so results found keep
-    /// their places), and the whole range once more when it ends. Ends when the range is full,
-    /// when the read has ended, or when the document is read again as its structure (`.reset`: a
-    /// list showing the results asks again).
-    private static func followRead(
-        of load: DocumentLoad, _ text: String, _ range: Range<Int>?,
-        into continuation: AsyncThrowingStream<[HierarchyListItem], Error>.Continuation
-    ) async throws {
-        // Subscribed before the first look, so that the end of the read is never missed.
-        var changes = load.changes().makeAsyncIterator()
-        let wanted = range ?? 0..<exhaustiveLimit
-        var handedOn: Set<String> = []
-        // Matches among the items looked at so far, and the item the next look starts at.
-        var matched = 0
-        var cursor = 0
-        var isFirst = true
-        while load.isReading, handedOn.count < wanted.count {
-            let (nodes, next) = try load.search(text, from: cursor, limit: wanted.upperBound - matched)
-            cursor = next
-            var fresh: [HierarchyNode] = []
-            for node in nodes {
-                if matched >= wanted.lowerBound, handedOn.insert(node.id).inserted { fresh.append(node) }
-                matched += 1
-            }
-            try await streamItems(fresh, of: load, into: continuation)
-            // An answer, even an empty one, so that a list waiting for the first batch does not
-            // give up while the read goes on.
-            if isFirst, handedOn.isEmpty { continuation.yield([]) }
-            isFirst = false
-            guard handedOn.count < wanted.count else { return }
-            switch await changes.next() {
-            case .reset?: return
-            case nil: if load.isReading { return }
-            default: break
-            }
-        }
-        // Read: the whole range (a container whose text came after its children matches only
-        // once it is read), less what was handed on.
-        var lower = wanted.lowerBound
-        while lower < wanted.upperBound, handedOn.count < wanted.count {
-            let upper = min(lower + 500, wanted.upperBound)
-            let nodes = try await load.search(text, in: lower..<upper)
-            try await streamItems(nodes.filter { handedOn.insert($0.id).inserted }, of: load, into: continuation)
-            if nodes.count < upper - lower { break }
-            lower = upper
-        }
-    }
-
     /// Hands on search results a few at a time, each with its ancestors (one path query each).
-    private static func streamItems(
+    package static func streamItems(
         _ nodes: [HierarchyNode], of source: any HierarchySource,
         into continuation: AsyncThrowingStream<[HierarchyListItem], Error>.Continuation
     ) async throws {
@@ -224,27 +172,6 @@ public actor HierarchyListQuery {
             }
         }
         if !batch.isEmpty { continuation.yield(batch) }
-    }
-
-    /// Streams the walk of a directory tree; ancestors come from the identifiers (relative
-    /// paths), so no result is stat'ed for its path.
-    private static func streamFiles(
-        _ files: FileSystemSource, _ text: String, _ range: Range<Int>?,
-        into continuation: AsyncThrowingStream<[HierarchyListItem], Error>.Continuation
-    ) async throws {
-        let rootTitle = try await files.root()?.title ?? FileSystemSource.rootTitle(files.rootPath)
-        let batches = range.map { files.searchBatches(text, in: $0) } ?? files.searchBatches(text)
-        var count = 0
-        for try await batch in batches {
-            let kept = batch.prefix(exhaustiveLimit - count)
-            count += kept.count
-            continuation.yield(
-                kept.map { node in
-                    let folders = node.id.split(separator: "/").dropLast().map(String.init)
-                    return HierarchyListItem(node: node, ancestors: [rootTitle] + folders)
-                })
-            if count >= exhaustiveLimit { break }
-        }
     }
 
     private var isWalkFinished: Bool { finished }
@@ -291,4 +218,21 @@ public actor HierarchyListQuery {
             head = 0
         }
     }
+}
+
+/// A source that streams its own search results with their ancestors (a folder walked on a few
+/// threads, a document followed while it is read) instead of the list query's pages of
+/// ``HierarchySource/search(_:in:)``.
+package protocol HierarchyResultStreaming: HierarchySource {
+    /// Hands on the results for `text` in display order, a batch at a time.
+    ///
+    /// - Parameters:
+    ///   - text: The search text.
+    ///   - range: The positions of the results wanted, or `nil` for all of them, at most `limit`.
+    ///   - limit: The most results handed on when `range` is `nil`.
+    ///   - continuation: Where the batches go; the caller finishes it.
+    func streamSearch(
+        _ text: String, in range: Range<Int>?, limit: Int,
+        into continuation: AsyncThrowingStream<[HierarchyListItem], Error>.Continuation
+    ) async throws
 }

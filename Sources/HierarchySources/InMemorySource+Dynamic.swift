@@ -1,18 +1,18 @@
 extension InMemorySource {
     /// The children supplied at run time for dynamic items, guarded by ``InMemorySource/dynamic``.
-    struct DynamicState: Sendable {
+    package struct DynamicState: Sendable {
         /// Nodes produced by the `dynamicChildren` closure, by identifier.
-        var nodes: [String: HierarchyNode] = [:]
+        package var nodes: [String: HierarchyNode] = [:]
         /// The parent of every produced node.
-        var parentIDs: [String: String] = [:]
+        package var parentIDs: [String: String] = [:]
         /// The ordered child identifiers of every dynamic item already loaded.
-        var childIDs: [String: [String]] = [:]
+        package var childIDs: [String: [String]] = [:]
         /// The position of every produced node among its siblings.
-        var positions: [String: Int] = [:]
+        package var positions: [String: Int] = [:]
         /// Produced nodes that are containers, hence dynamic themselves.
-        var dynamicIDs: Set<String> = []
+        package var dynamicIDs: Set<String> = []
         /// Loads in flight, shared by concurrent requests for the same item.
-        var pending: [String: Task<[HierarchyNode], any Error>] = [:]
+        package var pending: [String: Task<[HierarchyNode], any Error>] = [:]
     }
 
     private enum LoadStep {
@@ -26,7 +26,7 @@ extension InMemorySource {
     ///   ``HierarchySourceError/Code/duplicateID`` when supplied children reuse an
     ///   identifier, or the error of the `dynamicChildren` closure (not cached: the
     ///   next request asks again).
-    func childIDs(of id: String) async throws -> [String] {
+    package func childIDs(of id: String) async throws -> [String] {
         if let index = tree.index(ofID: id), !tree.isDynamic(index) {
             return tree.children(of: index, in: 0..<tree.childCount(of: index)).map(tree.id(of:))
         }

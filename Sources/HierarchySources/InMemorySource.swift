@@ -29,12 +29,12 @@ public final class InMemorySource: HierarchySource {
     public static let syntheticRootID = "."
 
     public let displayName: String
-    let tree: InMemoryTree
-    let dynamicChildren: DynamicChildren?
-    let dynamic = Mutex(DynamicState())
+    package let tree: InMemoryTree
+    package let dynamicChildren: DynamicChildren?
+    package let dynamic = Mutex(DynamicState())
 
     /// Creates a source from its built storage.
-    init(tree: InMemoryTree, displayName: String, dynamicChildren: DynamicChildren?) {
+    package init(tree: InMemoryTree, displayName: String, dynamicChildren: DynamicChildren?) {
         self.tree = tree
         self.displayName = displayName
         self.dynamicChildren = dynamicChildren
@@ -90,7 +90,7 @@ public final class InMemorySource: HierarchySource {
     }
 
     /// The first of `"."`, `"./"`, `".//"`... that is not in `taken`.
-    static func freeSyntheticID(avoiding taken: Set<String>) -> String {
+    package static func freeSyntheticID(avoiding taken: Set<String>) -> String {
         var id = syntheticRootID
         while taken.contains(id) { id += "/" }
         return id
@@ -117,7 +117,7 @@ public final class InMemorySource: HierarchySource {
     }
 
     /// The node with this identifier, with the count of supplied dynamic children filled in.
-    func lookup(_ id: String) -> HierarchyNode? {
+    package func lookup(_ id: String) -> HierarchyNode? {
         if let index = tree.index(ofID: id) {
             var node = tree.node(at: index)
             if tree.isDynamic(index), let ids = dynamic.withLock({ $0.childIDs[id] }) {
@@ -132,12 +132,12 @@ public final class InMemorySource: HierarchySource {
         }
     }
 
-    func parentID(of id: String) -> String? {
+    package func parentID(of id: String) -> String? {
         if let index = tree.index(ofID: id) { return tree.parent(of: index).map(tree.id(of:)) }
         return dynamic.withLock { $0.parentIDs[id] }
     }
 
-    func isDynamic(_ id: String) -> Bool {
+    package func isDynamic(_ id: String) -> Bool {
         if let index = tree.index(ofID: id) { return tree.isDynamic(index) }
         return dynamic.withLock { $0.dynamicIDs.contains(id) }
     }

@@ -5,9 +5,9 @@ extension InMemoryTree {
     /// In a tree read in document order a node's leaf children are consecutive indexes, so a
     /// document whose nodes are mostly leaves needs few runs: 8 bytes per run instead of 4
     /// per child (1,000,000 children of one item are one run).
-    struct ChildRun: Sendable, Equatable {
-        var position: Int32
-        var first: Int32
+    package struct ChildRun: Sendable, Equatable {
+        package var position: Int32
+        package var first: Int32
     }
 
     /// The child list: every node's children, grouped by parent, each group in index order.
@@ -17,31 +17,31 @@ extension InMemoryTree {
     ///
     /// - Complexity: Memory 4 bytes per child, or 8 bytes per run when runs are fewer than
     ///   half the children; an entry O(1) from the list, O(log r) from r runs.
-    struct ChildList: Sendable {
-        private(set) var list: [Int32] = []
-        private(set) var runs: [ChildRun] = []
+    package struct ChildList: Sendable {
+        package private(set) var list: [Int32] = []
+        package private(set) var runs: [ChildRun] = []
 
         /// The plain list.
-        init(list: [Int32]) {
+        package init(list: [Int32]) {
             self.list = list
         }
 
         /// Runs sorted by position.
-        init(runs: [ChildRun]) {
+        package init(runs: [ChildRun]) {
             self.runs = runs
         }
 
-        init() {}
+        package init() {}
 
         /// Bytes held.
-        var allocatedByteCount: Int {
+        package var allocatedByteCount: Int {
             list.capacity * MemoryLayout<Int32>.stride + runs.capacity * MemoryLayout<ChildRun>.stride
         }
 
         /// The node index at a list position.
         ///
         /// - Complexity: O(1) for a plain list, O(log r) for r runs.
-        subscript(position: Int) -> Int32 {
+        package subscript(position: Int) -> Int32 {
             guard !runs.isEmpty else { return list[position] }
             // The last run starting at or before the position.
             var low = 0
@@ -56,11 +56,11 @@ extension InMemoryTree {
     }
 
     /// A node's children (a stretch of the child list), as node indexes in index order.
-    struct Children: RandomAccessCollection, Sendable {
-        let list: ChildList
-        let startIndex: Int
-        let endIndex: Int
+    package struct Children: RandomAccessCollection, Sendable {
+        package let list: ChildList
+        package let startIndex: Int
+        package let endIndex: Int
 
-        subscript(position: Int) -> Int32 { list[position] }
+        package subscript(position: Int) -> Int32 { list[position] }
     }
 }

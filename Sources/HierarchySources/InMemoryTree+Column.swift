@@ -7,7 +7,7 @@ extension InMemoryTree {
     /// twice the column at the peak).
     ///
     /// - Complexity: Access O(1) (two array lookups); growth O(1) amortized.
-    struct Column<Element: FixedWidthInteger & Sendable>: Sendable {
+    package struct Column<Element: FixedWidthInteger & Sendable>: Sendable {
         private static var shift: Int { 16 }
         private static var chunkLength: Int { 1 << shift }
         private static var mask: Int { chunkLength - 1 }
@@ -16,15 +16,15 @@ extension InMemoryTree {
         /// The value new elements start with.
         private let filler: Element
         /// The number of elements.
-        private(set) var count = 0
+        package private(set) var count = 0
 
         /// - Parameter filler: The value new elements start with.
-        init(filler: Element) {
+        package init(filler: Element) {
             self.filler = filler
         }
 
         /// The element at an index (below ``count``).
-        subscript(index: Int) -> Element {
+        package subscript(index: Int) -> Element {
             @inline(__always) get { chunks[index >> Self.shift][index & Self.mask] }
             @inline(__always) set { chunks[index >> Self.shift][index & Self.mask] = newValue }
         }
@@ -32,7 +32,7 @@ extension InMemoryTree {
         /// Grows the column to `length` elements, new ones set to the filler.
         ///
         /// - Complexity: O(added elements).
-        mutating func grow(to length: Int) {
+        package mutating func grow(to length: Int) {
             while count < length {
                 if count & Self.mask == 0 {
                     var chunk: [Element] = []
@@ -46,10 +46,10 @@ extension InMemoryTree {
         }
 
         /// Bytes the column holds, counting whole chunks.
-        var allocatedByteCount: Int { chunks.count * Self.chunkLength * MemoryLayout<Element>.stride }
+        package var allocatedByteCount: Int { chunks.count * Self.chunkLength * MemoryLayout<Element>.stride }
 
         /// Drops every element and its memory.
-        mutating func removeAll() {
+        package mutating func removeAll() {
             chunks = []
             count = 0
         }

@@ -8,15 +8,15 @@ extension InMemoryTree {
     ///
     /// - Complexity: Lookup, insertion and removal O(1) expected (linear probing,
     ///   load at most one half).
-    struct IdentifierTable: Sendable {
+    package struct IdentifierTable: Sendable {
         private var slots: [Int32] = []
         /// Slots holding a node or a removal mark.
         private var used = 0
         /// Slots holding a node.
-        private(set) var count = 0
+        package private(set) var count = 0
 
         /// An empty table with room for `capacity` slots (rounded up to a power of two, at least 16).
-        init(capacity: Int = 0) {
+        package init(capacity: Int = 0) {
             guard capacity > 0 else { return }
             var size = 16
             while size < capacity { size *= 2 }
@@ -24,7 +24,7 @@ extension InMemoryTree {
         }
 
         /// FNV-1a over an identifier's bytes.
-        static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        package static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
             var hash: UInt64 = 0xcbf2_9ce4_8422_2325
             for byte in bytes {
                 hash ^= UInt64(byte)
@@ -34,15 +34,15 @@ extension InMemoryTree {
         }
 
         /// Bytes the table holds.
-        var allocatedByteCount: Int { slots.count * MemoryLayout<Int32>.stride }
+        package var allocatedByteCount: Int { slots.count * MemoryLayout<Int32>.stride }
 
         /// Whether one more node needs a larger table first (see ``grown(hash:)``).
-        var isFull: Bool { (used + 1) * 2 > slots.count }
+        package var isFull: Bool { (used + 1) * 2 > slots.count }
 
         /// A table of twice the room holding the same nodes.
         ///
         /// - Parameter hash: The hash of a stored node's identifier.
-        func grown(hash: (Int32) -> Int) -> IdentifierTable {
+        package func grown(hash: (Int32) -> Int) -> IdentifierTable {
             var table = IdentifierTable(capacity: (count + 1) * 4)
             for slot in slots where slot > 0 { table.insert(slot - 1, hash: hash(slot - 1)) }
             return table
@@ -53,7 +53,7 @@ extension InMemoryTree {
         /// - Parameters:
         ///   - hash: The identifier's hash.
         ///   - matches: Whether a stored node's identifier is the one looked for.
-        func lookup(hash: Int, matches: (Int32) -> Bool) -> Int32? {
+        package func lookup(hash: Int, matches: (Int32) -> Bool) -> Int32? {
             guard !slots.isEmpty else { return nil }
             let mask = slots.count - 1
             var position = hash & mask
@@ -66,7 +66,7 @@ extension InMemoryTree {
         }
 
         /// Adds a node whose identifier is not in the table (the table is not full).
-        mutating func insert(_ index: Int32, hash: Int) {
+        package mutating func insert(_ index: Int32, hash: Int) {
             let mask = slots.count - 1
             var position = hash & mask
             while slots[position] > 0 { position = (position + 1) & mask }
@@ -76,7 +76,7 @@ extension InMemoryTree {
         }
 
         /// Removes a node, found by its identifier's hash.
-        mutating func remove(_ index: Int32, hash: Int) {
+        package mutating func remove(_ index: Int32, hash: Int) {
             guard !slots.isEmpty else { return }
             let mask = slots.count - 1
             var position = hash & mask

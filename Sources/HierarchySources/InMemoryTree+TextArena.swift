@@ -12,22 +12,22 @@ extension InMemoryTree {
     ///
     /// - Complexity: Appending an entry O(its length) amortized; reading one O(1)
     ///   to find it.
-    struct TextArena: Sendable {
-        static let offsetBits = 24
-        static let chunkSize = 1 << offsetBits
+    package struct TextArena: Sendable {
+        package static let offsetBits = 24
+        package static let chunkSize = 1 << offsetBits
         /// The largest reference (40 bits: 65,536 chunks of 16 MiB).
-        static let referenceMask: UInt64 = (1 << 40) - 1
+        package static let referenceMask: UInt64 = (1 << 40) - 1
 
         private var chunks: [[UInt8]] = []
         /// Bytes stored.
-        private(set) var byteCount = 0
+        package private(set) var byteCount = 0
 
         /// Appends one entry.
         ///
         /// - Parameter entry: The entry's bytes.
         /// - Returns: The entry's reference.
         /// - Throws: ``HierarchySourceError/Code/unsupported`` past 1 TiB of text.
-        mutating func append(_ entry: [UInt8]) throws(HierarchySourceError) -> UInt64 {
+        package mutating func append(_ entry: [UInt8]) throws(HierarchySourceError) -> UInt64 {
             if chunks.isEmpty || chunks[chunks.count - 1].count + entry.count > Self.chunkSize {
                 guard chunks.count < 1 << 16 else {
                     throw HierarchySourceError(.unsupported, "more than 1 TiB of text")
@@ -48,7 +48,7 @@ extension InMemoryTree {
         /// - Parameters:
         ///   - reference: What ``append(_:)`` returned.
         ///   - body: Reads the entry from its start (the buffer runs to the end of its chunk).
-        func read<Result>(_ reference: UInt64, _ body: (inout EntryReader) -> Result) -> Result {
+        package func read<Result>(_ reference: UInt64, _ body: (inout EntryReader) -> Result) -> Result {
             let chunk = Int(reference >> UInt64(Self.offsetBits))
             let offset = Int(reference & UInt64(Self.chunkSize - 1))
             return chunks[chunk].withUnsafeBufferPointer { buffer in
@@ -59,16 +59,16 @@ extension InMemoryTree {
     }
 
     /// Reads the strings of one arena entry in order.
-    struct EntryReader {
-        let bytes: UnsafeBufferPointer<UInt8>
-        private(set) var position = 0
+    package struct EntryReader {
+        package let bytes: UnsafeBufferPointer<UInt8>
+        package private(set) var position = 0
 
-        init(bytes: UnsafeBufferPointer<UInt8>) {
+        package init(bytes: UnsafeBufferPointer<UInt8>) {
             self.bytes = bytes
         }
 
         /// The next unsigned LEB128 number.
-        mutating func length() -> Int {
+        package mutating func length() -> Int {
             var value = 0
             var shift = 0
             while true {
@@ -81,19 +81,19 @@ extension InMemoryTree {
         }
 
         /// The bytes of the next string.
-        mutating func stringBytes() -> UnsafeBufferPointer<UInt8> {
+        package mutating func stringBytes() -> UnsafeBufferPointer<UInt8> {
             let count = length()
             defer { position += count }
             return UnsafeBufferPointer(rebasing: bytes[position..<(position + count)])
         }
 
         /// The next string.
-        mutating func string() -> String {
+        package mutating func string() -> String {
             String(decoding: stringBytes(), as: UTF8.self)
         }
 
         /// Skips the next string.
-        mutating func skipString() {
+        package mutating func skipString() {
             position += length()
         }
     }
@@ -101,7 +101,7 @@ extension InMemoryTree {
 
 extension InMemoryTree.TextArena {
     /// Appends an unsigned LEB128 number (one byte below 128) to an entry being made.
-    static func appendLength(_ value: Int, to entry: inout [UInt8]) {
+    package static func appendLength(_ value: Int, to entry: inout [UInt8]) {
         var rest = UInt(value)
         while rest >= 0x80 {
             entry.append(UInt8(truncatingIfNeeded: rest) | 0x80)
@@ -111,7 +111,7 @@ extension InMemoryTree.TextArena {
     }
 
     /// Appends a string, as its length and its UTF-8 bytes, to an entry being made.
-    static func appendString(_ string: String, to entry: inout [UInt8]) {
+    package static func appendString(_ string: String, to entry: inout [UInt8]) {
         var string = string
         string.withUTF8 { bytes in
             appendLength(bytes.count, to: &entry)

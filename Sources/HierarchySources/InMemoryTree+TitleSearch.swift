@@ -1,6 +1,6 @@
 extension InMemoryTree {
     /// The rows type-select checks between two looks at cancellation.
-    static let titleSearchStride = 32_768
+    package static let titleSearchStride = 32_768
 
     /// The position of the first child of `parent`, from `start` to the last and then from
     /// the first, whose title starts with `prefix` ignoring case and diacritics (type-select),
@@ -10,7 +10,7 @@ extension InMemoryTree {
     ///   ``titleSearchStride`` rows).
     /// - Complexity: O(n) titles for n children at worst; no node is made, nor a string for
     ///   an ASCII title.
-    func indexOfChild(of parent: Int32, titlePrefix prefix: String, from start: Int) throws -> Int? {
+    package func indexOfChild(of parent: Int32, titlePrefix prefix: String, from start: Int) throws -> Int? {
         guard let search = ChildTitleSearch(prefix: prefix, childCount: childCount(of: parent), start: start) else {
             return nil
         }
@@ -30,7 +30,7 @@ extension InMemoryTree {
     ///
     /// - Throws: `CancellationError` when the task is cancelled.
     /// - Complexity: O(m) for the m nodes between the parent and the hit (or the last child).
-    func partialIndexOfChild(of parent: Int32, titlePrefix prefix: String, from start: Int) throws -> Int? {
+    package func partialIndexOfChild(of parent: Int32, titlePrefix prefix: String, from start: Int) throws -> Int? {
         guard let search = ChildTitleSearch(prefix: prefix, childCount: childCount(of: parent), start: start) else {
             return nil
         }

@@ -1,5 +1,3 @@
-import HierarchyDocuments
-
 /// The compact storage behind ``InMemorySource``: a structure of arrays.
 ///
 /// Each node is an `Int32` index. Per node the tree keeps its parent, where its
@@ -29,7 +27,9 @@ import HierarchyDocuments
 ///   per string) and 8–16 bytes per explicit identifier; lookups by index O(1), by explicit
 ///   identifier one hash lookup, the position of a child among its siblings O(log k)
 ///   for k siblings (O(log k · log r) with r runs).
-struct InMemoryTree: Sendable {
+package struct InMemoryTree: Sendable {
+    package init() {}
+
     private static let present: UInt64 = 1 << 63
     private static let dynamicFlag: UInt64 = 1 << 62
     private static let explicitFlag: UInt64 = 1 << 61
@@ -63,23 +63,23 @@ struct InMemoryTree: Sendable {
     /// The entry being made (reused).
     private var staging: [UInt8] = []
     /// The root's index, or `nil` for an empty tree.
-    private(set) var rootIndex: Int32?
+    package private(set) var rootIndex: Int32?
     /// The number of nodes.
-    private(set) var count = 0
+    package private(set) var count = 0
     /// Whether ``finish()`` ran: children are grouped and looked up in O(1).
-    private(set) var isFinished = false
+    package private(set) var isFinished = false
     /// Whether the tree is a document read as its structure (leaves' subtitles are values).
-    var isStructure = false
+    package var isStructure = false
 
     /// The most nodes a tree holds (indexes are `Int32`).
-    static let capacity = Int(Int32.max) - 1
+    package static let capacity = Int(Int32.max) - 1
 
     /// Bytes of text stored (entries included), for measurements.
-    var textByteCount: Int { arena.byteCount }
+    package var textByteCount: Int { arena.byteCount }
 
     /// Bytes of the structure (the three columns in whole chunks, the child list and the
     /// identifier table), for measurements; the text is ``textByteCount``.
-    var structureByteCount: Int {
+    package var structureByteCount: Int {
         parents.allocatedByteCount + childStarts.allocatedByteCount + entries.allocatedByteCount
             + childList.allocatedByteCount + identifiers.allocatedByteCount
     }
@@ -95,7 +95,7 @@ struct InMemoryTree: Sendable {
     ///   - location: Where the node came from, for the duplicate error message.
     /// - Throws: ``HierarchySourceError/Code/duplicateID`` when the identifier is taken.
     /// - Complexity: O(1) amortized.
-    mutating func add(_ node: HierarchyNode, parentID: String?, isDynamic: Bool, location: String? = nil)
+    package mutating func add(_ node: HierarchyNode, parentID: String?, isDynamic: Bool, location: String? = nil)
         throws(HierarchySourceError)
     {
         let parent = parentID.flatMap { index(ofID: $0) } ?? -1
@@ -115,7 +115,7 @@ struct InMemoryTree: Sendable {
     ///   - location: Where the node came from, for the duplicate error message.
     /// - Throws: ``HierarchySourceError/Code/duplicateID`` when an explicit identifier is taken.
     /// - Complexity: O(1) amortized plus the text's length.
-    mutating func place(
+    package mutating func place(
         _ node: HierarchyNode, at index: Int, parent: Int32, isDynamic: Bool, explicitID: Bool, location: String? = nil
     ) throws(HierarchySourceError) {
         try store(
@@ -131,7 +131,7 @@ struct InMemoryTree: Sendable {
     /// titles of a structure read are mostly the document's keys, which repeat).
     ///
     /// - Complexity: O(1) amortized plus the text's length.
-    mutating func store<Attributes: Collection>(
+    package mutating func store<Attributes: Collection>(
         at index: Int, parent: Int32, isDynamic: Bool, id: String?, title: String, subtitle: String?,
         footnote: String?, status: String?, attributes: Attributes, name: (Attributes.Element) -> String,
         value: (Attributes.Element) -> String, location: String?, sharesTitle: Bool = false,
@@ -252,7 +252,7 @@ struct InMemoryTree: Sendable {
     }
 
     /// Makes a node the root (used when a document's single top-level item is the root).
-    mutating func setRoot(_ index: Int32?) {
+    package mutating func setRoot(_ index: Int32?) {
         rootIndex = index
         if let index {
             let parent = Int(parents[Int(index)])
@@ -262,7 +262,7 @@ struct InMemoryTree: Sendable {
     }
 
     /// Removes a node with no children (a provisional synthetic root that was not needed).
-    mutating func remove(_ index: Int32) {
+    package mutating func remove(_ index: Int32) {
         guard isPresent(index), childCount(of: index) == 0 else { return }
         if hasExplicitID(index) { identifiers.remove(index, hash: explicitIDHash(of: index)) }
         let parent = Int(parents[Int(index)])
@@ -273,7 +273,7 @@ struct InMemoryTree: Sendable {
     }
 
     /// The indexes of the present nodes whose parent is `parent`, in index order.
-    func indexes(withParent parent: Int32) -> [Int32] {
+    package func indexes(withParent parent: Int32) -> [Int32] {
         var found: [Int32] = []
         for index in 0..<parents.count where parents[index] == parent && entries[index] & Self.present != 0 {
             found.append(Int32(index))
@@ -289,7 +289,7 @@ struct InMemoryTree: Sendable {
     /// - Complexity: O(n) for n nodes (O(n + r log r) with r runs); the child list is the
     ///   only new memory: 4 bytes per node, or 8 bytes per run of consecutive siblings when
     ///   runs are fewer than half the nodes (see ``ChildList``).
-    mutating func finish() throws(HierarchySourceError) {
+    package mutating func finish() throws(HierarchySourceError) {
         // A counting sort in place. The counts kept while building become each parent's start
         // (an exclusive prefix sum); each child is placed at its parent's cursor, which then
         // ends at the next parent's start; shifting the column one slot restores the starts.
@@ -372,7 +372,7 @@ struct InMemoryTree: Sendable {
     /// The index of a node.
     ///
     /// - Complexity: One hash lookup, or the parse of a generated `#n`.
-    func index(ofID id: String) -> Int32? {
+    package func index(ofID id: String) -> Int32? {
         if identifiers.count > 0 {
             var id = id
             let found = id.withUTF8 { bytes in
@@ -387,27 +387,27 @@ struct InMemoryTree: Sendable {
     }
 
     /// A node's identifier.
-    func id(of index: Int32) -> String {
+    package func id(of index: Int32) -> String {
         guard hasExplicitID(index) else { return "#\(index)" }
         return arena.read(entries[Int(index)] & TextArena.referenceMask) { $0.string() }
     }
 
     /// A node's parent, or `nil` for the root.
-    func parent(of index: Int32) -> Int32? {
+    package func parent(of index: Int32) -> Int32? {
         let parent = parents[Int(index)]
         return parent >= 0 ? parent : nil
     }
 
     /// Whether the host supplies a node's children.
-    func isDynamic(_ index: Int32) -> Bool { entries[Int(index)] & Self.dynamicFlag != 0 }
+    package func isDynamic(_ index: Int32) -> Bool { entries[Int(index)] & Self.dynamicFlag != 0 }
 
     /// What a node of a structure read is (an object, an array, a scalar); `nil` for others.
-    func valueKind(of index: Int32) -> DocumentValueKind? {
+    package func valueKind(of index: Int32) -> DocumentValueKind? {
         DocumentValueKind(rawValue: UInt8((entries[Int(index)] & Self.valueKindMask) >> Self.valueKindShift))
     }
 
     /// A node's subtitle (a structure read's scalar value), read in place.
-    func subtitle(of index: Int32) -> String? {
+    package func subtitle(of index: Int32) -> String? {
         let flags = entries[Int(index)]
         guard flags & Self.subtitleFlag != 0 else { return nil }
         return arena.read(flags & TextArena.referenceMask) { reader -> String in
@@ -422,7 +422,7 @@ struct InMemoryTree: Sendable {
     }
 
     /// The number of static children (so far, while building).
-    func childCount(of index: Int32) -> Int {
+    package func childCount(of index: Int32) -> Int {
         let position = Int(index)
         if !isFinished { return position < childStarts.count ? Int(childStarts[position]) : 0 }
         guard position + 1 < childStarts.count else { return 0 }
@@ -433,7 +433,7 @@ struct InMemoryTree: Sendable {
     ///
     /// - Complexity: O(1); the collection shares the tree's storage (an element O(1), or
     ///   O(log r) when the child list is r runs).
-    func children(of index: Int32, in range: Range<Int>) -> Children {
+    package func children(of index: Int32, in range: Range<Int>) -> Children {
         let count = childCount(of: index)
         let lower = min(max(range.lowerBound, 0), count)
         let upper = min(max(range.upperBound, lower), count)
@@ -451,7 +451,7 @@ struct InMemoryTree: Sendable {
     ///
     /// - Complexity: O(m) for the m nodes between the node and its last child returned, or
     ///   between the first child returned and the last node placed.
-    func partialChildren(of index: Int32, in range: Range<Int>) -> [Int32] {
+    package func partialChildren(of index: Int32, in range: Range<Int>) -> [Int32] {
         let count = childCount(of: index)
         let lower = min(max(range.lowerBound, 0), count)
         let upper = min(max(range.upperBound, lower), count)
@@ -487,7 +487,7 @@ struct InMemoryTree: Sendable {
     /// document order, until it returns false.
     ///
     /// - Complexity: O(m) for the m nodes between the node and the last child passed to `body`.
-    func forEachPartialChild(of index: Int32, _ body: (Int32) throws -> Bool) rethrows {
+    package func forEachPartialChild(of index: Int32, _ body: (Int32) throws -> Bool) rethrows {
         let count = childCount(of: index)
         var seen = 0
         var position = Int(index) + 1
@@ -503,7 +503,7 @@ struct InMemoryTree: Sendable {
     /// A child's position among its siblings, while the tree is built in document order.
     ///
     /// - Complexity: O(m) for the m nodes between the parent and the child.
-    func partialPosition(of index: Int32) -> Int? {
+    package func partialPosition(of index: Int32) -> Int? {
         guard isPresent(index), let parent = parent(of: index) else { return nil }
         var seen = 0
         for position in (Int(parent) + 1)..<Int(index)
@@ -514,13 +514,13 @@ struct InMemoryTree: Sendable {
     }
 
     /// Whether a node is stored (placed, provisionally or finally).
-    func contains(_ index: Int32) -> Bool { isPresent(index) }
+    package func contains(_ index: Int32) -> Bool { isPresent(index) }
 
     /// A child's position among its siblings.
     ///
     /// - Complexity: O(log k) for k siblings (children are stored in index order), times
     ///   O(log r) when the child list is r runs.
-    func position(of index: Int32) -> Int? {
+    package func position(of index: Int32) -> Int? {
         guard let parent = parent(of: index) else { return nil }
         let siblings = children(of: parent, in: 0..<childCount(of: parent))
         var low = siblings.startIndex
@@ -535,7 +535,7 @@ struct InMemoryTree: Sendable {
     /// Reads a node's title in place, as UTF-8 bytes, without making the node.
     ///
     /// - Complexity: O(1), or O(the title) for a title kept as a number or a shared name.
-    func withTitle<Result>(of index: Int32, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    package func withTitle<Result>(of index: Int32, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         let flags = entries[Int(index)]
         return arena.read(flags & TextArena.referenceMask) { reader -> Result in
             if flags & Self.explicitFlag != 0 { reader.skipString() }
@@ -554,7 +554,7 @@ struct InMemoryTree: Sendable {
     /// Whether a node's title, subtitle or footnote contains the matcher's text, read in place.
     ///
     /// - Complexity: O(the node's text); no string is made for ASCII text.
-    func textContains(_ matcher: NameMatcher, at index: Int32) -> Bool {
+    package func textContains(_ matcher: NameMatcher, at index: Int32) -> Bool {
         if withTitle(of: index, { matcher.matches($0) }) { return true }
         let flags = entries[Int(index)]
         guard flags & (Self.subtitleFlag | Self.footnoteFlag) != 0 else { return false }
@@ -578,7 +578,7 @@ struct InMemoryTree: Sendable {
     /// - Throws: `CancellationError` when the task is cancelled (checked every
     ///   ``titleSearchStride`` nodes).
     /// - Complexity: O(n) nodes' text for the n nodes from `start` at worst.
-    func indexes(matching matcher: NameMatcher, from start: Int = 0, skipping skip: Int = 0, limit: Int) throws
+    package func indexes(matching matcher: NameMatcher, from start: Int = 0, skipping skip: Int = 0, limit: Int) throws
         -> (found: [Int32], next: Int)
     {
         var found: [Int32] = []
@@ -597,7 +597,7 @@ struct InMemoryTree: Sendable {
     /// The node at an index, with its child count and container flag.
     ///
     /// - Complexity: O(the node's text).
-    func node(at index: Int32) -> HierarchyNode {
+    package func node(at index: Int32) -> HierarchyNode {
         let flags = entries[Int(index)]
         var node = arena.read(flags & TextArena.referenceMask) { reader -> HierarchyNode in
             let id = flags & Self.explicitFlag != 0 ? reader.string() : "#\(index)"

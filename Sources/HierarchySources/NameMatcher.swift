@@ -28,7 +28,7 @@ public struct NameMatcher: Sendable {
     /// Whether the name (UTF-8 bytes, possibly invalid) contains the needle.
     ///
     /// - Complexity: O(name × needle) bytes for ASCII names.
-    func matches(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+    package func matches(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let ascii = asciiNeedle, name.allSatisfy({ $0 < 0x80 }) else {
             return String(decoding: name, as: UTF8.self)
                 .range(of: needle, options: [.caseInsensitive, .diacriticInsensitive]) != nil
@@ -71,7 +71,7 @@ public struct NameMatcher: Sendable {
     }
 
     /// Whether `name` contains the needle.
-    func matches(_ name: String) -> Bool {
+    package func matches(_ name: String) -> Bool {
         var name = name
         return name.withUTF8 { matches($0) }
     }

@@ -1,10 +1,12 @@
 import Synchronization
 
 /// True once: the first `claim()` wins.
-final class OnceFlag: Sendable {
+package final class OnceFlag: Sendable {
+    package init() {}
+
     private let claimed = Atomic<Bool>(false)
 
-    func claim() -> Bool {
+    package func claim() -> Bool {
         !claimed.exchange(true, ordering: .acquiringAndReleasing)
     }
 }

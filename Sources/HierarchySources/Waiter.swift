@@ -3,7 +3,9 @@ import Synchronization
 /// One caller's wait for a result that arrives from another thread, cancellable.
 ///
 /// `resolve` may be called any number of times from anywhere; the first result wins.
-final class Waiter<Value: Sendable>: Sendable {
+package final class Waiter<Value: Sendable>: Sendable {
+    package init() {}
+
     private enum State {
         case idle
         case waiting(CheckedContinuation<Value, any Error>)
@@ -14,7 +16,7 @@ final class Waiter<Value: Sendable>: Sendable {
 
     /// Suspends until ``resolve(_:)``; `start` runs once the wait is installed
     /// (not at all if the task was cancelled first).
-    func wait(start: @Sendable () -> Void) async throws -> Value {
+    package func wait(start: @Sendable () -> Void) async throws -> Value {
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Value, any Error>) in
                 let early: Result<Value, any Error>? = state.withLock { state in
@@ -34,7 +36,7 @@ final class Waiter<Value: Sendable>: Sendable {
     }
 
     /// Delivers a result; later calls are ignored.
-    func resolve(_ result: Result<Value, any Error>) {
+    package func resolve(_ result: Result<Value, any Error>) {
         let continuation: CheckedContinuation<Value, any Error>? = state.withLock { state in
             switch state {
             case .idle:

@@ -1,3 +1,4 @@
+import HierarchyDocuments
 import HierarchySources
 
 /// The bundled sample, read once per test process and shared by the tests that browse it.

@@ -1,4 +1,5 @@
 import Foundation
+import HierarchyFileSystem
 import HierarchySources
 
 /// A served folder that stays inside itself: a symbolic link that leads out of the folder is

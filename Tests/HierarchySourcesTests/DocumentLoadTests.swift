@@ -3,6 +3,7 @@ import HierarchyTestSupport
 import Synchronization
 import Testing
 
+@testable import HierarchyDocuments
 @testable import HierarchySources
 
 /// A document shown while it is read, fed through a named pipe a step at a time.

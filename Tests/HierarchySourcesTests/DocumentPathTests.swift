@@ -2,6 +2,7 @@ import Foundation
 import HierarchyTestSupport
 import Testing
 
+@testable import HierarchyDocuments
 @testable import HierarchySources
 
 /// What `yp`, `yq` and `yv` copy in a document read as its structure: JSON Pointers, jq paths

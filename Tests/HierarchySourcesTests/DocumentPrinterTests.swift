@@ -1,8 +1,8 @@
 import Foundation
-import HierarchyDocuments
 import HierarchyTestSupport
 import Testing
 
+@testable import HierarchyDocuments
 @testable import HierarchySources
 
 /// `print` of a document while it is read: the same bytes as the tree printer over the whole

@@ -1,8 +1,8 @@
 import Foundation
-import HierarchyDocuments
 import HierarchyTestSupport
 import Testing
 
+@testable import HierarchyDocuments
 @testable import HierarchySources
 
 /// The one rule between items and structure (``DocumentRecordBuilder``, read automatically):

@@ -2,6 +2,7 @@ import Foundation
 import HierarchyTestSupport
 import Testing
 
+@testable import HierarchyDocuments
 @testable import HierarchySources
 
 @Suite(.ownThreads) struct DocumentSourceTests {

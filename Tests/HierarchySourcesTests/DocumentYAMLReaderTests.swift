@@ -1,8 +1,8 @@
 import Foundation
-import HierarchyDocuments
 import HierarchyTestSupport
 import Testing
 
+@testable import HierarchyDocuments
 @testable import HierarchySources
 
 /// YAML through libyaml's event parser: the events, the alias bound, the errors, and a

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import HierarchyFileSystem
 @testable import HierarchySources
 
 #if canImport(Glibc)

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import HierarchyFileSystem
 @testable import HierarchySources
 
 @Suite struct FileNameOrderTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import HierarchyFileSystem
 @testable import HierarchySources
 
 @Suite("FileSystemSource search: the name walk, paged and streamed")

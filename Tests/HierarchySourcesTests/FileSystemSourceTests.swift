@@ -3,6 +3,7 @@ import Foundation
 import HierarchyTestSupport
 import Testing
 
+@testable import HierarchyFileSystem
 @testable import HierarchySources
 
 #if canImport(Glibc)

@@ -1,4 +1,6 @@
 import Foundation
+import HierarchyDocuments
+import HierarchyFileSystem
 import HierarchySources
 import HierarchyTestSupport
 import Testing

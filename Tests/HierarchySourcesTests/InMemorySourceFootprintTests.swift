@@ -2,6 +2,7 @@ import Foundation
 import HierarchyTestSupport
 import Testing
 
+@testable import HierarchyDocuments
 @testable import HierarchySources
 
 /// The document tree's memory per item: at most 32 bytes of structure plus the text (issue 15);

@@ -1,7 +1,7 @@
-import HierarchyDocuments
 import HierarchyTestSupport
 import Testing
 
+@testable import HierarchyDocuments
 @testable import HierarchySources
 
 /// The compact tree's storage: one arena entry per node, shared names, the identifier table,

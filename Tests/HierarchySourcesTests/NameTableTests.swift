@@ -1,5 +1,6 @@
 import Testing
 
+@testable import HierarchyFileSystem
 @testable import HierarchySources
 
 /// File names in one buffer: 4 bytes per name besides its bytes, reordered by copying.

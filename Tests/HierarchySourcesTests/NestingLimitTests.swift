@@ -1,8 +1,8 @@
 import Foundation
-import HierarchyDocuments
 import HierarchyTestSupport
 import Testing
 
+@testable import HierarchyDocuments
 @testable import HierarchySources
 
 /// Nesting limits: 250,000 levels for JSON (no reader recurses), 512 for the recursive readers

@@ -1,8 +1,8 @@
 import Foundation
-import HierarchyDocuments
 import HierarchyTestSupport
 import Testing
 
+@testable import HierarchyDocuments
 @testable import HierarchySources
 
 /// The streaming XML and binary property list readers: the same values as Foundation's reader,

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import HierarchyDocuments
 @testable import HierarchySources
 
 @Suite struct SampleHierarchyTests {

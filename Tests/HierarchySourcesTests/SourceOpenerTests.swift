@@ -1,7 +1,9 @@
 import Foundation
+import HierarchyFileSystem
+import HierarchySources
 import Testing
 
-@testable import HierarchySources
+@testable import HierarchyCLI
 
 #if canImport(Glibc)
     import Glibc

@@ -1,5 +1,6 @@
 import Foundation
 import HierarchyAdapters
+import HierarchyDocuments
 import HierarchyKit
 import HierarchySources
 import HierarchyTestSupport

@@ -4,6 +4,7 @@ import HierarchyKit
 import HierarchyTestSupport
 import Testing
 
+@testable import HierarchyFileSystem
 @testable import HierarchySources
 @testable import TerminalUI
 

@@ -1,4 +1,5 @@
 import Foundation
+import HierarchyFileSystem
 import HierarchySources
 import HierarchyTestSupport
 import ListFloorplan

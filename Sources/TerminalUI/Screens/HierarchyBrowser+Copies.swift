@@ -1,3 +1,5 @@
+import HierarchyDocuments
+import HierarchyFileSystem
 import HierarchyKit
 import HierarchySources
 

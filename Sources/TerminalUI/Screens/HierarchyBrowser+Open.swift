@@ -1,3 +1,4 @@
+import HierarchyFileSystem
 import HierarchyKit
 import HierarchySources
 
