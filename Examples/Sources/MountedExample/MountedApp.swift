@@ -1,4 +1,5 @@
 import Foundation
+import HierarchyDocuments
 import HierarchySources
 import HierarchyWeb
 import Hummingbird
