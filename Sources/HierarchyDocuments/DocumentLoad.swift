@@ -258,7 +258,7 @@ public final class DocumentLoad: HierarchySource {
             state.completed = []
             state.aliases = [:]
             state.shownIDs = [:]
-            if let rootID, rootID != DocumentRecord.generatedID(key: 0) {
+            if let rootID, rootID != ItemRecord.generatedID(key: 0) {
                 state.aliases[rootID] = 0
                 state.shownIDs[0] = rootID
             }

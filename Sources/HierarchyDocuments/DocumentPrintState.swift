@@ -92,7 +92,7 @@ struct DocumentPrintState {
     /// - Parameters:
     ///   - record: The provisional record.
     ///   - titleIsFinal: Whether its title is final (see ``DocumentRecordBuilder/openedTitleIsFinal``).
-    mutating func opened(_ record: DocumentRecord, titleIsFinal: Bool) {
+    mutating func opened(_ record: ItemRecord, titleIsFinal: Bool) {
         if record.key == 0, open.isEmpty {
             open.append(Open(key: 0))
             if shape == .structure {
@@ -115,10 +115,10 @@ struct DocumentPrintState {
     /// An item's final record.
     ///
     /// - Throws: ``HierarchySourceError/Code/duplicateID`` for an explicit identifier used twice.
-    mutating func closed(_ record: DocumentRecord) throws(HierarchySourceError) {
+    mutating func closed(_ record: ItemRecord) throws(HierarchySourceError) {
         // A structure read's scalar prints beside its key, as the tree printer shows values.
         let title = shape == .structure ? TreePrinter.text(title: record.title, value: record.subtitle) : record.title
-        if shape == .items, record.id != DocumentRecord.generatedID(key: record.key) {
+        if shape == .items, record.id != ItemRecord.generatedID(key: record.key) {
             guard explicitIDs.insert(record.id).inserted else {
                 let place = record.line.map { " (at line \($0))" } ?? ""
                 throw HierarchySourceError(.duplicateID, "duplicate id \"\(record.id)\"\(place)")

@@ -25,7 +25,7 @@ public enum DocumentReading {
     /// - Complexity: O(n) for n events.
     public static func read<Source: DocumentEventSource>(
         _ source: inout Source, shape: DocumentShape, name: String,
-        sink: (_ record: DocumentRecord, _ bytesRead: Int64) throws -> Void
+        sink: (_ record: ItemRecord, _ bytesRead: Int64) throws -> Void
     ) throws -> Outcome {
         var builder = DocumentRecordBuilder(shape: shape, name: name)
         while let event = try source.next() {
@@ -51,8 +51,8 @@ public enum DocumentReading {
     /// - Complexity: O(n) for n events.
     public static func read<Source: DocumentEventSource>(
         _ source: inout Source, shape: DocumentShape, name: String,
-        opened: (_ record: DocumentRecord, _ bytesRead: Int64) throws -> Void,
-        sink: (_ record: DocumentRecord, _ bytesRead: Int64) throws -> Void
+        opened: (_ record: ItemRecord, _ bytesRead: Int64) throws -> Void,
+        sink: (_ record: ItemRecord, _ bytesRead: Int64) throws -> Void
     ) throws -> Outcome {
         var builder = DocumentRecordBuilder(shape: shape, name: name)
         builder.announcesOpenedItems = true

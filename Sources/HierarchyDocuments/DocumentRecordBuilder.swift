@@ -55,7 +55,7 @@ public struct DocumentRecordBuilder {
         private var lineNumber: Int
         private var columnNumber: Int
         var childCount: Int64 = 0
-        var fields: [DocumentRecord.Attribute] = []
+        var fields: [ItemRecord.Attribute] = []
         /// Structure shape: the title, and whether the container is an object.
         var title = ""
         var isDocument: Bool
@@ -130,7 +130,7 @@ public struct DocumentRecordBuilder {
     /// came yet), a synthetic root (id `.`) when the document opens an array of items, or an
     /// object or array of a structure read. The final record of the same key follows when the
     /// container ends. Lets a reader show a parent before its children are all read.
-    public private(set) var openedRecord: DocumentRecord?
+    public private(set) var openedRecord: ItemRecord?
 
     /// Whether ``openedRecord``'s title is final: the item's `title` came before its
     /// children (a `name`, or no title yet, may still be replaced), or the container is a
@@ -149,7 +149,7 @@ public struct DocumentRecordBuilder {
     ///   reading would skip a value or found no item).
     /// - Complexity: O(1) amortized, O(f) at the end of an item with f fields.
     public mutating func consume(_ event: DocumentEvent, line: Int?, column: Int?)
-        throws(DocumentReadError) -> DocumentRecord?
+        throws(DocumentReadError) -> ItemRecord?
     {
         if announcesOpenedItems { openedRecord = nil }
         return shape == .structure
@@ -160,7 +160,7 @@ public struct DocumentRecordBuilder {
     // MARK: - Items
 
     private mutating func consumeItems(_ event: DocumentEvent, line: Int?, column: Int?)
-        throws(DocumentReadError) -> DocumentRecord?
+        throws(DocumentReadError) -> ItemRecord?
     {
         guard let context = contexts.last else {
             guard !started else {
@@ -175,7 +175,7 @@ public struct DocumentRecordBuilder {
                 frames.append(Frame(key: 0, parent: nil, position: 0, line: line, column: column, isDocument: true))
                 contexts.append(.children)
                 if announcesOpenedItems {
-                    openedRecord = DocumentRecord(key: 0, parent: nil, position: 0, id: ".", title: name)
+                    openedRecord = ItemRecord(key: 0, parent: nil, position: 0, id: ".", title: name)
                     openedTitleIsFinal = true
                 }
             default:
@@ -218,7 +218,7 @@ public struct DocumentRecordBuilder {
                 return nil
             default:
                 throw shapeError(
-                    "item \(DocumentRecord.generatedID(key: nextKey)) must be an object, not \(Self.kind(of: event))",
+                    "item \(ItemRecord.generatedID(key: nextKey)) must be an object, not \(Self.kind(of: event))",
                     line, column)
             }
         case .object:
@@ -271,9 +271,9 @@ public struct DocumentRecordBuilder {
                 {
                     frames[index].isDynamic = true
                 }
-                frames[index].fields.append(DocumentRecord.Attribute(key, text))
+                frames[index].fields.append(ItemRecord.Attribute(key, text))
             case .bool(let value):
-                frames[index].fields.append(DocumentRecord.Attribute(key, value ? "true" : "false"))
+                frames[index].fields.append(ItemRecord.Attribute(key, value ? "true" : "false"))
             case .null:
                 sawNull = true
             case .key, .endArray, .endObject:
@@ -283,19 +283,19 @@ public struct DocumentRecordBuilder {
         }
     }
 
-    private mutating func leaf(_ text: String, line: Int?, column: Int?) -> DocumentRecord {
+    private mutating func leaf(_ text: String, line: Int?, column: Int?) -> ItemRecord {
         let parentIndex = frames.count - 1
         let key = nextKey
         nextKey += 1
         let position = frames[parentIndex].childCount
         frames[parentIndex].childCount += 1
-        return DocumentRecord(
-            key: key, parent: frames[parentIndex].key, position: position, id: DocumentRecord.generatedID(key: key),
+        return ItemRecord(
+            key: key, parent: frames[parentIndex].key, position: position, id: ItemRecord.generatedID(key: key),
             title: text, line: line, column: column)
     }
 
     private func itemName(_ frame: Frame) -> String {
-        frame.fields.first { $0.name == "id" }?.value ?? DocumentRecord.generatedID(key: frame.key)
+        frame.fields.first { $0.name == "id" }?.value ?? ItemRecord.generatedID(key: frame.key)
     }
 
     /// Read strictly, a wrapper around no item in a document that holds a value is no items document.
@@ -306,7 +306,7 @@ public struct DocumentRecordBuilder {
     }
 
     /// The record of an item that ended, or `nil` for a wrapper document object.
-    private mutating func finish(_ frame: Frame) throws(DocumentReadError) -> DocumentRecord? {
+    private mutating func finish(_ frame: Frame) throws(DocumentReadError) -> ItemRecord? {
         if frame.isDocument {
             if frame.fields.isEmpty {
                 try checkFound(frame.childCount, line: frame.line, column: frame.column)
@@ -337,25 +337,25 @@ public struct DocumentRecordBuilder {
     ///   - line: The line where the item starts.
     /// - Returns: The record.
     /// - Complexity: O(f) for f fields.
-    public static func flatRecord(key: Int64, fields: [DocumentRecord.Attribute], line: Int?) -> DocumentRecord {
+    public static func flatRecord(key: Int64, fields: [ItemRecord.Attribute], line: Int?) -> ItemRecord {
         if let record = record(
             key: key, parent: nil, position: key, childCount: 0, fields: fields, isDynamic: false, line: line,
             column: nil)
         {
             return record
         }
-        let id = fields.first { $0.name == "id" && !$0.value.isEmpty }?.value ?? DocumentRecord.generatedID(key: key)
-        let titled = fields + [DocumentRecord.Attribute("title", id)]
+        let id = fields.first { $0.name == "id" && !$0.value.isEmpty }?.value ?? ItemRecord.generatedID(key: key)
+        let titled = fields + [ItemRecord.Attribute("title", id)]
         return record(
             key: key, parent: nil, position: key, childCount: 0, fields: titled, isDynamic: false, line: line,
-            column: nil) ?? DocumentRecord(key: key, parent: nil, position: key, id: id, title: id, line: line)
+            column: nil) ?? ItemRecord(key: key, parent: nil, position: key, id: id, title: id, line: line)
     }
 
     /// Applies the field mapping to an item's scalar fields; `nil` without a title or name.
     static func record(
-        key: Int64, parent: Int64?, position: Int64, childCount: Int64, fields: [DocumentRecord.Attribute],
+        key: Int64, parent: Int64?, position: Int64, childCount: Int64, fields: [ItemRecord.Attribute],
         isDynamic: Bool, line: Int?, column: Int?
-    ) -> DocumentRecord? {
+    ) -> ItemRecord? {
         var id: String?
         var title: String?
         var name: String?
@@ -365,7 +365,7 @@ public struct DocumentRecordBuilder {
         var location: String?
         var body: String?
         var status: String?
-        var extra: [DocumentRecord.Attribute] = []
+        var extra: [ItemRecord.Attribute] = []
         var seen: Set<String> = []
         for field in fields {
             switch field.name {
@@ -384,7 +384,7 @@ public struct DocumentRecordBuilder {
         }
         guard let itemTitle = title ?? name else { return nil }
         // Fields not used for a column are kept as attributes.
-        var kept: [DocumentRecord.Attribute] = []
+        var kept: [ItemRecord.Attribute] = []
         if title != nil, let name { kept.append(.init("name", name)) }
         var itemSubtitle = subtitle
         if let type {
@@ -397,8 +397,8 @@ public struct DocumentRecordBuilder {
         }
         if footnote != nil, let location { kept.append(.init("location", location)) }
         if footnote != nil || location != nil, let body { kept.append(.init("body", body)) }
-        let itemID = id.flatMap { $0.isEmpty ? nil : $0 } ?? DocumentRecord.generatedID(key: key)
-        return DocumentRecord(
+        let itemID = id.flatMap { $0.isEmpty ? nil : $0 } ?? ItemRecord.generatedID(key: key)
+        return ItemRecord(
             key: key, parent: parent, position: position, id: itemID, title: itemTitle, subtitle: itemSubtitle,
             footnote: footnote ?? location ?? body, status: status, attributes: kept + extra, isDynamic: isDynamic,
             childCount: isDynamic ? 0 : childCount, line: line, column: column)
@@ -407,7 +407,7 @@ public struct DocumentRecordBuilder {
     // MARK: - Structure
 
     private mutating func consumeStructure(_ event: DocumentEvent, line: Int?, column: Int?)
-        throws(DocumentReadError) -> DocumentRecord?
+        throws(DocumentReadError) -> ItemRecord?
     {
         guard !frames.isEmpty else {
             guard !started else {
@@ -427,8 +427,8 @@ public struct DocumentRecordBuilder {
                 }
                 return nil
             default:
-                return DocumentRecord(
-                    key: 0, parent: nil, position: 0, id: DocumentRecord.generatedID(key: 0), title: name,
+                return ItemRecord(
+                    key: 0, parent: nil, position: 0, id: ItemRecord.generatedID(key: 0), title: name,
                     subtitle: Self.scalarText(event), line: line, column: column,
                     valueKind: DocumentValueKind.ofScalar(event))
             }
@@ -468,39 +468,39 @@ public struct DocumentRecordBuilder {
         case .key, .endObject, .endArray:
             throw DocumentReadError(.malformed, "expected a value", line: line, column: column)
         default:
-            return DocumentRecord(
-                key: key, parent: frames[index].key, position: position, id: DocumentRecord.generatedID(key: key),
+            return ItemRecord(
+                key: key, parent: frames[index].key, position: position, id: ItemRecord.generatedID(key: key),
                 title: title, subtitle: Self.scalarText(event), line: line, column: column,
                 valueKind: DocumentValueKind.ofScalar(event))
         }
     }
 
-    private mutating func closeStructure() -> DocumentRecord? {
+    private mutating func closeStructure() -> ItemRecord? {
         guard let frame = frames.popLast() else { return nil }
         return structureRecord(frame)
     }
 
-    private func structureRecord(_ frame: Frame) -> DocumentRecord {
-        DocumentRecord(
+    private func structureRecord(_ frame: Frame) -> ItemRecord {
+        ItemRecord(
             key: frame.key, parent: frame.parent, position: frame.position,
-            id: DocumentRecord.generatedID(key: frame.key),
+            id: ItemRecord.generatedID(key: frame.key),
             title: frame.title, childCount: frame.childCount, line: frame.line, column: frame.column,
             valueKind: frame.isObject ? .object : .array)
     }
 
     /// An item as far as it is read: its fields so far, an empty title when none came yet.
-    private func provisional(_ frame: Frame) -> DocumentRecord {
+    private func provisional(_ frame: Frame) -> ItemRecord {
         if frame.isDocument, frame.fields.isEmpty {
-            return DocumentRecord(key: 0, parent: nil, position: 0, id: ".", title: name)
+            return ItemRecord(key: 0, parent: nil, position: 0, id: ".", title: name)
         }
         let record = Self.record(
             key: frame.key, parent: frame.parent, position: frame.position, childCount: frame.childCount,
             fields: frame.fields, isDynamic: false, line: frame.line, column: frame.column)
         return record
-            ?? DocumentRecord(
+            ?? ItemRecord(
                 key: frame.key, parent: frame.parent, position: frame.position,
                 id: frame.fields.first { $0.name == "id" && !$0.value.isEmpty }?.value
-                    ?? DocumentRecord.generatedID(key: frame.key),
+                    ?? ItemRecord.generatedID(key: frame.key),
                 title: "", line: frame.line, column: frame.column)
     }
 

@@ -31,8 +31,8 @@ extension InMemoryTree {
     ///
     /// - Throws: ``HierarchySourceError/Code/duplicateID`` for an identifier used twice.
     /// - Complexity: O(1) amortized plus the text's length.
-    mutating func place(_ record: DocumentRecord, sharesTitle: Bool = false) throws(HierarchySourceError) {
-        let generated = record.id == DocumentRecord.generatedID(key: record.key)
+    mutating func place(_ record: ItemRecord, sharesTitle: Bool = false) throws(HierarchySourceError) {
+        let generated = record.id == ItemRecord.generatedID(key: record.key)
         try store(
             at: Int(record.key), parent: record.parent.map { Int32(clamping: $0) } ?? -1, isDynamic: record.isDynamic,
             id: generated ? nil : record.id, title: record.title, subtitle: record.subtitle,

@@ -80,7 +80,7 @@ struct CopyTextEncoder {
     /// - Throws: `HierarchySourceError` `.malformed` for a row with a NUL in its id, title,
     ///   subtitle, footnote, status or attributes (what was appended must then not be sent).
     /// - Complexity: O(row length).
-    static func append(_ row: StoreRow, to buffer: inout ByteBuffer) throws {
+    static func append(_ row: ItemRecord, to buffer: inout ByteBuffer) throws {
         append(row.key, to: &buffer)
         guard append(row.id, to: &buffer) else { throw nul(in: "id", of: row) }
         append(row.parent, to: &buffer)
@@ -91,24 +91,26 @@ struct CopyTextEncoder {
         guard append(row.status, to: &buffer) else { throw nul(in: "status", of: row) }
         append(row.childCount, to: &buffer)
         // jsonb refuses \u0000 as PostgreSQL text refuses NUL.
-        if row.attributes.contains(where: { $0.key.utf8.contains(0) || $0.value.utf8.contains(0) }) {
+        if row.attributes.contains(where: { $0.name.utf8.contains(0) || $0.value.utf8.contains(0) }) {
             throw nul(in: "attributes", of: row)
         }
         append(row.attributes.isEmpty ? nil : attributesJSON(row.attributes), last: true, to: &buffer)
     }
 
     /// The error for a row with a NUL in `field`.
-    static func nul(in field: String, of row: StoreRow) -> HierarchySourceError {
+    static func nul(in field: String, of row: ItemRecord) -> HierarchySourceError {
         HierarchySourceError(
             .malformed,
             "the item \"\(row.id.prefix(200))\" has a NUL character in its \(field), which PostgreSQL text cannot hold (an SQLite store keeps it)"
         )
     }
 
-    /// The attributes as a JSON object, `nil` when there are none.
-    static func attributesJSON(_ attributes: [String: String]) -> String? {
-        guard !attributes.isEmpty,
-            let data = try? JSONSerialization.data(withJSONObject: attributes, options: [.sortedKeys])
+    /// The attributes as a JSON object with sorted keys (the first of a name wins), `nil` when
+    /// there are none.
+    static func attributesJSON(_ attributes: [ItemRecord.Attribute]) -> String? {
+        let object = Dictionary(attributes.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
+        guard !object.isEmpty,
+            let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
         else { return nil }
         return String(decoding: data, as: UTF8.self)
     }

@@ -45,7 +45,7 @@ public struct PostgresImporter: Sendable {
     /// - Throws: `HierarchySourceError` (see `PostgresErrors`); nothing stays written on failure.
     /// - Complexity: O(rows) time; memory O(a few batches).
     public func load(
-        produce: @escaping @Sendable (_ emit: ([StoreRow]) -> Bool) -> Void
+        produce: @escaping @Sendable (_ emit: ([ItemRecord]) -> Bool) -> Void
     ) async throws -> Summary {
         let channel = BatchChannel()
         Thread.detachNewThread {
@@ -126,11 +126,14 @@ public struct PostgresImporter: Sendable {
         }
     }
 
-    private static func row(_ node: HierarchyNode, key: Int64, parent: Int64?, position: Int64, count: Int) -> StoreRow
+    private static func row(_ node: HierarchyNode, key: Int64, parent: Int64?, position: Int64, count: Int)
+        -> ItemRecord
     {
-        StoreRow(
+        ItemRecord(
             key: key, parent: parent, position: position, id: node.id, title: node.title, subtitle: node.subtitle,
-            footnote: node.footnote, status: node.status, childCount: Int64(count), attributes: node.attributes)
+            footnote: node.footnote, status: node.status,
+            attributes: node.attributes.sorted { $0.key < $1.key }.map { ItemRecord.Attribute($0.key, $0.value) },
+            childCount: Int64(count))
     }
 
     /// Prepares the database, runs the COPY with `body`, then builds indexes and triggers, all in
@@ -222,14 +225,14 @@ extension Duration {
 final class BatchChannel: @unchecked Sendable {
     // @unchecked: every field is guarded by `lock`; the semaphore bounds the producer.
     private let lock = NSLock()
-    private var batches: [[StoreRow]] = []
-    private var waiter: CheckedContinuation<[StoreRow]?, Never>?
+    private var batches: [[ItemRecord]] = []
+    private var waiter: CheckedContinuation<[ItemRecord]?, Never>?
     private var finished = false
     private var cancelled = false
     private let slots = DispatchSemaphore(value: 4)
 
     /// Called on the producer thread; blocks while 4 batches wait. Returns `false` once cancelled.
-    func send(_ batch: [StoreRow]) -> Bool {
+    func send(_ batch: [ItemRecord]) -> Bool {
         slots.wait()
         lock.lock()
         if cancelled {
@@ -267,7 +270,7 @@ final class BatchChannel: @unchecked Sendable {
     }
 
     /// The next batch, or `nil` when the producer finished.
-    func receive() async -> [StoreRow]? {
+    func receive() async -> [ItemRecord]? {
         await withCheckedContinuation { continuation in
             lock.lock()
             if !batches.isEmpty {

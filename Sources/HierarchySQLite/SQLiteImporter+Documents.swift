@@ -91,7 +91,7 @@ extension SQLiteImporter {
     }
 
     /// A document record as a row of the `item` table.
-    static func row(_ record: DocumentRecord) -> ImportRow {
+    static func row(_ record: ItemRecord) -> ImportRow {
         ImportRow(
             key: record.key, parent: record.parent, sortKey: record.position, id: record.id, title: record.title,
             subtitle: record.subtitle, footnote: record.footnote, status: record.status,

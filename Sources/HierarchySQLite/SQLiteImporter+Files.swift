@@ -166,10 +166,10 @@ struct CSVColumns {
         }
         let id = fields[self.id]
         guard !id.isEmpty else { throw HierarchySourceError(.malformed, "empty id", path: path, line: line) }
-        var named: [DocumentRecord.Attribute] = []
+        var named: [ItemRecord.Attribute] = []
         named.reserveCapacity(mapped.count + 1)
         for (name, position) in mapped where !fields[position].isEmpty || name == "title" {
-            named.append(DocumentRecord.Attribute(name, fields[position]))
+            named.append(ItemRecord.Attribute(name, fields[position]))
         }
         let record = DocumentRecordBuilder.flatRecord(key: key, fields: named, line: line)
         var row = SQLiteImporter.row(record)

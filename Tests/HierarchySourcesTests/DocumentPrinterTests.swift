@@ -140,14 +140,14 @@ import Testing
         var written = 0
         var state = DocumentPrintState(
             shape: .items, name: "wide.json", maxDepth: nil, ascii: false, escape: { $0 }, emit: { _ in written += 1 })
-        state.opened(DocumentRecord(key: 0, parent: nil, position: 0, id: "#0", title: "Wide"), titleIsFinal: true)
+        state.opened(ItemRecord(key: 0, parent: nil, position: 0, id: "#0", title: "Wide"), titleIsFinal: true)
         for key in 1...10_000 {
             try state.closed(
-                DocumentRecord(
+                ItemRecord(
                     key: Int64(key), parent: 0, position: Int64(key - 1), id: "#\(key)", title: "Item \(key)"))
             #expect(state.heldCount <= 1)
         }
-        try state.closed(DocumentRecord(key: 0, parent: nil, position: 0, id: "#0", title: "Wide", childCount: 10_000))
+        try state.closed(ItemRecord(key: 0, parent: nil, position: 0, id: "#0", title: "Wide", childCount: 10_000))
         try state.end(top: .item, keyCount: 10_001)
         #expect(written == 10_001)
         #expect(state.heldCount == 0)

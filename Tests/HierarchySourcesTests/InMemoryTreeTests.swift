@@ -10,10 +10,10 @@ import Testing
     /// A record below `parent`, with a generated identifier unless `id` is given.
     static func record(
         _ key: Int64, parent: Int64?, id: String? = nil, title: String, subtitle: String? = nil,
-        footnote: String? = nil, status: String? = nil, attributes: [DocumentRecord.Attribute] = []
-    ) -> DocumentRecord {
-        DocumentRecord(
-            key: key, parent: parent, position: 0, id: id ?? DocumentRecord.generatedID(key: key), title: title,
+        footnote: String? = nil, status: String? = nil, attributes: [ItemRecord.Attribute] = []
+    ) -> ItemRecord {
+        ItemRecord(
+            key: key, parent: parent, position: 0, id: id ?? ItemRecord.generatedID(key: key), title: title,
             subtitle: subtitle, footnote: footnote, status: status, attributes: attributes)
     }
 

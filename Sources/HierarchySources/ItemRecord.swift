@@ -1,6 +1,8 @@
-/// One item of a document, as the ``DocumentRecordBuilder`` hands it to a sink
-/// (the in-memory tree or a store's bulk inserter).
-public struct DocumentRecord: Sendable, Equatable {
+/// One item as it travels between readers, importers and stores: the one record type.
+///
+/// A document's reader hands each item to its sink (the in-memory tree, a printer, a store's
+/// bulk inserter) as one; the generator and the PostgreSQL import write them into a store.
+public struct ItemRecord: Sendable, Equatable {
     /// One extra field of an item: a name and its value as text.
     public struct Attribute: Sendable, Equatable {
         public var name: String
@@ -12,7 +14,7 @@ public struct DocumentRecord: Sendable, Equatable {
         }
     }
 
-    /// The item's number in document order (preorder); 0 is the document itself.
+    /// The item's number in document (or load) order, preorder; 0 is the document itself.
     public var key: Int64
     /// The parent's key; `nil` for the document's own item.
     public var parent: Int64?
