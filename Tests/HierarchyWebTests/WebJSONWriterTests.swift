@@ -56,10 +56,15 @@ struct WebJSONWriterTests {
         var snapshot = WebSnapshot(
             session: "s", version: 42, status: Self.awkward, name: "name", path: ["a", Self.awkward, ""],
             width: 1280, height: 800.5, compact: false, rtl: true, editing: true, selectedCount: 2, loading: true,
-            levelCount: 3, leadingLevel: 1, focused: "f", header: .init(
+            levelCount: 3, leadingLevel: 1, focused: "f",
+            header: .init(
                 title: "t", height: 44, previousEnabled: true, nextEnabled: false),
             columns: [bareColumn, column], message: "m\u{0}", messageIsError: true, editable: true, copied: "c")
         #expect(try Self.parsed(Self.written(snapshot)) == Self.parsed(JSONEncoder().encode(snapshot)))
+        // The comparison sees a change deep inside: one item's title.
+        var changed = snapshot
+        changed.columns[1].items[0].title = "other"
+        #expect(try Self.parsed(Self.written(snapshot)) != Self.parsed(JSONEncoder().encode(changed)))
 
         snapshot.focused = nil
         snapshot.header = .init(title: nil, height: 0, previousEnabled: false, nextEnabled: false)
