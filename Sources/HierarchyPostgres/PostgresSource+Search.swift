@@ -18,47 +18,30 @@ extension PostgresSource {
     public func search(_ query: String, in range: Range<Int>) async throws -> [HierarchyNode] {
         let parsed = PostgresSearchQuery(query)
         guard !range.isEmpty, range.lowerBound >= 0, !parsed.tiers.isEmpty else { return [] }
-        let window = Self.searchWindow
-        var nodes: [HierarchyNode] = []
-        var position = range.lowerBound
-        for tier in parsed.tiers {
-            var index = position / window
-            let firstIndex = index
-            var tierCount: Int?
-            while nodes.count < range.count {
-                let offset = Int64(index * window)
+        var paging = TieredSearchPaging<HierarchyNode>(
+            range: range, tiers: parsed.tiers.count, window: Self.searchWindow)
+        var step = paging.start()
+        while true {
+            switch step {
+            case .read(let index, let offset, let limit):
+                let tier = parsed.tiers[index]
                 let ranked = try await fetchSerially(
                     """
                     SELECT \(unescaped: Self.columns) FROM (
                         SELECT * FROM hierarchy_item
                         WHERE hierarchy_search_vector(title, subtitle, footnote) @@ to_tsquery('simple', hierarchy_fold(\(tier.match)))
-                        ORDER BY key LIMIT \(Int64(window)) OFFSET \(offset)
+                        ORDER BY key LIMIT \(Int64(limit)) OFFSET \(Int64(offset))
                     ) i
                     ORDER BY to_tsvector('simple', hierarchy_fold(i.title)) @@ to_tsquery('simple', hierarchy_fold(\(tier.title))) DESC,
                         char_length(i.title), i.key
                     """, Self.node(from:))
-                if ranked.count < window, !ranked.isEmpty || index == 0 || index > firstIndex {
-                    tierCount = index * window + ranked.count
-                }
-                let start = position - index * window
-                if start < ranked.count {
-                    let end = min(ranked.count, start + range.count - nodes.count)
-                    nodes += ranked[start..<end]
-                    position += end - start
-                }
-                if ranked.count < window { break }
-                index += 1
+                step = paging.read(ranked)
+            case .count(let index):
+                step = paging.counted(try await searchCount(tsquery: parsed.tiers[index].match))
+            case .done:
+                return paging.results
             }
-            guard nodes.count < range.count else { break }
-            let count: Int
-            if let tierCount {
-                count = tierCount
-            } else {
-                count = try await searchCount(tsquery: tier.match)
-            }
-            position = max(0, position - count)
         }
-        return nodes
     }
 
     /// The number of items matching `query` (same matching as `search(_:in:)`).

@@ -225,7 +225,7 @@ public final class PostgresSource: HierarchySource {
         let attributes = try columns.text()
         return HierarchyNode(
             id: id, title: title, subtitle: subtitle, footnote: footnote, status: status, childCount: Int(count),
-            isContainer: count > 0, attributes: attributes.map(Self.decodeAttributes) ?? [:])
+            isContainer: count > 0, attributes: attributes.map(HierarchyNode.attributes(fromJSON:)) ?? [:])
     }
 
     /// The elements per child in a page read by `ChildrenPage`.
@@ -269,24 +269,9 @@ public final class PostgresSource: HierarchySource {
                 HierarchyNode(
                     id: id, title: title, subtitle: subtitle, footnote: footnote, status: status,
                     childCount: Int(count),
-                    isContainer: count > 0, attributes: attributes.map(Self.decodeAttributes) ?? [:]))
+                    isContainer: count > 0, attributes: attributes.map(HierarchyNode.attributes(fromJSON:)) ?? [:]))
         }
         return nodes
-    }
-
-    static func decodeAttributes(_ json: String) -> [String: String] {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any] else {
-            return [:]
-        }
-        var out: [String: String] = [:]
-        for (key, value) in object {
-            switch value {
-            case let text as String: out[key] = text
-            case let number as NSNumber: out[key] = number.stringValue
-            default: continue
-            }
-        }
-        return out
     }
 
     // MARK: - HierarchySource

@@ -33,20 +33,4 @@ enum AttributesJSON {
         out += "}"
         return out
     }
-
-    /// Decodes a column value; values that are not strings are rendered as JSON text.
-    static func decode(_ json: String) -> [String: String] {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any] else {
-            return [:]
-        }
-        var result: [String: String] = [:]
-        for (key, value) in object {
-            switch value {
-            case let string as String: result[key] = string
-            case let number as NSNumber: result[key] = number.stringValue
-            default: result[key] = "\(value)"
-            }
-        }
-        return result
-    }
 }

@@ -187,7 +187,7 @@ public struct SQLiteExporter: Sendable {
     ) throws {
         var fields = [item.id, parentID ?? "", item.title, item.subtitle ?? "", item.footnote ?? "", item.status ?? ""]
         if !attributeNames.isEmpty {
-            let attributes = item.attributes.map(AttributesJSON.decode) ?? [:]
+            let attributes = item.attributes.map(HierarchyNode.attributes(fromJSON:)) ?? [:]
             fields += attributeNames.map { attributes[$0] ?? "" }
         }
         try output.writeItem(fields.map(csvField).joined(separator: ","))

@@ -54,41 +54,25 @@ extension SQLiteSource {
     static func searchKeys(_ db: Database, query: FullTextQuery, range: Range<Int>) throws -> [Int64] {
         let window = searchWindow
         let words = query.words.map(SearchRank.normalize)
-        var keys: [Int64] = []
         let statement = try db.cachedStatement(
             sql: """
                 SELECT rowid, highlight(item_fts, 0, char(1), char(2)) FROM item_fts
                 WHERE item_fts MATCH ? ORDER BY rowid LIMIT ? OFFSET ?
                 """)
-        // The position wanted next, relative to the start of the current tier.
-        var position = range.lowerBound
-        for tier in query.tiers {
-            var index = position / window
-            let firstIndex = index
-            var tierCount: Int?
-            while keys.count < range.count {
-                statement.arguments = [tier, window, index * window]
-                let ranked = try Self.ranks(statement, words: words).sorted()
-                if ranked.count < window, !ranked.isEmpty || index == 0 || index > firstIndex {
-                    tierCount = index * window + ranked.count
-                }
-                let start = position - index * window
-                if start < ranked.count {
-                    let end = min(ranked.count, start + range.count - keys.count)
-                    keys += ranked[start..<end].map(\.key)
-                    position += end - start
-                }
-                if ranked.count < window { break }
-                index += 1
+        var paging = TieredSearchPaging<Int64>(range: range, tiers: query.tiers.count, window: window)
+        var step = paging.start()
+        while true {
+            switch step {
+            case .read(let tier, let offset, let limit):
+                statement.arguments = [query.tiers[tier], limit, offset]
+                step = paging.read(try Self.ranks(statement, words: words).sorted().map(\.key))
+            case .count(let tier):
+                let sql = "SELECT count(*) FROM item_fts WHERE item_fts MATCH ?"
+                step = paging.counted(try Int.fetchOne(db, sql: sql, arguments: [query.tiers[tier]]) ?? 0)
+            case .done:
+                return paging.results
             }
-            guard keys.count < range.count else { break }
-            let count =
-                try tierCount
-                ?? Int.fetchOne(db, sql: "SELECT count(*) FROM item_fts WHERE item_fts MATCH ?", arguments: [tier])
-                ?? 0
-            position = max(0, position - count)
         }
-        return keys
     }
 
     /// Steps a window query (`rowid`, highlighted title), reading columns in place.

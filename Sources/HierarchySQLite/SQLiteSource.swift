@@ -97,7 +97,7 @@ public final class SQLiteSource: HierarchySource {
         let count: Int = row[6]
         var attributes: [String: String] = [:]
         if let json = StoredText.decode(row[7]) {
-            attributes = AttributesJSON.decode(json)
+            attributes = HierarchyNode.attributes(fromJSON: json)
         }
         return HierarchyNode(
             id: StoredText.decode(row[1]) ?? "", title: StoredText.decode(row[2]) ?? "",
