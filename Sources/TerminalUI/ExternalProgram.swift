@@ -19,7 +19,6 @@ public struct ExternalProgram: Sendable, Equatable {
     public var finished: @MainActor @Sendable (_ failure: String?) -> Void
 
     /// Makes a program to run; each parameter sets the property of the same name.
-    /// Makes a program to run; each parameter sets the property of the same name.
     public init(
         name: String, arguments: [[CChar]], finished: @escaping @MainActor @Sendable (_ failure: String?) -> Void
     ) {
@@ -96,7 +95,6 @@ public struct FileOpener: Sendable {
     /// Why a file cannot be opened: a one-line message for the status line.
     public struct Failure: Error, Equatable, Sendable {
         /// The message, such as "cannot open photo.png: no program to open it with".
-        /// The message, such as "cannot open photo.png: no program to open it with".
         public var message: String
     }
 
@@ -106,7 +104,6 @@ public struct FileOpener: Sendable {
     /// The environment the variables and `PATH` come from.
     public var environment: [String: String]
 
-    /// Makes an opener that reads `VISUAL`, `EDITOR`, `PAGER` and `PATH` from `environment`.
     /// Makes an opener that reads `VISUAL`, `EDITOR`, `PAGER` and `PATH` from `environment`.
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.environment = environment

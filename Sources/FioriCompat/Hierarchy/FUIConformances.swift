@@ -18,18 +18,13 @@ public struct FUIViewBorderEdges: OptionSet, Hashable, Sendable {
     public let rawValue: Int
     public init(rawValue: Int) { self.rawValue = rawValue }
     /// The top edge.
-    /// The top edge.
     public static let top = FUIViewBorderEdges(rawValue: 1 << 0)
-    /// The leading edge (left, or right when right to left).
     /// The leading edge (left, or right when right to left).
     public static let leading = FUIViewBorderEdges(rawValue: 1 << 1)
     /// The bottom edge.
-    /// The bottom edge.
     public static let bottom = FUIViewBorderEdges(rawValue: 1 << 2)
     /// The trailing edge (right, or left when right to left).
-    /// The trailing edge (right, or left when right to left).
     public static let trailing = FUIViewBorderEdges(rawValue: 1 << 3)
-    /// All four edges.
     /// All four edges.
     public static let all: FUIViewBorderEdges = [.top, .leading, .bottom, .trailing]
 }
@@ -51,24 +46,17 @@ public protocol InnerViewContainerEventHandling: AnyObject {
 /// The components of a hierarchy item's inner view.
 public protocol FUIHierarchyItemComponent: AnyObject {
     /// The business object's title, the first line.
-    /// The business object's title, the first line.
     var title: HierarchyLabel { get }
-    /// The second line.
     /// The second line.
     var subtitle: HierarchyLabel { get }
     /// The third line.
-    /// The third line.
     var footnote: HierarchyLabel { get }
-    /// A short status text on the trailing side.
     /// A short status text on the trailing side.
     var status: HierarchyLabel { get }
     /// The image beside the status text.
-    /// The image beside the status text.
     var statusImageView: HierarchyImageView { get }
     /// The image at the leading edge.
-    /// The image at the leading edge.
     var detailImageView: HierarchyImageView { get }
-    /// Small icons drawn before the title.
     /// Small icons drawn before the title.
     var iconImages: [HierarchyImage] { get set }
 }
@@ -101,20 +89,16 @@ public typealias FUITableViewAccessoryDrawingCollectionViewCell<InnerView> = Hie
 public typealias FUIObjectBaseTableViewCell<InnerView> = HierarchyCollectionItem
 
 /// A hierarchy view's content may be copied, as `FUIHierarchyView`'s.
-/// A hierarchy view's content may be copied, as `FUIHierarchyView`'s.
 extension HierarchyView: FUIContentCopyable {}
 
-/// A hierarchy cell is copyable and contains its item view, as `FUIHierarchyCollectionItem`.
 /// A hierarchy cell is copyable and contains its item view, as `FUIHierarchyCollectionItem`.
 extension HierarchyCollectionItem: FUIContentCopyable, InnerViewContainerEventHandling {
     public var innerView: HierarchyItemView { itemView }
 }
 
 /// The item view has the components of `FUIHierarchyItemView`.
-/// The item view has the components of `FUIHierarchyItemView`.
 extension HierarchyItemView: FUIHierarchyItemComponent {}
 
-/// The header draws a border under itself, as `FUIHierarchyViewHeader`.
 /// The header draws a border under itself, as `FUIHierarchyViewHeader`.
 extension HierarchyViewHeader: FUIViewBorderDrawing {
     /// The bottom edge, between the header and the columns.
@@ -122,9 +106,7 @@ extension HierarchyViewHeader: FUIViewBorderDrawing {
 }
 
 /// The layout hears scrolling, as `FUIHierarchyCollectionViewLayout`.
-/// The layout hears scrolling, as `FUIHierarchyCollectionViewLayout`.
 extension HierarchyCollectionViewLayout: UIScrollViewDelegate {}
 
-/// The state has a default and can be disabled, as `FUIHierarchyState`.
 /// The state has a default and can be disabled, as `FUIHierarchyState`.
 extension HierarchyState: Defaultable, Enableable {}

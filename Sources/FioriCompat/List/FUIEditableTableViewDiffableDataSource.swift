@@ -94,18 +94,14 @@ public struct NSDiffableDataSourceSnapshot<SectionIdentifierType: Hashable, Item
 /// The editing styles of a table row (UIKit's `UITableViewCell.EditingStyle`).
 public enum UITableViewCellEditingStyle: Hashable, Sendable {
     /// The row cannot be edited.
-    /// The row cannot be edited.
     case none
     /// The row can be deleted.
-    /// The row can be deleted.
     case delete
-    /// A row can be inserted here.
     /// A row can be inserted here.
     case insert
 }
 
 extension UITableViewCell {
-    /// The editing styles under UIKit's nested name, `UITableViewCell.EditingStyle`.
     /// The editing styles under UIKit's nested name, `UITableViewCell.EditingStyle`.
     public typealias EditingStyle = UITableViewCellEditingStyle
 }
@@ -168,10 +164,8 @@ open class UITableViewDiffableDataSource<SectionIdentifierType: Hashable, ItemId
     }
 
     /// The number of sections of the current snapshot.
-    /// The number of sections of the current snapshot.
     open func numberOfSections(in tableView: UITableView) -> Int { current.numberOfSections }
 
-    /// The number of rows of a section of the current snapshot (0 for a section it does not have).
     /// The number of rows of a section of the current snapshot (0 for a section it does not have).
     open func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int {
         sectionIdentifier(for: section).map { current.numberOfItems(inSection: $0) } ?? 0

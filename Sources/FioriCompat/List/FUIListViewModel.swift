@@ -11,7 +11,6 @@ public typealias FUIListViewModel<
 public typealias FUIListViewModelState = ListLoadingState
 
 /// Fiori's way of making a list view model.
-/// Fiori's way of making a list view model.
 extension ListViewModel {
     /// Creates a view model over Fiori-style data loaders, one per section.
     ///

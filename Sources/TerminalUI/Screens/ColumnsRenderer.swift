@@ -10,13 +10,11 @@ import HierarchyKit
 @MainActor
 public struct ColumnsRenderer {
     /// The styles to draw with.
-    /// The styles to draw with.
     public var palette: BrowserPalette
     /// What an expanded item's empty column says ("Loading…", an error), by the item's uuid;
     /// "Empty" when it answers `nil`.
     public var emptyColumnNote: ((String) -> String?)?
 
-    /// Makes a renderer that draws with `palette`.
     /// Makes a renderer that draws with `palette`.
     public init(palette: BrowserPalette) {
         self.palette = palette

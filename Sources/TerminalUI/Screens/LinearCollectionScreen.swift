@@ -17,14 +17,11 @@ public final class LinearCollectionScreen: TerminalScreen {
     /// The controller shown.
     public let controller: LinearHierarchyViewController
     /// The styles to draw with.
-    /// The styles to draw with.
     public var palette: BrowserPalette
     /// The title on the top line.
     public var title: String
     /// The terminal's width, in columns.
-    /// The terminal's width, in columns.
     public private(set) var columns: Int
-    /// The terminal's height, in rows.
     /// The terminal's height, in rows.
     public private(set) var rows: Int
     /// The focused cell (section and item), if any.

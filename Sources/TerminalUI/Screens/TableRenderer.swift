@@ -14,7 +14,6 @@ import HierarchyKit
 @MainActor
 public struct TableRenderer {
     /// The styles to draw with.
-    /// The styles to draw with.
     public var palette: BrowserPalette
 
     /// A renderer drawing in `palette`.
