@@ -103,10 +103,11 @@ public final class Tmux {
 
     /// Waits until the screen satisfies `condition`, looking again every 50 ms until the
     /// deadline (the screen belongs to another process: there is no event to await). The
-    /// deadline is generous: in a full run on two cores a program's first frame has been seen
-    /// to come after more than 20 s, and only a failing test waits that long.
+    /// deadline is generous: in a full run on two cores beside `stress-ng --cpu 2`, six
+    /// programs started at once showed nothing for over 60 s, and only a failing test waits that
+    /// long.
     @discardableResult
-    public func waitFor(_ description: String, timeout: Duration = .seconds(60), _ condition: (String) -> Bool)
+    public func waitFor(_ description: String, timeout: Duration = .seconds(180), _ condition: (String) -> Bool)
         async throws -> String
     {
         let clock = ContinuousClock()
