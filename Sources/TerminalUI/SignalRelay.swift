@@ -84,7 +84,14 @@ final class SignalRelay: Sendable {
         thread.start()
     }
 
-    /// Puts `signo`'s handler back after a temporary default action (used around SIGTSTP).
+    /// Ignores `signo` until ``reinstall(_:)``: the kernel discards it for this process.
+    func ignore(_ signo: Int32) {
+        guard state.withLock({ $0.running }) else { return }
+        signal(signo, SIG_IGN)
+    }
+
+    /// Puts `signo`'s handler back after a temporary default action (used around SIGTSTP)
+    /// or ``ignore(_:)``.
     func reinstall(_ signo: Int32) {
         guard state.withLock({ $0.running }) else { return }
         var action = sigaction()

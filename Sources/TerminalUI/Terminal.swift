@@ -54,9 +54,6 @@ public final class Terminal: Sendable {
         var relay: SignalRelay?
         /// Whether the next SIGCONT was already answered after a SIGTSTP stop.
         var skipNextContinue = false
-        /// Whether another program has the terminal (``handOver()``): the keyboard's SIGINT and
-        /// SIGQUIT are that program's, not a reason to end this one.
-        var isHandedOver = false
         /// Receives events.
         var eventHandler: (@Sendable (TerminalEvent) -> Void)?
     }
@@ -66,6 +63,8 @@ public final class Terminal: Sendable {
 
     /// The signals whose arrival restores the terminal and ends the program.
     public static let terminationSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
+    /// The termination signals the keyboard sends to the terminal's foreground group.
+    private static let keyboardSignals: [Int32] = [SIGINT, SIGQUIT]
 
     /// Creates a terminal; nothing changes until ``enter()``.
     ///
@@ -228,10 +227,14 @@ public final class Terminal: Sendable {
     /// screen and settings are restored as at exit, and until ``takeBack()`` the keyboard's
     /// SIGINT and SIGQUIT are left to that program instead of ending this one. Stop reading
     /// input before, so the program gets every key.
+    ///
+    /// The two signals are ignored, as a shell ignores them while its foreground job runs: the
+    /// kernel then discards them for this process when the key is typed, so none can wait in
+    /// the relay to be read after ``takeBack()``, when it would end the program.
     public func handOver() {
         state.withLock { state in
             state.wantsActive = false
-            state.isHandedOver = true
+            for signo in Self.keyboardSignals { state.relay?.ignore(signo) }
             restoreLocked(&state)
         }
     }
@@ -240,7 +243,7 @@ public final class Terminal: Sendable {
     /// saved at the first ``enter()`` (the program may have left others). Draw a whole frame next.
     public func takeBack() {
         state.withLock { state in
-            state.isHandedOver = false
+            for signo in Self.keyboardSignals { state.relay?.reinstall(signo) }
             state.wantsActive = true
             enterLocked(&state)
         }
@@ -316,8 +319,6 @@ public final class Terminal: Sendable {
                 return true
             }
             if resumed { emit(.resume) }
-        case SIGINT where state.withLock({ $0.isHandedOver }), SIGQUIT where state.withLock({ $0.isHandedOver }):
-            return
         default:
             state.withLock { state in
                 state.wantsActive = false

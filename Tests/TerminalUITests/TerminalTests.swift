@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import TerminalUI
@@ -106,6 +107,53 @@ struct TerminalTests {
         #expect(output.text == Self.enter)
         terminal.restore()
         #expect(output.text == Self.enter + Self.restore)
+        #expect(!terminal.isActive)
+    }
+
+    /// While another program has the terminal, the keyboard's SIGINT is discarded, not kept to
+    /// end the browser once it takes the terminal back. The relay is held busy (its handler
+    /// waits on the first event) while the terminal is handed over, the signal sent and the
+    /// terminal taken back, as a loaded machine may delay it: the signal after comes first.
+    @Test("A SIGINT while the terminal is handed over never ends the program after takeBack")
+    func interruptWhileHandedOver() async throws {
+        let output = CapturedOutput()
+        let fd = open("/dev/null", O_RDONLY)
+        defer { close(fd) }
+        let terminal = Terminal(
+            output: output, inputFileDescriptor: fd, environment: [:], handlesSignals: true,
+            terminationGracePeriod: nil)
+        let (stream, continuation) = AsyncStream.makeStream(of: TerminalEvent.self)
+        let gate = DispatchSemaphore(value: 0)
+        let held = Mutex(true)
+        terminal.setEventHandler { event in
+            continuation.yield(event)
+            let first = held.withLock { holding in
+                defer { holding = false }
+                return holding
+            }
+            if first { gate.wait() }
+        }
+        terminal.enter()
+        kill(getpid(), SIGWINCH)
+        let first = try await withTimeout { await stream.first { _ in true } }
+        guard case .resize? = first else {
+            Issue.record("expected a resize, got \(String(describing: first))")
+            gate.signal()
+            terminal.restore()
+            return
+        }
+        // The relay thread is now waiting in the handler.
+        terminal.handOver()
+        kill(getpid(), SIGINT)
+        terminal.takeBack()
+        gate.signal()
+        kill(getpid(), SIGWINCH)
+        let next = try await withTimeout { await stream.first { _ in true } }
+        terminal.restore()
+        guard case .resize? = next else {
+            Issue.record("expected the resize first, got \(String(describing: next))")
+            return
+        }
         #expect(!terminal.isActive)
     }
 
