@@ -1,0 +1,700 @@
+import Foundation
+import HierarchySources
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A JSON document file browsed where it lies: a ``HierarchySource`` over a
+/// ``JSONByteIndex``, never a tree in memory.
+///
+/// Items are the same as ``DocumentSource`` shows (the field mapping is
+/// ``DocumentRecordBuilder``'s), decoded only for the rows asked for; a container's child
+/// count is found by scanning its bytes once. Identifiers differ: an item without an `id`
+/// field is named by its JSON Pointer (RFC 6901, `/children/3/children/0`, or `/a/b/3` in a
+/// structure read), not by its number in document order; the root keeps its identifier
+/// (`#0`, `.` for a synthetic root, or its `id`). `#N` still names the item numbered N in
+/// document order, found by a scan, and so does the empty pointer the root.
+///
+/// The shape is decided as ``DocumentSource`` decides it: a document read as items (asked for,
+/// or automatically) is read once through the strict reader and the record builder, which stop
+/// at the first place the items reading does not fit; a document read as its structure needs
+/// no such read and opens at once. A background pass then reads the rest of the file with the
+/// strict reader (RFC 8259); its error, if any, is ``validationError``.
+///
+/// Memory is flat in the file's size: the block cache, a few checkpoints per large container
+/// scanned, and the identifiers of the items handed out.
+public final class IndexedJSONSource: HierarchySource {
+    public let displayName: String
+    /// `.items` or `.structure`.
+    public let shape: DocumentShape
+    let index: JSONByteIndex
+    let path: String
+    private let top: JSONMember?
+    private let wrapper: Wrapper?
+    private let located = Mutex<[String: Place]>([:])
+    private let validation = Mutex(Validation())
+
+    /// Where an item lies: its value and its pointer, or the synthetic root.
+    struct Place: Sendable {
+        var member: JSONMember?
+        var pointer: String
+        /// The item's title when it is an array's element or an object's member of a structure read.
+        var title: String?
+    }
+
+    /// A document whose top is a wrapper of items (an array of items, or `{"root": [...]}`):
+    /// the arrays holding them, and their count.
+    private struct Wrapper: Sendable {
+        var arrays: [(member: JSONMember, pointer: String)]
+        var count: Int
+    }
+
+    private struct Validation {
+        var finished = false
+        var error: HierarchySourceError?
+        var bytes: Int64 = 0
+        var seconds: Double = 0
+        var waiting: [CheckedContinuation<Void, Never>] = []
+    }
+
+    /// The identifier of a synthetic root.
+    static let syntheticRootID = InMemorySource.syntheticRootID
+    /// The identifier of the root when it has no `id`.
+    static let rootID = ItemRecord.generatedID(key: 0)
+
+    /// Opens a JSON document file.
+    ///
+    /// - Parameters:
+    ///   - path: A regular file holding JSON.
+    ///   - name: The name shown for the document; its file name by default.
+    ///   - shape: Items, structure, or whichever fits (see ``DocumentRecordBuilder``).
+    ///   - validates: Start the background pass that validates the whole file.
+    /// - Throws: ``HierarchySourceError``: `.notFound`, `.permissionDenied`, `.io`, `.malformed`
+    ///   (the document is no JSON, or no items document when items were asked for),
+    ///   `.duplicateID`.
+    public init(path: String, name: String? = nil, shape: DocumentShape = .automatic, validates: Bool = true) throws {
+        let file = try JSONByteFile(path: path)
+        self.path = path
+        displayName = name ?? URL(fileURLWithPath: path).lastPathComponent
+        index = JSONByteIndex(file: file)
+        var resolved = shape
+        var checked = false
+        if shape != .structure {
+            switch try Self.checkItems(path: path, name: displayName, strict: shape == .automatic) {
+            case .items: resolved = .items
+            case .structure: resolved = .structure
+            }
+            checked = true
+        }
+        self.shape = resolved
+        do {
+            top = try index.top()
+        } catch {
+            throw HierarchySourceError(error, path: path, format: .json)
+        }
+        guard top != nil else {
+            throw HierarchySourceError(
+                .malformed, "invalid JSON: the document is empty", path: path, line: 1, column: 1)
+        }
+        wrapper = resolved == .items ? try Self.wrapper(index, top: top!, path: path) : nil
+        if checked && resolved == .items {
+            validation.withLock { $0.finished = true }
+        } else if validates {
+            startValidation()
+        }
+    }
+
+    // MARK: - Validation
+
+    /// The error the background pass found, `nil` while it runs or when the file is valid.
+    public var validationError: HierarchySourceError? { validation.withLock { $0.error } }
+
+    /// Whether the background pass has ended.
+    public var isValidated: Bool { validation.withLock { $0.finished } }
+
+    /// The background pass's rate so far, in bytes per second (0 before it ended).
+    public var validationRate: Double {
+        validation.withLock { $0.seconds > 0 ? Double($0.bytes) / $0.seconds : 0 }
+    }
+
+    /// Waits for the background pass and throws its error.
+    public func waitForValidation() async throws {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let finished = validation.withLock { state in
+                if !state.finished { state.waiting.append(continuation) }
+                return state.finished
+            }
+            if finished { continuation.resume() }
+        }
+        if let error = validationError { throw error }
+    }
+
+    private func startValidation() {
+        let path = self.path
+        LargeStackThread.start { [weak self] in
+            let started = ContinuousClock.now
+            var failure: HierarchySourceError?
+            var bytes: Int64 = 0
+            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            if descriptor < 0 {
+                failure = HierarchySourceError(.io, String(cString: strerror(errno)), path: path)
+            } else {
+                var validator = JSONValidator(descriptor: descriptor)
+                let outcome = validator.validate()
+                bytes = validator.bytesRead
+                if validator.readError != 0 {
+                    failure = HierarchySourceError(
+                        .io, "cannot read the file: \(String(cString: strerror(validator.readError)))", path: path)
+                } else if outcome != .valid {
+                    failure = Self.readerError(path: path)
+                }
+                validator.close()
+                _ = close(descriptor)
+            }
+            let elapsed = ContinuousClock.now - started
+            guard let self else { return }
+            let waiting = self.validation.withLock { state in
+                state.finished = true
+                state.error = failure
+                state.bytes = bytes
+                state.seconds =
+                    Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+                defer { state.waiting = [] }
+                return state.waiting
+            }
+            for continuation in waiting { continuation.resume() }
+        }
+    }
+
+    /// The strict reader's error for a file the validator refused: its message and place.
+    private static func readerError(path: String) -> HierarchySourceError? {
+        do {
+            var reader = JSONEventReader(input: try DocumentSource.openInput(path))
+            do throws(DocumentReadError) {
+                while try reader.next() != nil {}
+                return nil
+            } catch {
+                return HierarchySourceError(error, path: path, format: .json)
+            }
+        } catch {
+            return error as? HierarchySourceError ?? HierarchySourceError(.io, "\(error)", path: path)
+        }
+    }
+
+    private enum CheckedShape { case items, structure }
+
+    /// Reads the document as items through the strict reader and the builder: `.items` when it
+    /// is an items document, `.structure` when read automatically and it is not.
+    private static func checkItems(path: String, name: String, strict: Bool) throws(HierarchySourceError)
+        -> CheckedShape
+    {
+        let events = try DocumentSource.events(path: path, format: .json)
+        var reader = events.first
+        var ids: Set<String> = []
+        do {
+            _ = try DocumentReading.read(&reader, shape: strict ? .automatic : .items, name: name) { record, _ in
+                guard record.id != ItemRecord.generatedID(key: record.key) else { return }
+                guard ids.insert(record.id).inserted else {
+                    let place = record.line.map { " (at line \($0))" } ?? ""
+                    throw HierarchySourceError(.duplicateID, "duplicate id \"\(record.id)\"\(place)", path: path)
+                }
+            }
+            return .items
+        } catch let error as DocumentReadError where error.kind == .shape && strict {
+            return .structure
+        } catch {
+            throw HierarchySourceError.mapping(error, path: path, format: .json)
+        }
+    }
+
+    /// The wrapper of an items document, `nil` when its top is an item.
+    private static func wrapper(_ index: JSONByteIndex, top: JSONMember, path: String) throws -> Wrapper? {
+        do {
+            if top.first == UInt8(ascii: "[") {
+                return Wrapper(arrays: [(top, "")], count: try index.count(of: top))
+            }
+            var arrays: [(JSONMember, String)] = []
+            var isItem = false
+            var failure: DocumentReadError?
+            var seen: Set<String> = []
+            try index.forEachMember(of: top, from: 0) { (position, member) throws(DocumentReadError) in
+                do throws(DocumentReadError) {
+                    let key = try index.key(of: member)
+                    if key == "root" || key == "children", member.first == UInt8(ascii: "[") {
+                        let token = seen.insert(key).inserted ? key : Self.repeatedKeyMark + String(position)
+                        arrays.append((member, "/" + token))
+                    } else if let scalar = try index.scalar(member), scalar != .null {
+                        isItem = true
+                        return false
+                    }
+                } catch {
+                    failure = error
+                    return false
+                }
+                return true
+            }
+            if let failure { throw failure }
+            if isItem { return nil }
+            var count = 0
+            for array in arrays { count += try index.count(of: array.0) }
+            return Wrapper(arrays: arrays, count: count)
+        } catch let error as DocumentReadError {
+            throw HierarchySourceError(error, path: path, format: .json)
+        }
+    }
+
+    // MARK: - HierarchySource
+
+    public func root() async throws -> HierarchyNode? {
+        guard let place = try rootPlace() else { return nil }
+        return try node(at: place)
+    }
+
+    public func node(withID id: String) async throws -> HierarchyNode? {
+        guard let place = try self.place(ofID: id) else { return nil }
+        return try node(at: place)
+    }
+
+    public func parent(ofID id: String) async throws -> HierarchyNode? {
+        guard let place = try self.place(ofID: id), let parent = try parentPlace(of: place) else { return nil }
+        return try node(at: parent)
+    }
+
+    public func childCount(ofID id: String) async throws -> Int {
+        guard let place = try self.place(ofID: id) else { return 0 }
+        return try mapping { () throws(DocumentReadError) in try childCount(of: place) }
+    }
+
+    public func children(ofID id: String, in range: Range<Int>) async throws -> [HierarchyNode] {
+        guard let place = try self.place(ofID: id) else { return [] }
+        let places = try childPlaces(of: place, in: range)
+        var nodes: [HierarchyNode] = []
+        nodes.reserveCapacity(places.count)
+        for child in places {
+            try Task.checkCancellation()
+            nodes.append(try node(at: child))
+        }
+        return nodes
+    }
+
+    public func index(ofChildID childID: String, inParentID parentID: String) async throws -> Int? {
+        guard let place = try self.place(ofID: childID), let parent = try parentPlace(of: place),
+            try nodeID(of: parent) == parentID
+        else { return nil }
+        return Self.lastIndex(of: place.pointer)
+    }
+
+    // MARK: - Places
+
+    private func mapping<Value>(_ body: () throws(DocumentReadError) -> Value) throws -> Value {
+        do {
+            return try body()
+        } catch {
+            throw HierarchySourceError(error, path: path, format: .json)
+        }
+    }
+
+    private func rootPlace() throws -> Place? {
+        guard let top else { return nil }
+        guard let wrapper else { return Place(member: top, pointer: "") }
+        switch wrapper.count {
+        case 0: return nil
+        case 1: return try childPlaces(of: Place(member: nil, pointer: ""), in: 0..<1).first
+        default: return Place(member: nil, pointer: "")
+        }
+    }
+
+    /// The item with an identifier: one handed out, the root, a pointer, `#N`, or an `id`
+    /// found by a scan.
+    func place(ofID id: String) throws -> Place? {
+        if let known = located.withLock({ $0[id] }) { return known }
+        let root = try rootPlace()
+        if let root, id == (try nodeID(of: root)) || id.isEmpty { return root }
+        var found: Place?
+        if id.hasPrefix("/") {
+            found = try resolve(pointer: id)
+        } else if id.hasPrefix("#"), let number = Int(id.dropFirst()), number >= 0 {
+            found = try place(numbered: number)
+        }
+        if found == nil, shape == .items { found = try scanForID(id) }
+        if let found, try nodeID(of: found) == id || id.hasPrefix("#") {
+            remember(id, found)
+            return found
+        }
+        return nil
+    }
+
+    private func remember(_ id: String, _ place: Place) {
+        located.withLock { located in
+            if located.count >= 1 << 18 { located.removeAll(keepingCapacity: true) }
+            located[id] = place
+        }
+    }
+
+    /// The value a JSON Pointer names, as an item of this source; `nil` when it names none.
+    private func resolve(pointer: String) throws -> Place? {
+        guard let top else { return nil }
+        let tokens = pointer.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+        var member = top
+        var title: String?
+        for raw in tokens {
+            let token = raw.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+            if member.isObject, raw.hasPrefix(Self.repeatedKeyMark), let number = Int(raw.dropFirst(2)) {
+                guard
+                    let found = try mapping({ () throws(DocumentReadError) in try index.member(of: member, at: number) }
+                    )
+                else { return nil }
+                member = found
+                let key = try mapping { () throws(DocumentReadError) in try index.key(of: found) }
+                if shape == .items, key != "children", key != "root" { return nil }
+                title = key
+            } else if member.isObject {
+                guard
+                    let found = try mapping({ () throws(DocumentReadError) in try index.member(of: member, key: token) }
+                    )
+                else { return nil }
+                member = found.member
+                title = token
+            } else if member.first == UInt8(ascii: "["), let number = Int(token), number >= 0,
+                String(number) == token
+            {
+                guard
+                    let found = try mapping({ () throws(DocumentReadError) in try index.member(of: member, at: number) }
+                    )
+                else { return nil }
+                member = found
+                title = "[\(number)]"
+            } else {
+                return nil
+            }
+        }
+        let place = Place(member: member, pointer: pointer, title: title)
+        guard shape == .items else { return place }
+        // An item's pointer ends in the index of an element of a `children` (or a wrapper) array.
+        guard let parent = Self.parentPointer(of: pointer, items: true, wrapper: wrapper != nil) else { return nil }
+        if !parent.isEmpty {
+            guard try resolve(pointer: parent) != nil else { return nil }
+        }
+        return isItemValue(member) ? place : nil
+    }
+
+    private func isItemValue(_ member: JSONMember) -> Bool {
+        switch member.first {
+        case UInt8(ascii: "{"), UInt8(ascii: "\""), UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "-"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
+            true
+        default: false
+        }
+    }
+
+    /// The pointer of an item's parent; `""` for the top, `nil` for the top itself.
+    static func parentPointer(of pointer: String, items: Bool, wrapper: Bool) -> String? {
+        guard let slash = pointer.lastIndex(of: "/") else { return nil }
+        let container = String(pointer[..<slash])
+        guard items else { return container }
+        if container.isEmpty { return wrapper ? "" : nil }
+        guard let second = container.lastIndex(of: "/") else { return nil }
+        let key = container[container.index(after: second)...]
+        let parent = String(container[..<second])
+        guard key == "children" || (key == "root" && parent.isEmpty) || key.hasPrefix(repeatedKeyMark) else {
+            return nil
+        }
+        return parent
+    }
+
+    static func lastIndex(of pointer: String) -> Int? {
+        guard let slash = pointer.lastIndex(of: "/") else { return nil }
+        return Int(pointer[pointer.index(after: slash)...])
+    }
+
+    /// The pointer token of an object's member whose key an earlier member has too: `~2` and its
+    /// position (RFC 6901 names only the first; `~2` is no escape of a pointer, so it names no
+    /// other member).
+    static let repeatedKeyMark = "~2"
+
+    /// Objects of up to this many members are checked for repeated keys (larger ones are not).
+    static let repeatedKeyCheckLimit = 4096
+
+    /// The pointer token of each member in `range` of an object, by its key and the keys before.
+    private func tokens(of object: JSONMember, keys: [String], from lower: Int) throws(DocumentReadError) -> [String] {
+        var seen: Set<String> = []
+        if try index.count(of: object) <= Self.repeatedKeyCheckLimit, lower > 0 {
+            for member in try index.members(of: object, in: 0..<lower) { seen.insert(try index.key(of: member)) }
+        }
+        return keys.enumerated().map { offset, key in
+            seen.insert(key).inserted ? Self.escaped(key) : Self.repeatedKeyMark + String(lower + offset)
+        }
+    }
+
+    static func escaped(_ key: String) -> String {
+        guard key.contains("~") || key.contains("/") else { return key }
+        return key.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+    }
+
+    private func parentPlace(of place: Place) throws -> Place? {
+        guard let member = place.member, member != top || wrapper != nil else { return nil }
+        guard let parent = Self.parentPointer(of: place.pointer, items: shape == .items, wrapper: wrapper != nil)
+        else { return nil }
+        if parent.isEmpty {
+            guard let root = try rootPlace() else { return nil }
+            return root.member == member ? nil : root
+        }
+        return try resolve(pointer: parent)
+    }
+
+    /// The arrays that hold an item's children, with their pointers (items read).
+    private func childArrays(of place: Place) throws(DocumentReadError) -> [(member: JSONMember, pointer: String)] {
+        guard let member = place.member else { return wrapper?.arrays ?? [] }
+        guard member.isObject else { return [] }
+        var arrays: [(JSONMember, String)] = []
+        var isDynamic = false
+        var failure: DocumentReadError?
+        var seen: Set<String> = []
+        try index.forEachMember(of: member, from: 0) { position, field in
+            guard field.first == UInt8(ascii: "[") || field.first == UInt8(ascii: "\"") else { return true }
+            do throws(DocumentReadError) {
+                let key = try index.key(of: field)
+                if key == "children" || (key == "root" && member == top), field.first == UInt8(ascii: "[") {
+                    let token = seen.insert(key).inserted ? key : Self.repeatedKeyMark + String(position)
+                    arrays.append((field, place.pointer + "/" + token))
+                } else if key == "type", !isDynamic, case .string(let type)? = try index.scalar(field),
+                    type.lowercased() == "dynamic"
+                {
+                    isDynamic = true
+                }
+            } catch {
+                failure = error
+                return false
+            }
+            return true
+        }
+        if let failure { throw failure }
+        return isDynamic ? [] : arrays
+    }
+
+    private func childCount(of place: Place) throws(DocumentReadError) -> Int {
+        guard shape == .items else {
+            guard let member = place.member else { return 0 }
+            return try index.count(of: member)
+        }
+        if place.member == nil { return wrapper?.count ?? 0 }
+        var count = 0
+        for array in try childArrays(of: place) { count += try index.count(of: array.member) }
+        return count
+    }
+
+    private func childPlaces(of place: Place, in range: Range<Int>) throws -> [Place] {
+        try mapping { () throws(DocumentReadError) -> [Place] in
+            guard !range.isEmpty else { return [] }
+            if shape == .structure {
+                guard let member = place.member, member.isContainer else { return [] }
+                let members = try index.members(of: member, in: range)
+                guard member.isObject else {
+                    return members.enumerated().map { offset, child in
+                        let position = range.lowerBound + offset
+                        return Place(
+                            member: child, pointer: place.pointer + "/" + String(position), title: "[\(position)]")
+                    }
+                }
+                var keys: [String] = []
+                for child in members { keys.append(try index.key(of: child)) }
+                let tokens = try tokens(of: member, keys: keys, from: range.lowerBound)
+                return members.indices.map { offset in
+                    Place(member: members[offset], pointer: place.pointer + "/" + tokens[offset], title: keys[offset])
+                }
+            }
+            var places: [Place] = []
+            var start = 0
+            for array in try childArrays(of: place) {
+                let count = try index.count(of: array.member)
+                let lower = max(range.lowerBound - start, 0)
+                let upper = min(range.upperBound - start, count)
+                if lower < upper {
+                    for (offset, child) in try index.members(of: array.member, in: lower..<upper).enumerated() {
+                        places.append(Place(member: child, pointer: array.pointer + "/" + String(lower + offset)))
+                    }
+                }
+                start += count
+                if start >= range.upperBound { break }
+            }
+            return places
+        }
+    }
+
+    // MARK: - Nodes
+
+    /// The identifier an item is named by.
+    private func nodeID(of place: Place) throws -> String {
+        guard let member = place.member else { return Self.syntheticRootID }
+        if shape == .items, member.isObject,
+            let id = try mapping({ () throws(DocumentReadError) in try explicitID(member) })
+        {
+            return id
+        }
+        return place.pointer.isEmpty ? Self.rootID : place.pointer
+    }
+
+    private func explicitID(_ member: JSONMember) throws(DocumentReadError) -> String? {
+        guard let field = try index.member(of: member, key: "id")?.member, let value = try index.scalar(field) else {
+            return nil
+        }
+        switch value {
+        case .string(let text), .number(let text): return text.isEmpty ? nil : text
+        case .bool(let flag): return flag ? "true" : "false"
+        default: return nil
+        }
+    }
+
+    private func node(at place: Place) throws -> HierarchyNode {
+        let node = try mapping { () throws(DocumentReadError) -> HierarchyNode in
+            guard let member = place.member else {
+                return HierarchyNode(id: Self.syntheticRootID, title: displayName, childCount: wrapper?.count ?? 0)
+            }
+            if shape == .structure {
+                let title = place.pointer.isEmpty ? displayName : place.title ?? ""
+                let id = place.pointer.isEmpty ? Self.rootID : place.pointer
+                if member.isContainer {
+                    return HierarchyNode(id: id, title: title, childCount: try index.count(of: member))
+                }
+                let scalar = try index.scalar(member)
+                return HierarchyNode(
+                    id: id, title: title, subtitle: scalar.flatMap(DocumentRecordBuilder.scalarText), childCount: 0)
+            }
+            return try itemNode(place, member)
+        }
+        remember(node.id, place)
+        return node
+    }
+
+    private func itemNode(_ place: Place, _ member: JSONMember) throws(DocumentReadError) -> HierarchyNode {
+        let generated = place.pointer.isEmpty ? Self.rootID : place.pointer
+        guard member.isObject else {
+            let text: String
+            switch try index.scalar(member) {
+            case .string(let value)?, .number(let value)?: text = value
+            case .bool(let value)?: text = value ? "true" : "false"
+            default: throw index.malformed("an item must be an object", at: member.value)
+            }
+            return HierarchyNode(id: generated, title: text, childCount: 0)
+        }
+        var fields: [ItemRecord.Attribute] = []
+        var failure: DocumentReadError?
+        try index.forEachMember(of: member, from: 0) { _, field in
+            guard !field.isContainer else { return true }
+            do throws(DocumentReadError) {
+                guard let scalar = try index.scalar(field) else { return true }
+                let value: String
+                switch scalar {
+                case .string(let text), .number(let text): value = text
+                case .bool(let flag): value = flag ? "true" : "false"
+                default: return true
+                }
+                fields.append(ItemRecord.Attribute(try index.key(of: field), value))
+            } catch {
+                failure = error
+                return false
+            }
+            return true
+        }
+        if let failure { throw failure }
+        let isDynamic = fields.first { $0.name == "type" }?.value.lowercased() == "dynamic"
+        let count = isDynamic ? 0 : try childCount(of: place)
+        guard
+            var record = DocumentRecordBuilder.record(
+                key: 0, parent: nil, position: 0, childCount: Int64(count), fields: fields, isDynamic: isDynamic,
+                line: nil, column: nil)
+        else {
+            throw index.malformed("item \(generated) has no title or name", at: member.value)
+        }
+        let explicit = fields.first { $0.name == "id" }.map { !$0.value.isEmpty } ?? false
+        if !explicit { record.id = generated }
+        var attributes: [String: String] = [:]
+        for attribute in record.attributes where attributes[attribute.name] == nil {
+            attributes[attribute.name] = attribute.value
+        }
+        var node = HierarchyNode(
+            id: record.id, title: record.title, subtitle: record.subtitle, footnote: record.footnote,
+            status: record.status, childCount: count, attributes: attributes)
+        if isDynamic {
+            node.childCount = nil
+            node.isContainer = true
+        }
+        return node
+    }
+
+    // MARK: - Scans
+
+    /// The item numbered `number` in document order (`#N`: keys as ``DocumentRecordBuilder``
+    /// hands them out), by a preorder walk.
+    private func place(numbered number: Int) throws -> Place? {
+        var found: Place?
+        var key = 0
+        try walk { place in
+            if key == number {
+                found = place
+                return false
+            }
+            key += 1
+            return true
+        }
+        return found
+    }
+
+    /// The item whose `id` is `id`, by a preorder walk (items read).
+    private func scanForID(_ id: String) throws -> Place? {
+        var found: Place?
+        try walk { place in
+            guard let member = place.member, member.isObject,
+                try mapping({ () throws(DocumentReadError) in try explicitID(member) }) == id
+            else { return true }
+            found = place
+            return false
+        }
+        return found
+    }
+
+    /// Visits every item in document order (the wrapper's place first, numbered 0 as the
+    /// builder numbers it), until `visit` returns false.
+    private func walk(_ visit: (Place) throws -> Bool) throws {
+        guard let top else { return }
+        struct Frame {
+            var place: Place
+            var buffer: [Place] = []
+            var next = 0
+            var lower = 0
+        }
+        let page = 1024
+        let first = wrapper != nil ? Place(member: nil, pointer: "") : Place(member: top, pointer: "")
+        guard try visit(first) else { return }
+        var stack = [Frame(place: first)]
+        while !stack.isEmpty {
+            try Task.checkCancellation()
+            let last = stack.count - 1
+            if stack[last].next == stack[last].buffer.count {
+                let lower = stack[last].lower
+                if stack[last].buffer.count < page, lower > 0 || !stack[last].buffer.isEmpty {
+                    stack.removeLast()
+                    continue
+                }
+                let batch = try childPlaces(of: stack[last].place, in: lower..<lower + page)
+                if batch.isEmpty {
+                    stack.removeLast()
+                    continue
+                }
+                stack[last].buffer = batch
+                stack[last].next = 0
+                stack[last].lower = lower + batch.count
+            }
+            let child = stack[last].buffer[stack[last].next]
+            stack[last].next += 1
+            guard try visit(child) else { return }
+            stack.append(Frame(place: child))
+        }
+    }
+}

@@ -1,0 +1,389 @@
+import Foundation
+import HierarchySources
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// One value of a JSON file as a scan finds it: where it starts, and where its key starts
+/// when it is an object's member.
+struct JSONMember: Sendable, Equatable {
+    /// The offset of the key's opening quote; -1 for an array's element or the document.
+    var key: Int64
+    /// The offset of the value's first byte.
+    var value: Int64
+    /// The value's first byte: `{`, `[`, `"`, or the first byte of a number or literal.
+    var first: UInt8
+
+    /// Whether the value is an object or an array.
+    var isContainer: Bool { first == UInt8(ascii: "{") || first == UInt8(ascii: "[") }
+    var isObject: Bool { first == UInt8(ascii: "{") }
+}
+
+/// The structural index of a JSON file: the file is the tree.
+///
+/// A container's members are found by scanning its bytes for structural characters,
+/// skipping strings with `memchr` (for `"` and `\`). Each container scanned keeps a sparse
+/// index: the offset of every ``checkpointStride``-th member, and its member count once it
+/// was scanned to its end, so that any member of a huge array or object is reached from the
+/// checkpoint before it. Nothing else is kept; values are decoded only when asked for.
+///
+/// The scan does not validate: it finds the members of well-formed JSON, and of malformed
+/// JSON it finds something or throws ``DocumentReadError`` (`.malformed`), never crashes and
+/// never loops. Validation is the strict reader's (see ``IndexedJSONSource``).
+final class JSONByteIndex: Sendable {
+    /// A checkpoint every 4,096 members.
+    static let checkpointStride = 4096
+    /// The longest value decoded: longer ones are refused (64 MiB).
+    static let longestValue = 64 << 20
+
+    let file: JSONByteFile
+    private let containers: Mutex<[Int64: Entry]>
+
+    /// What is known of one container.
+    struct Entry: Sendable {
+        /// The offset where member `k * checkpointStride` starts (its key, or its value in an array).
+        var checkpoints: [Int64] = []
+        /// The member count, once the container was scanned to its end.
+        var count: Int?
+        /// The offset just past the container's closing bracket, once known.
+        var end: Int64?
+    }
+
+    init(file: JSONByteFile) {
+        self.file = file
+        containers = Mutex([:])
+    }
+
+    /// The containers indexed so far.
+    var indexedContainers: Int { containers.withLock { $0.count } }
+
+    /// What is known of a container.
+    func entry(_ container: Int64) -> Entry? { containers.withLock { $0[container] } }
+
+    // MARK: - The document
+
+    /// The document's top value, `nil` for a file with no value (empty, or whitespace only).
+    func top() throws(DocumentReadError) -> JSONMember? {
+        var cursor = JSONByteCursor(file: file, offset: 0)
+        if try cursor.peek() == 0xEF { cursor.offset += 3 }
+        guard let byte = try cursor.significantByte() else { return nil }
+        return JSONMember(key: -1, value: cursor.offset, first: byte)
+    }
+
+    // MARK: - Members
+
+    /// The number of members of a container.
+    ///
+    /// - Complexity: O(the container's bytes) the first time, O(1) after.
+    func count(of container: JSONMember) throws(DocumentReadError) -> Int {
+        guard container.isContainer else { return 0 }
+        if let count = entry(container.value)?.count { return count }
+        var last = 0
+        try forEachMember(of: container, from: Int.max) { index, _ in
+            last = index
+            return true
+        }
+        return entry(container.value)?.count ?? last
+    }
+
+    /// The members of a container in `range` (clamped to the members there are).
+    func members(of container: JSONMember, in range: Range<Int>) throws(DocumentReadError) -> [JSONMember] {
+        guard !range.isEmpty else { return [] }
+        var found: [JSONMember] = []
+        found.reserveCapacity(min(range.count, 1024))
+        try forEachMember(of: container, from: range.lowerBound) { index, member in
+            found.append(member)
+            return index + 1 < range.upperBound
+        }
+        return found
+    }
+
+    /// The member at `index` of a container, `nil` past its end.
+    func member(of container: JSONMember, at index: Int) throws(DocumentReadError) -> JSONMember? {
+        try members(of: container, in: index..<index + 1).first
+    }
+
+    /// The first member of an object with this key, and its index.
+    ///
+    /// - Complexity: O(the object's bytes up to the member).
+    func member(of object: JSONMember, key: String) throws(DocumentReadError) -> (index: Int, member: JSONMember)? {
+        guard object.isObject else { return nil }
+        var found: (Int, JSONMember)?
+        var failure: DocumentReadError?
+        try forEachMember(of: object, from: 0) { index, member in
+            do throws(DocumentReadError) {
+                if try self.key(of: member) == key {
+                    found = (index, member)
+                    return false
+                }
+            } catch {
+                failure = error
+                return false
+            }
+            return true
+        }
+        if let failure { throw failure }
+        return found
+    }
+
+    /// Calls `body` with each member of a container from index `from` on, until it returns
+    /// false or the members end; starts at the checkpoint before `from`, and leaves
+    /// checkpoints (and the count, at the end) behind.
+    ///
+    /// - Throws: ``DocumentReadError`` where the bytes are not JSON the scan can follow.
+    func forEachMember(
+        of container: JSONMember, from: Int, _ body: (Int, JSONMember) throws(DocumentReadError) -> Bool
+    ) throws(DocumentReadError) {
+        guard container.isContainer else { return }
+        let known = entry(container.value) ?? Entry()
+        if let count = known.count, from >= count { return }
+        let isObject = container.isObject
+        let close = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
+        var cursor = JSONByteCursor(file: file, offset: container.value + 1)
+        var index = 0
+        var newCheckpoints: [Int64] = []
+        let checkpoint = min(from / Self.checkpointStride, known.checkpoints.count - 1)
+        if checkpoint >= 1 {
+            cursor.offset = known.checkpoints[checkpoint]
+            index = checkpoint * Self.checkpointStride
+        } else {
+            guard let byte = try cursor.significantByte() else { throw malformed("unexpected end of the document") }
+            if byte == close {
+                cursor.offset += 1
+                record(container.value, count: 0, end: cursor.offset, checkpoints: [])
+                return
+            }
+        }
+        let firstNew = known.checkpoints.count
+        while true {
+            let start = cursor.offset
+            if index % Self.checkpointStride == 0, index / Self.checkpointStride == firstNew + newCheckpoints.count {
+                newCheckpoints.append(start)
+            }
+            var key: Int64 = -1
+            if isObject {
+                guard try cursor.peek() == UInt8(ascii: "\"") else { throw malformed("expected a key", at: start) }
+                key = start
+                cursor.offset += 1
+                try skipString(&cursor)
+                guard try cursor.significantByte() == UInt8(ascii: ":") else {
+                    throw malformed("expected ':' after an object key", at: cursor.offset)
+                }
+                cursor.offset += 1
+            }
+            guard let first = try cursor.significantByte() else { throw malformed("unexpected end of the document") }
+            let member = JSONMember(key: key, value: cursor.offset, first: first)
+            if index >= from {
+                guard try body(index, member) else { break }
+            }
+            try skipValue(&cursor, first: first)
+            guard let next = try cursor.significantByte() else { throw malformed("unexpected end of the document") }
+            if next == close {
+                cursor.offset += 1
+                record(
+                    container.value, count: index + 1, end: cursor.offset, checkpoints: newCheckpoints, from: firstNew)
+                return
+            }
+            guard next == UInt8(ascii: ",") else {
+                throw malformed("expected ',' or '\(DocumentReadError.printable(close))'", at: cursor.offset)
+            }
+            cursor.offset += 1
+            guard try cursor.significantByte() != nil else { throw malformed("unexpected end of the document") }
+            index += 1
+        }
+        record(container.value, count: nil, end: nil, checkpoints: newCheckpoints, from: firstNew)
+    }
+
+    private func record(_ container: Int64, count: Int?, end: Int64?, checkpoints: [Int64], from first: Int = 0) {
+        containers.withLock { containers in
+            var entry = containers[container] ?? Entry()
+            if entry.checkpoints.count == first { entry.checkpoints += checkpoints }
+            if let count { entry.count = count }
+            if let end { entry.end = end }
+            containers[container] = entry
+        }
+    }
+
+    // MARK: - Skipping
+
+    /// The offset just past a value.
+    func end(of value: JSONMember) throws(DocumentReadError) -> Int64 {
+        if value.isContainer, let end = entry(value.value)?.end { return end }
+        var cursor = JSONByteCursor(file: file, offset: value.value)
+        try skipValue(&cursor, first: value.first)
+        return cursor.offset
+    }
+
+    /// Moves past the value starting at the cursor.
+    func skipValue(_ cursor: inout JSONByteCursor, first: UInt8) throws(DocumentReadError) {
+        switch first {
+        case UInt8(ascii: "\""):
+            cursor.offset += 1
+            try skipString(&cursor)
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            if let end = entry(cursor.offset)?.end {
+                cursor.offset = end
+                return
+            }
+            try skipContainer(&cursor)
+        default:
+            let start = cursor.offset
+            while let byte = try cursor.peek() {
+                switch byte {
+                case 0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"):
+                    if cursor.offset == start { throw malformed("expected a value", at: start) }
+                    return
+                default: cursor.offset += 1
+                }
+            }
+        }
+    }
+
+    /// Moves past a string's closing quote, the cursor being after its opening one: `memchr`
+    /// for the quote, and for a backslash before it.
+    func skipString(_ cursor: inout JSONByteCursor) throws(DocumentReadError) {
+        let start = cursor.offset
+        while true {
+            guard try cursor.load() else { throw malformed("unterminated string", at: start - 1) }
+            let from = Int(cursor.offset - cursor.blockStart)
+            let (advance, done) = cursor.block.withUnsafeBufferPointer { buffer -> (Int, Bool) in
+                let base = UnsafeRawPointer(buffer.baseAddress! + from)
+                let rest = buffer.count - from
+                guard let quote = memchr(base, 0x22, rest) else {
+                    if let backslash = memchr(base, 0x5C, rest) {
+                        return (UnsafeRawPointer(backslash) - base + 2, false)
+                    }
+                    return (rest, false)
+                }
+                let length = UnsafeRawPointer(quote) - base
+                if let backslash = memchr(base, 0x5C, length) { return (UnsafeRawPointer(backslash) - base + 2, false) }
+                return (length + 1, true)
+            }
+            cursor.offset += Int64(advance)
+            if done { return }
+        }
+    }
+
+    /// Moves past the container starting at the cursor by counting brackets outside strings.
+    private func skipContainer(_ cursor: inout JSONByteCursor) throws(DocumentReadError) {
+        let start = cursor.offset
+        var depth = 0
+        var inString = false
+        while true {
+            guard try cursor.load() else {
+                throw malformed(inString ? "unterminated string" : "unexpected end of the document", at: start)
+            }
+            let from = Int(cursor.offset - cursor.blockStart)
+            let (next, finished) = cursor.block.withUnsafeBufferPointer { buffer -> (Int, Bool) in
+                let bytes = buffer.baseAddress!
+                let count = buffer.count
+                var index = from
+                while index < count {
+                    if inString {
+                        let base = UnsafeRawPointer(bytes + index)
+                        guard let quote = memchr(base, 0x22, count - index) else {
+                            if let backslash = memchr(base, 0x5C, count - index) {
+                                index += UnsafeRawPointer(backslash) - base + 2
+                                continue
+                            }
+                            return (count, false)
+                        }
+                        let length = UnsafeRawPointer(quote) - base
+                        if let backslash = memchr(base, 0x5C, length) {
+                            index += UnsafeRawPointer(backslash) - base + 2
+                            continue
+                        }
+                        index += length + 1
+                        inString = false
+                        continue
+                    }
+                    switch bytes[index] {
+                    case 0x22: inString = true
+                    case 0x5B, 0x7B: depth += 1
+                    case 0x5D, 0x7D:
+                        depth -= 1
+                        if depth == 0 { return (index + 1, true) }
+                    default: break
+                    }
+                    index += 1
+                }
+                return (index, false)
+            }
+            cursor.offset = cursor.blockStart + Int64(next)
+            if finished { return }
+        }
+    }
+
+    // MARK: - Values
+
+    /// A member's key, decoded.
+    func key(of member: JSONMember) throws(DocumentReadError) -> String {
+        guard member.key >= 0 else { return "" }
+        guard case .string(let key) = try event(at: member.key, first: UInt8(ascii: "\"")) else {
+            throw malformed("expected a key", at: member.key)
+        }
+        return key
+    }
+
+    /// A scalar value decoded by the strict reader: `.string`, `.number`, `.bool` or `.null`;
+    /// `nil` for a container.
+    func scalar(_ member: JSONMember) throws(DocumentReadError) -> DocumentEvent? {
+        guard !member.isContainer else { return nil }
+        return try event(at: member.value, first: member.first)
+    }
+
+    private func event(at offset: Int64, first: UInt8) throws(DocumentReadError) -> DocumentEvent {
+        var cursor = JSONByteCursor(file: file, offset: offset)
+        try skipValue(&cursor, first: first)
+        let end = cursor.offset
+        guard end - offset <= Int64(Self.longestValue) else {
+            throw malformed("a value longer than \(Self.longestValue >> 20) MiB", at: offset)
+        }
+        cursor.offset = offset
+        let bytes = try cursor.bytes(upTo: end, limit: Self.longestValue)
+        var reader = JSONEventReader(input: ByteInput(bytes: bytes))
+        do throws(DocumentReadError) {
+            guard let event = try reader.next() else { throw malformed("expected a value", at: offset) }
+            return event
+        } catch {
+            guard error.kind == .malformed else { throw error }
+            throw malformed(error.message, at: offset + Int64((error.column ?? 1) - 1))
+        }
+    }
+
+    // MARK: - Errors
+
+    /// A `.malformed` error at an offset, with its line and column.
+    func malformed(_ message: String, at offset: Int64? = nil) -> DocumentReadError {
+        let place = offset ?? file.size
+        let (line, column) = (try? position(of: place)) ?? (nil, nil)
+        return DocumentReadError(.malformed, message, line: line, column: column)
+    }
+
+    /// The 1-based line and column (in bytes) of an offset, by counting line feeds before it.
+    func position(of offset: Int64) throws(DocumentReadError) -> (Int, Int) {
+        var cursor = JSONByteCursor(file: file, offset: 0)
+        var line = 1
+        var lineStart: Int64 = 0
+        while cursor.offset < offset, try cursor.load() {
+            let from = Int(cursor.offset - cursor.blockStart)
+            let to = min(cursor.block.count, from + Int(offset - cursor.offset))
+            cursor.block.withUnsafeBufferPointer { buffer in
+                var index = from
+                while index < to, let found = memchr(buffer.baseAddress! + index, 0x0A, to - index) {
+                    index = UnsafeRawPointer(found) - UnsafeRawPointer(buffer.baseAddress!) + 1
+                    line += 1
+                    lineStart = cursor.blockStart + Int64(index)
+                }
+            }
+            cursor.offset += Int64(to - from)
+        }
+        return (line, Int(offset - lineStart) + 1)
+    }
+}

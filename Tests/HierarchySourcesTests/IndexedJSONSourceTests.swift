@@ -1,0 +1,176 @@
+import Foundation
+import HierarchyTestSupport
+import Testing
+
+@testable import HierarchyDocuments
+@testable import HierarchySources
+
+/// The indexed JSON source shows what ``DocumentSource`` shows (titles, subtitles, footnotes,
+/// statuses, attributes, counts, explicit ids), names the other items by their JSON Pointer,
+/// and finds items by pointer, by `#N` and by `id`.
+@Suite(.ownThreads) struct IndexedJSONSourceTests {
+    static let hostileCorpus = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().appendingPathComponent("../HostileCorpus").standardizedFileURL
+    static let sample = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().appendingPathComponent(
+            "../../Sources/HierarchyDocuments/Resources/sample-plant.json"
+        )
+        .standardizedFileURL
+
+    static func write(_ text: String, in directory: TemporaryDirectory, name: String = "doc.json") throws -> String {
+        try Data(text.utf8).write(to: directory.url(name))
+        return directory.url(name).path
+    }
+
+    /// Both sources read the same file in the same shape: the same dump, generated ids aside.
+    static func compare(_ path: String, shape: DocumentShape) async throws {
+        let expected: [String]
+        do {
+            expected = try await dump(
+                try DocumentSource.load(contentsOf: URL(fileURLWithPath: path), shape: shape), pageSize: 4)
+        } catch let error as HierarchySourceError {
+            // A document refused today is refused when opened, or by the background pass.
+            do {
+                let source = try IndexedJSONSource(path: path, shape: shape)
+                try await source.waitForValidation()
+                Issue.record("\(path) (\(shape)) was accepted; today: \(error)")
+            } catch let refused as HierarchySourceError {
+                #expect(refused.code == error.code, "\(path): \(refused) against \(error)")
+            }
+            return
+        }
+        let source = try IndexedJSONSource(path: path, shape: shape)
+        let found = try await dump(source, pageSize: 4)
+        #expect(JSONByteIndexTests.anonymous(found) == JSONByteIndexTests.anonymous(expected), "\(path) \(shape)")
+        try await source.waitForValidation()
+    }
+
+    @Test(arguments: [DocumentShape.automatic, .items, .structure])
+    func sameItemsAsTheDocumentSourceOnTheSampleAndTheCorpus(shape: DocumentShape) async throws {
+        var paths = [Self.sample.path]
+        for name in try FileManager.default.contentsOfDirectory(atPath: Self.hostileCorpus.path).sorted()
+        where name.hasSuffix(".json") && !name.hasPrefix("deep-") {
+            paths.append(Self.hostileCorpus.appendingPathComponent(name).path)
+        }
+        for path in paths { try await Self.compare(path, shape: shape) }
+    }
+
+    @Test func itemsDocumentsOfEveryWrapper() async throws {
+        let directory = try TemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory.path) }
+        let documents = [
+            #"[{"title": "A", "children": [{"name": "B", "type": "Kind"}, "leaf", 3, true]}, {"title": "C"}]"#,
+            #"[{"title": "Only", "id": "o", "children": [{"title": "x", "children": [{"title": "y"}]}]}]"#,
+            #"{"root": [{"title": "A"}, {"title": "B", "footnote": "F", "location": "L", "body": "Bd"}]}"#,
+            #"{"title": "T", "status": "ok", "children": [{"title": "x"}], "children": [{"title": "y"}], "n": 1}"#,
+            #"{"title": "Dyn", "children": [{"title": "d", "type": "dynamic", "children": [{"title": "z"}]}]}"#,
+            #"[]"#,
+        ]
+        for (number, text) in documents.enumerated() {
+            try await Self.compare(try Self.write(text, in: directory, name: "doc\(number).json"), shape: .automatic)
+        }
+    }
+
+    @Test func pointersNameItemsWithoutAnID() async throws {
+        let directory = try TemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory.path) }
+        let path = try Self.write(
+            #"{"title": "Top", "children": [{"title": "a", "children": [{"title": "a0"}, {"id": "b1", "title": "b1"}]}]}"#,
+            in: directory)
+        let source = try IndexedJSONSource(path: path)
+        #expect(source.shape == .items)
+        let root = try #require(try await source.root())
+        #expect(root.id == "#0")
+        let first = try await source.children(ofID: "#0", in: 0..<5)
+        #expect(first.map(\.id) == ["/children/0"])
+        let second = try await source.children(ofID: "/children/0", in: 0..<5)
+        #expect(second.map(\.id) == ["/children/0/children/0", "b1"])
+        #expect(try await source.node(withID: "/children/0/children/0")?.title == "a0")
+        #expect(try await source.parent(ofID: "b1")?.id == "/children/0")
+        #expect(try await source.parent(ofID: "/children/0")?.id == "#0")
+        #expect(try await source.path(toID: "b1").map(\.title) == ["Top", "a", "b1"])
+        #expect(try await source.index(ofChildID: "b1", inParentID: "/children/0") == 1)
+        // `#N`: document order, as the document source numbers items.
+        #expect(try await source.node(withID: "#2")?.title == "a0")
+        #expect(try await source.node(withID: "#3")?.title == "b1")
+        // Not items: a pointer into a field, past the end, or an unknown id.
+        #expect(try await source.node(withID: "/title") == nil)
+        #expect(try await source.node(withID: "/children/5") == nil)
+        #expect(try await source.node(withID: "nope") == nil)
+        // An id found by a scan, in a fresh source that handed out nothing yet.
+        let fresh = try IndexedJSONSource(path: path)
+        #expect(try await fresh.parent(ofID: "b1")?.title == "a")
+    }
+
+    @Test func structurePointersEscapeKeys() async throws {
+        let directory = try TemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory.path) }
+        let path = try Self.write(#"{"a/b": {"c~d": [10, 20]}, "e": null}"#, in: directory)
+        let source = try IndexedJSONSource(path: path)
+        #expect(source.shape == .structure)
+        let top = try await source.children(ofID: "#0", in: 0..<5)
+        #expect(top.map(\.id) == ["/a~1b", "/e"])
+        #expect(top.map(\.subtitle) == [nil, "null"])
+        let inner = try await source.children(ofID: "/a~1b", in: 0..<5)
+        #expect(inner.map(\.id) == ["/a~1b/c~0d"])
+        let values = try await source.children(ofID: "/a~1b/c~0d", in: 0..<5)
+        #expect(values.map(\.title) == ["[0]", "[1]"])
+        #expect(values.map(\.subtitle) == ["10", "20"])
+        #expect(try await source.node(withID: "/a~1b/c~0d/1")?.subtitle == "20")
+        #expect(try await source.node(withID: "#4")?.subtitle == "20")
+        #expect(try await source.node(withID: "")?.id == "#0")
+        #expect(try await source.parent(ofID: "/a~1b/c~0d/1")?.title == "c~d")
+    }
+
+    /// A key an earlier member has too names its member by position (`~2` and the position):
+    /// every item keeps an identifier of its own.
+    @Test func repeatedKeysGetIdentifiersOfTheirOwn() async throws {
+        let directory = try TemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory.path) }
+        let path = try Self.write(#"{"a": 1, "b": {"x": 2}, "a": 3, "b": {"y": 4}}"#, in: directory)
+        let source = try IndexedJSONSource(path: path)
+        let children = try await source.children(ofID: "#0", in: 1..<4)
+        #expect(children.map(\.id) == ["/b", "/~22", "/~23"])
+        #expect(children.map(\.title) == ["b", "a", "b"])
+        #expect(try await source.children(ofID: "/~23", in: 0..<2).map(\.id) == ["/~23/y"])
+        #expect(try await source.node(withID: "/~22")?.subtitle == "3")
+        #expect(try await source.parent(ofID: "/~23/y")?.id == "/~23")
+        let items = try Self.write(
+            #"{"title": "T", "children": [{"title": "x"}], "children": [{"title": "y", "tags": [{"title": "no"}]}]}"#,
+            in: directory, name: "items.json")
+        let itemSource = try IndexedJSONSource(path: items, shape: .items)
+        let rows = try await itemSource.children(ofID: "#0", in: 0..<2)
+        #expect(rows.map(\.id) == ["/children/0", "/~22/0"])
+        #expect(try await itemSource.node(withID: "/~22/0")?.title == "y")
+        #expect(try await itemSource.node(withID: "/~22/0/tags/0") == nil)
+    }
+
+    @Test func duplicateIDsAreRefusedAsToday() throws {
+        let directory = try TemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory.path) }
+        let path = try Self.write(#"[{"id": "x", "title": "a"}, {"id": "x", "title": "b"}]"#, in: directory)
+        #expect(throws: HierarchySourceError.self) { try DocumentSource.load(contentsOf: URL(fileURLWithPath: path)) }
+        do {
+            _ = try IndexedJSONSource(path: path)
+            Issue.record("accepted")
+        } catch let error as HierarchySourceError {
+            #expect(error.code == .duplicateID)
+        }
+    }
+
+    /// An error after the part browsed: what comes before stays browsable, the background pass
+    /// reports the error with its place.
+    @Test func errorAfterTheFirstScreenLeavesThePrefixBrowsable() async throws {
+        let directory = try TemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory.path) }
+        let rows = (0..<2000).map { #"{"n": \#($0)}"# }.joined(separator: ",\n")
+        let path = try Self.write("[" + rows + ",\n{\"n\": 01}]", in: directory)
+        let source = try IndexedJSONSource(path: path)
+        let first = try await source.children(ofID: "#0", in: 0..<3)
+        #expect(first.map(\.title) == ["[0]", "[1]", "[2]"])
+        await #expect(throws: HierarchySourceError.self) { try await source.waitForValidation() }
+        let error = try #require(source.validationError)
+        #expect(error.line == 2001 && error.code == .malformed)
+        #expect(try await source.children(ofID: "/1999", in: 0..<1).map(\.subtitle) == ["1999"])
+    }
+}

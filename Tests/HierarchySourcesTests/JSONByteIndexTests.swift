@@ -1,0 +1,229 @@
+import Foundation
+import HierarchyTestSupport
+import Testing
+
+@testable import HierarchyDocuments
+@testable import HierarchySources
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The byte index over a JSON file: members found by a scan of the bytes, checkpoints in large
+/// containers, strings skipped across blocks, and no crash or hang on any input.
+@Suite(.ownThreads) struct JSONByteIndexTests {
+    static let corpus = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().appendingPathComponent("../../../shared/testdata/JSONTestSuite/test_parsing")
+        .standardizedFileURL
+
+    static func index(_ text: String, in directory: TemporaryDirectory, name: String = "doc.json") throws
+        -> JSONByteIndex
+    {
+        try Data(text.utf8).write(to: directory.url(name))
+        return JSONByteIndex(file: try JSONByteFile(path: directory.url(name).path))
+    }
+
+    /// Each member's key and value as the strict reader decodes them.
+    static func described(_ index: JSONByteIndex, _ container: JSONMember) throws -> [String] {
+        try index.members(of: container, in: 0..<Int.max).map { member in
+            let value = try index.scalar(member).flatMap(DocumentRecordBuilder.scalarText) ?? "<\(member.first)>"
+            return member.key >= 0 ? "\(try index.key(of: member))=\(value)" : value
+        }
+    }
+
+    @Test func membersOfObjectsAndArraysWithStructuralCharactersInsideStrings() throws {
+        let directory = try TemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory.path) }
+        let index = try Self.index(
+            #"{"a]": "x\"}]", "b" : [1, {"c": "\\"}, "[["], "d\\\"": -1.5e3, "e": true, "f": null}"#, in: directory)
+        let top = try #require(try index.top())
+        #expect(try index.count(of: top) == 5)
+        #expect(try Self.described(index, top) == [#"a]=x"}]"#, "b=<91>", #"d\"=-1.5e3"#, "e=true", "f=null"])
+        let array = try #require(try index.member(of: top, key: "b")?.member)
+        #expect(try Self.described(index, array) == ["1", "<123>", "[["])
+        let inner = try #require(try index.member(of: array, at: 1))
+        #expect(try Self.described(index, inner) == [#"c=\"#])
+        #expect(try index.member(of: array, at: 3) == nil)
+        #expect(try index.members(of: top, in: 3..<10).count == 2)
+    }
+
+    /// A string longer than a block, with escaped quotes and backslashes where blocks meet.
+    @Test func stringsAcrossBlocks() throws {
+        let directory = try TemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory.path) }
+        let block = JSONByteFile.blockSize
+        for shift in 0..<4 {
+            let filler = String(repeating: "x", count: block - 8 + shift)
+            let long = filler + #"\"\\\"]"# + filler
+            let index = try Self.index(#"[["\#(long)"], "after", {"k": "\#(long)"}, 7]"#, in: directory)
+            let top = try #require(try index.top())
+            let members = try index.members(of: top, in: 0..<10)
+            #expect(members.count == 4)
+            #expect(try index.scalar(members[1]) == .string("after"))
+            #expect(try index.scalar(members[3]) == .number("7"))
+            let object = try index.members(of: members[2], in: 0..<1)
+            #expect(try index.scalar(object[0]) == .string(filler + #""\"]"# + filler))
+        }
+    }
+
+    /// Any member of a large array is reached from the checkpoint before it, and the count is kept.
+    @Test func checkpointsInALargeArray() throws {
+        let directory = try TemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory.path) }
+        let count = JSONByteIndex.checkpointStride * 3 + 17
+        let text = "[" + (0..<count).map { #"{"n": \#($0), "s": "v\#($0)"}"# }.joined(separator: ",\n ") + "]"
+        let index = try Self.index(text, in: directory)
+        let top = try #require(try index.top())
+        let probe = JSONByteIndex.checkpointStride * 2 + 5
+        let member = try #require(try index.member(of: top, at: probe))
+        #expect(try Self.described(index, member) == ["n=\(probe)", "s=v\(probe)"])
+        #expect(index.entry(top.value)?.checkpoints.count == 3)
+        #expect(index.entry(top.value)?.count == nil)
+        #expect(try index.count(of: top) == count)
+        #expect(index.entry(top.value)?.checkpoints.count == 4)
+        for position in [0, count - 1, JSONByteIndex.checkpointStride, JSONByteIndex.checkpointStride - 1] {
+            let found = try #require(try index.member(of: top, at: position))
+            #expect(try Self.described(index, found) == ["n=\(position)", "s=v\(position)"])
+        }
+        #expect(try index.members(of: top, in: count - 2..<count + 5).count == 2)
+    }
+
+    /// Every valid document of JSONTestSuite: the members the index finds, decoded, are the ones
+    /// the strict reader reads, container by container.
+    @Test func jsonTestSuiteAcceptedFilesAreIndexedAsTheReaderReadsThem() async throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: Self.corpus.path).filter {
+            $0.hasPrefix("y_")
+        }
+        #expect(names.count > 90)
+        for name in names.sorted() {
+            let path = Self.corpus.appendingPathComponent(name).path
+            let expected = try await dump(
+                try DocumentSource.load(contentsOf: URL(fileURLWithPath: path), shape: .structure), pageSize: 50)
+            let source = try IndexedJSONSource(path: path, shape: .structure)
+            let found = try await dump(source, pageSize: 50)
+            #expect(Self.anonymous(found) == Self.anonymous(expected), "\(name)")
+            try await source.waitForValidation()
+        }
+    }
+
+    /// Every invalid document of JSONTestSuite is refused by the background pass with its line and
+    /// column, and browsing what the index finds before that ends without a crash or a hang.
+    @Test func jsonTestSuiteRejectedFilesFailValidationWithAPlace() async throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: Self.corpus.path).filter {
+            $0.hasPrefix("n_")
+        }
+        #expect(names.count > 180)
+        for name in names.sorted() {
+            let path = Self.corpus.appendingPathComponent(name).path
+            let source: IndexedJSONSource
+            do {
+                source = try IndexedJSONSource(path: path, shape: .structure)
+            } catch let error as HierarchySourceError {
+                #expect(error.code == .malformed && error.line != nil, "\(name): \(error)")
+                continue
+            }
+            _ = try? await dump(source, pageSize: 7)
+            do {
+                try await source.waitForValidation()
+                Issue.record("\(name) was accepted")
+            } catch let error as HierarchySourceError {
+                #expect(error.code == .malformed, "\(name): \(error)")
+                #expect(error.line != nil && error.column != nil, "\(name): \(error)")
+                #expect(error.description.hasPrefix(path + ":"), "\(name): \(error)")
+            }
+        }
+    }
+
+    /// A file truncated while it is browsed: members past the new end that are not cached are an
+    /// error, not a crash.
+    @Test func truncatedWhileBrowsed() async throws {
+        let directory = try TemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory.path) }
+        // Twice the block cache: the middle of the file is read again from the file.
+        let count = 700_000
+        let text = "[" + (0..<count).map { #"{"n": \#($0)}"# }.joined(separator: ",") + "]"
+        #expect(text.utf8.count > 2 * JSONByteFile.blockSize * 64)
+        let path = directory.url("doc.json").path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        let source = try IndexedJSONSource(path: path, shape: .structure, validates: false)
+        let root = try #require(try await source.root())
+        #expect(try await source.children(ofID: root.id, in: 0..<3).map(\.title) == ["[0]", "[1]", "[2]"])
+        #expect(truncate(path, off_t(text.utf8.count / 3)) == 0)
+        await #expect(throws: HierarchySourceError.self) {
+            _ = try await source.children(ofID: root.id, in: count * 45 / 100..<count * 45 / 100 + 3)
+        }
+        #expect(try await source.children(ofID: root.id, in: 0..<1).map(\.title) == ["[0]"])
+    }
+
+    /// Whether the strict reader reads a file to its end without an error.
+    static func readerAccepts(_ path: String) -> Bool {
+        guard var reader = try? JSONEventReader(input: DocumentSource.openInput(path)) else { return false }
+        do {
+            while try reader.next() != nil {}
+            return true
+        } catch {
+            return false
+        }
+    }
+
+    static func validatorAccepts(_ path: String, capacity: Int) -> Bool {
+        let descriptor = open(path, O_RDONLY)
+        defer { close(descriptor) }
+        var validator = JSONValidator(descriptor: descriptor, capacity: capacity)
+        defer { validator.close() }
+        return validator.validate() == .valid
+    }
+
+    /// The validator accepts exactly what the strict reader accepts: every file of JSONTestSuite
+    /// (y_, n_ and i_), read in buffers of 4 bytes and of 1 MiB.
+    @Test func validatorAgreesWithTheReaderOnJSONTestSuite() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: Self.corpus.path)
+        #expect(names.count > 300)
+        for name in names.sorted() {
+            let path = Self.corpus.appendingPathComponent(name).path
+            let expected = Self.readerAccepts(path)
+            if name.hasPrefix("y_") { #expect(expected, "\(name)") }
+            if name.hasPrefix("n_") { #expect(!expected, "\(name)") }
+            #expect(Self.validatorAccepts(path, capacity: 4) == expected, "\(name)")
+            #expect(Self.validatorAccepts(path, capacity: 1 << 20) == expected, "\(name)")
+        }
+    }
+
+    /// Documents with one byte changed, inserted or removed: the validator and the reader agree.
+    @Test func validatorAgreesWithTheReaderOnMutatedDocuments() throws {
+        let directory = try TemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory.path) }
+        let original = Array(
+            #"{"a": [1, -2.5e+3, true, false, null, "x\"\u00e9\ud83d\ude00é😀"], "b": {"c": [], "d": {}}, "e": 0}"#
+                .utf8)
+        let alphabet = Array(#"{}[]":,.-+eE0159 \u"tfnlrx"#.utf8) + [0x00, 0x1F, 0x7F, 0x80, 0xC3, 0xED, 0xF4, 0xFF]
+        var random = SplitMix64(seed: 29)
+        let path = directory.url("doc.json").path
+        var accepted = 0
+        for _ in 0..<3000 {
+            var bytes = original
+            let position = Int(random.next() % UInt64(bytes.count))
+            let byte = alphabet[Int(random.next() % UInt64(alphabet.count))]
+            switch random.next() % 3 {
+            case 0: bytes[position] = byte
+            case 1: bytes.insert(byte, at: position)
+            default: bytes.remove(at: position)
+            }
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            let expected = Self.readerAccepts(path)
+            if expected { accepted += 1 }
+            #expect(Self.validatorAccepts(path, capacity: 3) == expected, "\(String(decoding: bytes, as: UTF8.self))")
+            #expect(Self.validatorAccepts(path, capacity: 64) == expected, "\(String(decoding: bytes, as: UTF8.self))")
+        }
+        #expect(accepted > 100)
+    }
+
+    /// Generated identifiers differ (`#N` against pointers): the dump with them left out.
+    static func anonymous(_ lines: [String]) -> [String] {
+        lines.map { line in
+            var fields = line.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+            if fields.count > 1, fields[1].hasPrefix("#") || fields[1].hasPrefix("/") { fields[1] = "*" }
+            return fields.joined(separator: "|")
+        }
+    }
+}
