@@ -54,15 +54,20 @@ let package = Package(
         // The engine-facing adapters: any `HierarchySource` as a `HierarchyViewDataSource` or as
         // linear items. The only module that joins sources and engine.
         .target(name: "HierarchyAdapters", dependencies: ["HierarchyKit", "HierarchySources", "HierarchyDocuments"]),
+        // What the SQL stores share: queries as values, the reads and search words of both stores,
+        // the table source over a dialect.
+        .target(name: "HierarchyStore", dependencies: ["HierarchySources"]),
         .target(
             name: "HierarchySQLite",
-            dependencies: ["HierarchySources", "HierarchyDocuments", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "HierarchySources", "HierarchyStore", "HierarchyDocuments", .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
         // The PostgreSQL store: a hierarchy shared by a team, with change notifications.
         .target(
             name: "HierarchyPostgres",
             dependencies: [
-                "HierarchySources",
+                "HierarchySources", "HierarchyStore",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -116,6 +121,7 @@ let package = Package(
         ),
         .testTarget(name: "FioriCompatTests", dependencies: ["FioriCompat", "HierarchyTestSupport"]),
         .testTarget(name: "ListFloorplanTests", dependencies: ["ListFloorplan", "HierarchyTestSupport"]),
+        .testTarget(name: "HierarchyStoreTests", dependencies: ["HierarchyStore"]),
         .testTarget(
             name: "HierarchySourcesTests",
             dependencies: [

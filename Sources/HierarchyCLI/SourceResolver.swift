@@ -60,7 +60,7 @@ enum SourceResolver {
             let opened = try await PostgresTableSource.open(url, table: table, checkInBackground: whileReading)
             (source, warnings) = (opened, opened.warnings)
         } else if isSQLiteDatabase(path) {
-            let opened = try SQLiteTableSource(path: path, table: table, checkInBackground: whileReading)
+            let opened = try await SQLiteTableSource(path: path, table: table, checkInBackground: whileReading)
             (source, warnings) = (opened, opened.warnings)
         } else if FileManager.default.fileExists(atPath: path) {
             throw TableUsageError(

@@ -1,4 +1,5 @@
 import HierarchySources
+import HierarchyStore
 import NIOCore
 import PostgresNIO
 
@@ -33,7 +34,20 @@ struct PostgresRowReader {
 
     /// The next column as an integer (`smallint`, `integer` or `bigint`); `NULL` is 0.
     mutating func integer() throws -> Int64 {
-        let cell = try cell()
+        try Self.integer(try cell())
+    }
+
+    /// The next column, `nil` after the last: an integer column as its number, any other as text.
+    mutating func value() throws -> StoreValue? {
+        guard let cell = cells.next() else { return nil }
+        guard var bytes = cell.bytes else { return .null }
+        switch cell.dataType {
+        case .int2, .int4, .int8: return .integer(try Self.integer(cell))
+        default: return bytes.readString(length: bytes.readableBytes).map(StoreValue.text) ?? .null
+        }
+    }
+
+    private static func integer(_ cell: PostgresCell) throws -> Int64 {
         guard var bytes = cell.bytes else { return 0 }
         if cell.format == .binary {
             switch (cell.dataType, bytes.readableBytes) {

@@ -1,9 +1,10 @@
 import HierarchySources
+import HierarchyStore
 import PostgresNIO
 
 extension PostgresSource {
-    /// How many matches (in key order) are ranked together, as in the SQLite store.
-    static let searchWindow = 256
+    /// How many matches (in key order) are ranked together.
+    static let searchWindow = SearchWords.window
 
     /// Items whose title, subtitle or footnote contain the words of `query` (the last one as a
     /// prefix unless the text ends with a space), in the SQLite store's order.

@@ -1,4 +1,5 @@
 import HierarchySources
+import HierarchyStore
 import PostgresNIO
 
 /// The reads the engine makes most often, as named prepared statements.
@@ -73,7 +74,7 @@ extension PostgresSource {
     /// One item by its identifier.
     struct NodeByID: PostgresNodeStatement, PostgresStatementByID {
         static let name = "hierarchy_node_by_id"
-        static let sql = "SELECT \(PostgresSource.columns) FROM hierarchy_item i WHERE id = $1"
+        static let sql = StoreReads<PostgresItems>.node("").sql { "$\($0)" }
         typealias Row = HierarchyNode
 
         var id: String
@@ -82,7 +83,7 @@ extension PostgresSource {
     /// The maintained child count of an item.
     struct ChildCount: PostgresStatementByID {
         static let name = "hierarchy_child_count"
-        static let sql = "SELECT child_count FROM hierarchy_item WHERE id = $1"
+        static let sql = StoreReads<PostgresItems>.childCount("").sql { "$\($0)" }
         typealias Row = Int64
 
         var id: String
@@ -93,16 +94,7 @@ extension PostgresSource {
     /// The path from an item up to its topmost ancestor, deepest first.
     struct PathToRoot: PostgresNodeStatement {
         static let name = "hierarchy_path_to_root"
-        static let sql = """
-            WITH RECURSIVE chain(key, parent, depth) AS (
-                SELECT key, parent, 0 FROM hierarchy_item WHERE id = $1
-                UNION ALL
-                SELECT h.key, h.parent, chain.depth + 1 FROM hierarchy_item h JOIN chain ON h.key = chain.parent
-                WHERE chain.depth < $2
-            )
-            SELECT \(PostgresSource.columns) FROM chain JOIN hierarchy_item i ON i.key = chain.key
-            ORDER BY chain.depth DESC
-            """
+        static let sql = StoreReads<PostgresItems>.path("", limit: 0).sql { "$\($0)" }
         static let bindingDataTypes: [PostgresDataType] = [.text, .int8]
         typealias Row = HierarchyNode
 

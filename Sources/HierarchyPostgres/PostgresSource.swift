@@ -1,5 +1,6 @@
 import Foundation
 import HierarchySources
+import HierarchyStore
 import Logging
 import NIOCore
 import PostgresNIO
@@ -289,10 +290,7 @@ public final class PostgresSource: HierarchySource {
     ///
     /// - Complexity: one index seek.
     public func root() async throws -> HierarchyNode? {
-        try await fetch(
-            "SELECT \(unescaped: Self.columns) FROM hierarchy_item i WHERE parent IS NULL ORDER BY position, key LIMIT 1",
-            Self.node(from:)
-        ).first
+        try await fetch(Self.query(StoreReads<PostgresItems>.root), Self.node(from:)).first
     }
 
     /// The item with this identifier.
@@ -306,10 +304,7 @@ public final class PostgresSource: HierarchySource {
     ///
     /// - Complexity: two index seeks.
     public func parent(ofID id: String) async throws -> HierarchyNode? {
-        try await fetch(
-            "SELECT \(unescaped: Self.columns) FROM hierarchy_item i WHERE key = (SELECT parent FROM hierarchy_item WHERE id = \(id))",
-            Self.node(from:)
-        ).first
+        try await fetch(Self.query(StoreReads<PostgresItems>.parent(id)), Self.node(from:)).first
     }
 
     /// The maintained number of children of an item.
@@ -342,12 +337,9 @@ public final class PostgresSource: HierarchySource {
     /// - Throws: `HierarchySourceError.Code.cycle` if the chain of parents does not end.
     /// - Complexity: one primary-key seek per ancestor.
     public func path(toID id: String) async throws -> [HierarchyNode] {
-        let limit = Int64(Self.maximumDepth)
-        let rows = try await run(PathToRoot(id: id, limit: limit))
-        if rows.count > Self.maximumDepth {
-            throw HierarchySourceError(.cycle, "the item \"\(id)\" is its own ancestor in \(url)")
-        }
-        return rows
+        let rows = try await run(PathToRoot(id: id, limit: Int64(Self.maximumDepth)))
+        return try StoreReads<PostgresItems>.checkedPath(
+            rows, id: id, limit: Self.maximumDepth, origin: url.description)
     }
 
     /// The deepest chain of parents `path(toID:)` follows before it reports a cycle.
@@ -357,11 +349,30 @@ public final class PostgresSource: HierarchySource {
     ///
     /// - Complexity: two index seeks.
     public func index(ofChildID childID: String, inParentID parentID: String) async throws -> Int? {
-        try await fetch(
-            """
-            SELECT c.position FROM hierarchy_item c JOIN hierarchy_item p ON c.parent = p.key
-            WHERE c.id = \(childID) AND p.id = \(parentID)
-            """
-        ) { Int(try $0.decode(Int64.self)) }.first
+        try await fetch(Self.query(StoreReads<PostgresItems>.position(ofChild: childID, inParent: parentID))) {
+            try $0.decode((Int64, Int64).self).1
+        }.first.map(Int.init)
     }
+
+    /// One of the reads both stores share (`StoreReads`), as a PostgreSQL query.
+    static func query(_ query: StoreQuery) -> PostgresQuery {
+        var bindings = PostgresBindings(capacity: query.arguments.count)
+        for argument in query.arguments {
+            switch argument {
+            case .null: bindings.appendNull()
+            case .integer(let number): bindings.append(number)
+            case .text(let text): bindings.append(text)
+            }
+        }
+        return PostgresQuery(unsafeSQL: query.sql { "$\($0)" }, binds: bindings)
+    }
+}
+
+/// The PostgreSQL store's names for the reads it shares with the SQLite store.
+enum PostgresItems: StoreItems {
+    static let table = "hierarchy_item"
+    static let columns = PostgresSource.columns
+    static let position = "position"
+
+    static func id(_ id: String) -> StoreQuery { "\(.text(id))" }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HierarchyStore
 
 /// A user's search text turned into safe FTS5 queries.
 ///
@@ -14,34 +15,37 @@ import Foundation
 /// Exact terms are much cheaper than prefix terms on a large index (one
 /// streamed doclist instead of a merge of every term with the prefix), hence
 /// only the last word is a prefix, and the matches are split into two tiers
-/// (see `tiers`) so that the first page rarely needs the prefix merge.
-struct FullTextQuery: Equatable, Sendable {
+/// (see `tiers` and `SearchWords`) so that the first page rarely needs the prefix merge.
+struct FullTextQuery: Equatable, Sendable, FullTextSyntax {
+    /// The words and the tiers.
+    var search: SearchWords
     /// The FTS5 `MATCH` expression of every match, or `nil` when the text has no searchable word.
-    var expression: String?
+    var expression: String? { search.expression(Self.self) }
     /// The searchable words, as typed (case and diacritics kept).
-    var words: [String]
+    var words: [String] { search.words }
     /// Whether the last word is matched as a prefix.
-    var prefixLast: Bool
+    var prefixLast: Bool { search.prefixLast }
 
     /// Escapes `text` for FTS5.
     ///
     /// - Parameter text: Whatever the user typed.
     /// - Complexity: O(text.count).
     init(_ text: String) {
-        words = Self.words(text)
-        prefixLast = !words.isEmpty && !(text.last?.isWhitespace ?? true)
-        expression = words.isEmpty ? nil : Self.expression(words, prefixLast: prefixLast)
+        search = SearchWords(text, words: Self.words(text))
     }
 
     /// The disjoint match sets, in result order: items matching every word
     /// exactly, then (for a prefix query) items matching the last word only as
     /// a prefix. Their union is what `expression` matches.
-    var tiers: [String] {
-        guard !words.isEmpty else { return [] }
-        let exact = Self.expression(words, prefixLast: false)
-        guard prefixLast, let last = words.last else { return [exact] }
-        return [exact, "(\(Self.expression(words, prefixLast: true))) NOT \(Self.quoted(last))"]
+    var tiers: [String] { search.tiers(Self.self).map(\.match) }
+
+    static func term(_ word: String, prefix: Bool) -> String {
+        "\"" + word.replacingOccurrences(of: "\"", with: "\"\"") + "\"" + (prefix ? "*" : "")
     }
+
+    static let conjunction = " "
+
+    static func excluding(_ expression: String, _ term: String) -> String { "\(expression) NOT \(term)" }
 
     /// Folds case and diacritics, as the index's tokenizer does.
     static func fold(_ text: String) -> String {
@@ -85,15 +89,5 @@ struct FullTextQuery: Equatable, Sendable {
         default:
             return false
         }
-    }
-
-    private static func quoted(_ word: String) -> String {
-        "\"" + word.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-    }
-
-    private static func expression(_ words: [String], prefixLast: Bool) -> String {
-        words.enumerated().map { index, word in
-            prefixLast && index == words.count - 1 ? quoted(word) + "*" : quoted(word)
-        }.joined(separator: " ")
     }
 }

@@ -1,10 +1,11 @@
 import GRDB
 import GRDBSQLite
 import HierarchySources
+import HierarchyStore
 
 extension SQLiteSource {
     /// How many matches (in key order) are ranked together; see `search(_:in:)`.
-    static let searchWindow = 256
+    static let searchWindow = SearchWords.window
 
     /// Items whose title, subtitle or footnote contain the words of `query`
     /// (the last one as a prefix unless the text ends with a space).
@@ -103,7 +104,7 @@ extension SQLiteSource {
         guard !keys.isEmpty else { return [] }
         let placeholders = Array(repeating: "?", count: keys.count).joined(separator: ",")
         let rows = try Row.fetchAll(
-            db, sql: "SELECT \(columns) FROM item WHERE key IN (\(placeholders))",
+            db, sql: "SELECT \(columns) FROM item i WHERE key IN (\(placeholders))",
             arguments: StatementArguments(keys))
         var byKey: [Int64: HierarchyNode] = [:]
         for row in rows { byKey[row[0]] = node(from: row) }

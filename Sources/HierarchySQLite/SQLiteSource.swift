@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import HierarchySources
+import HierarchyStore
 import Synchronization
 
 /// A hierarchy stored in a HierarchyKit SQLite database, opened read-only.
@@ -84,13 +85,19 @@ public final class SQLiteSource: HierarchySource {
         }
     }
 
-    /// The columns every node query selects, in the order `node(from:)` reads them.
-    /// Text columns are read as bytes (`StoredText`), so a NUL in a title is kept.
+    /// The columns every node query selects, over the item aliased `i`, in the order
+    /// `node(from:)` reads them. Text columns are read as bytes (`StoredText`), so a NUL in a
+    /// title is kept.
     static let columns = [
-        "item.key", StoredText.select("item.id"), StoredText.select("item.title"),
-        StoredText.select("item.subtitle"), StoredText.select("item.footnote"), StoredText.select("item.status"),
-        "item.child_count", StoredText.select("item.attributes"), "item.sort_key",
+        "i.key", StoredText.select("i.id"), StoredText.select("i.title"),
+        StoredText.select("i.subtitle"), StoredText.select("i.footnote"), StoredText.select("i.status"),
+        "i.child_count", StoredText.select("i.attributes"), "i.sort_key",
     ].joined(separator: ", ")
+
+    /// Runs one of the reads both stores share (`StoreReads`) on `db`.
+    static func rows(_ db: Database, _ query: StoreQuery) throws -> [Row] {
+        try Row.fetchAll(db, sql: query.sql { _ in "?" }, arguments: StoredText.arguments(query.arguments))
+    }
 
     /// Makes a node from a row selected with `columns`.
     static func node(from row: Row) -> HierarchyNode {
@@ -109,38 +116,21 @@ public final class SQLiteSource: HierarchySource {
     ///
     /// - Complexity: one index seek.
     public func root() async throws -> HierarchyNode? {
-        try await read { db in
-            try Row.fetchOne(
-                db, sql: "SELECT \(Self.columns) FROM item WHERE parent IS NULL ORDER BY sort_key LIMIT 1"
-            ).map(Self.node(from:))
-        }
+        try await read { db in try Self.rows(db, StoreReads<SQLiteItems>.root).first.map(Self.node(from:)) }
     }
 
     /// The item with this identifier.
     ///
     /// - Complexity: one index seek.
     public func node(withID id: String) async throws -> HierarchyNode? {
-        try await read { db in
-            try Row.fetchOne(
-                db, sql: "SELECT \(Self.columns) FROM item WHERE id = CAST(? AS TEXT)",
-                arguments: [StoredText.argument(id)]
-            )
-            .map(Self.node(from:))
-        }
+        try await read { db in try Self.rows(db, StoreReads<SQLiteItems>.node(id)).first.map(Self.node(from:)) }
     }
 
     /// The parent of an item, `nil` for a top-level or unknown item.
     ///
     /// - Complexity: two index seeks.
     public func parent(ofID id: String) async throws -> HierarchyNode? {
-        try await read { db in
-            try Row.fetchOne(
-                db,
-                sql:
-                    "SELECT \(Self.columns) FROM item WHERE key = (SELECT parent FROM item WHERE id = CAST(? AS TEXT))",
-                arguments: [StoredText.argument(id)]
-            ).map(Self.node(from:))
-        }
+        try await read { db in try Self.rows(db, StoreReads<SQLiteItems>.parent(id)).first.map(Self.node(from:)) }
     }
 
     /// The cached number of children of an item.
@@ -150,14 +140,10 @@ public final class SQLiteSource: HierarchySource {
     public func childCount(ofID id: String) async throws -> Int {
         let path = self.path
         return try await read { db in
-            guard
-                let count = try Int.fetchOne(
-                    db, sql: "SELECT child_count FROM item WHERE id = CAST(? AS TEXT)",
-                    arguments: [StoredText.argument(id)])
-            else {
+            guard let row = try Self.rows(db, StoreReads<SQLiteItems>.childCount(id)).first else {
                 throw HierarchySourceError(.notFound, "no item with id \"\(id)\"", path: path)
             }
-            return count
+            return row[0]
         }
     }
 
@@ -191,7 +177,7 @@ public final class SQLiteSource: HierarchySource {
                 ("WHERE \(parentKey) ORDER BY sort_key LIMIT ? OFFSET ?", [key, limit, offset])
             }
         let (nodes, lastSortKey) = try await read { db in
-            let rows = try Row.fetchAll(db, sql: "SELECT \(Self.columns) FROM item \(sql)", arguments: arguments)
+            let rows = try Row.fetchAll(db, sql: "SELECT \(Self.columns) FROM item i \(sql)", arguments: arguments)
             let lastSortKey: Int64? = rows.last?[8]
             return (rows.map(Self.node(from:)), lastSortKey)
         }
@@ -210,24 +196,9 @@ public final class SQLiteSource: HierarchySource {
         let path = self.path
         let limit = Self.maximumDepth
         return try await read { db in
-            let rows = try Row.fetchAll(
-                db,
-                sql: """
-                    WITH RECURSIVE chain(key, parent, depth) AS (
-                        SELECT key, parent, 0 FROM item WHERE id = CAST(? AS TEXT)
-                        UNION ALL
-                        SELECT item.key, item.parent, chain.depth + 1
-                        FROM item JOIN chain ON item.key = chain.parent
-                        WHERE chain.depth < ?
-                    )
-                    SELECT \(Self.columns) FROM chain JOIN item ON item.key = chain.key
-                    ORDER BY chain.depth DESC
-                    """,
-                arguments: [StoredText.argument(id), limit])
-            if rows.count > limit {
-                throw HierarchySourceError(.cycle, "the item \"\(id)\" is its own ancestor", path: path)
-            }
-            return rows.map(Self.node(from:))
+            let rows = try Self.rows(db, StoreReads<SQLiteItems>.path(id, limit: limit))
+            return try StoreReads<SQLiteItems>.checkedPath(rows, id: id, limit: limit, origin: path).map(
+                Self.node(from:))
         }
     }
 
@@ -243,20 +214,23 @@ public final class SQLiteSource: HierarchySource {
         let dense = hasDenseSortKeys
         return try await read { db in
             guard
-                let row = try Row.fetchOne(
-                    db,
-                    sql: """
-                        SELECT c.parent, c.sort_key FROM item c JOIN item p ON c.parent = p.key
-                        WHERE c.id = CAST(? AS TEXT) AND p.id = CAST(? AS TEXT)
-                        """,
-                    arguments: [StoredText.argument(childID), StoredText.argument(parentID)])
+                let row = try Self.rows(db, StoreReads<SQLiteItems>.position(ofChild: childID, inParent: parentID))
+                    .first
             else { return nil }
             let parentKey: Int64 = row[0]
             let sortKey: Int64 = row[1]
             if dense { return Int(sortKey) }
-            return try Int.fetchOne(
-                db, sql: "SELECT count(*) FROM item WHERE parent = ? AND sort_key < ?",
-                arguments: [parentKey, sortKey])
+            return try Self.rows(db, StoreReads<SQLiteItems>.siblings(before: sortKey, parentKey: parentKey)).first?[0]
         }
     }
+}
+
+/// The SQLite store's names for the reads it shares with the PostgreSQL store.
+enum SQLiteItems: StoreItems {
+    static let table = "item"
+    static let columns = SQLiteSource.columns
+    static let position = "sort_key"
+
+    /// Bound as bytes and compared as text (see `StoredText`).
+    static func id(_ id: String) -> StoreQuery { "CAST(\(.text(id)) AS TEXT)" }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import HierarchyStore
 
 /// Reads and binds the store's text columns byte for byte.
 ///
@@ -30,5 +31,17 @@ enum StoredText {
     /// An identifier bound as its bytes, for comparison with `CAST(? AS TEXT)`.
     static func argument(_ text: String) -> DatabaseValue {
         Data(text.utf8).databaseValue
+    }
+
+    /// A shared query's arguments, text bound as its bytes (for comparison with `CAST(? AS TEXT)`).
+    static func arguments(_ values: [StoreValue]) -> StatementArguments {
+        StatementArguments(
+            values.map { value -> DatabaseValue in
+                switch value {
+                case .null: .null
+                case .integer(let number): number.databaseValue
+                case .text(let text): argument(text)
+                }
+            })
     }
 }

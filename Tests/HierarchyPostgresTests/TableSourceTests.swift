@@ -60,7 +60,7 @@ struct TableDatabase: Sendable {
         if PostgresStoreURL.isPostgresURL(location) {
             return try await PostgresTableSource.open(try PostgresStoreURL(location), table: table)
         }
-        return try SQLiteTableSource(path: location, table: table)
+        return try await SQLiteTableSource(path: location, table: table)
     }
 }
 
@@ -95,6 +95,8 @@ struct TableSourceTests {
         #expect(try await source.parent(ofID: "404") == nil)
         #expect(try await source.node(withID: "not a number") == nil)
         #expect(try await source.children(ofID: "not a number", in: 0..<5).isEmpty)
+        // 99 names no row, though "Zed Orphan" names it as its parent: an unknown row has no children.
+        #expect(try await source.children(ofID: "99", in: 0..<5).isEmpty)
         #expect(try await source.path(toID: "404").isEmpty)
         await #expect(throws: HierarchySourceError.self) { try await source.childCount(ofID: "404") }
         do {

@@ -47,16 +47,16 @@ struct SQLiteTableSourceRootCheckTests {
         "2 rows of \"plant\" name a parent that is not in the table and are not under the root "
         + "(such as \"200000\"; open it with --start 200000)"
 
-    @Test func checkedAtOpenTheRowsNamingNoParentAreRoots() throws {
+    @Test func checkedAtOpenTheRowsNamingNoParentAreRoots() async throws {
         let directory = try TemporaryDirectory()
-        let source = try SQLiteTableSource(path: try Self.database(directory), table: Self.plant)
+        let source = try await SQLiteTableSource(path: try Self.database(directory), table: Self.plant)
         #expect(source.rootCount == 3)
         #expect(source.rootsID == ".")
     }
 
     @Test func aLargeTableShowsItsRootAtOnceAndTheFindingAfterwards() async throws {
         let directory = try TemporaryDirectory()
-        let source = try SQLiteTableSource(
+        let source = try await SQLiteTableSource(
             path: try Self.database(directory), table: Self.plant, checkInBackground: true)
         var changes = source.changes().makeAsyncIterator()
         // The NULL root at once, browsable while the check runs.
@@ -81,7 +81,7 @@ struct SQLiteTableSourceRootCheckTests {
     @Test func rowsFoundJoinTheOtherRootsUnderTheSyntheticItem() async throws {
         let directory = try TemporaryDirectory()
         let table = HierarchyTable(table: "yard", id: "id", parent: "up", title: "name")
-        let source = try SQLiteTableSource(path: try Self.database(directory), table: table, checkInBackground: true)
+        let source = try await SQLiteTableSource(path: try Self.database(directory), table: table, checkInBackground: true)
         var changes = source.changes().makeAsyncIterator()
         #expect(try await source.root()?.id == ".")
         #expect(await source.rootCheck() == nil)
@@ -104,18 +104,18 @@ struct SQLiteTableSourceRootCheckTests {
     @Test func aSmallTableIsCheckedAtOpenEvenWhenAskedToWait() async throws {
         let directory = try TemporaryDirectory()
         let table = HierarchyTable(table: "small", id: "id", parent: "up", title: "name")
-        let source = try SQLiteTableSource(path: try Self.database(directory), table: table, checkInBackground: true)
+        let source = try await SQLiteTableSource(path: try Self.database(directory), table: table, checkInBackground: true)
         #expect(source.rootCount == 2)
         #expect(try await source.children(ofID: ".", in: 0..<5).map(\.title) == ["Lost", "Top"])
         #expect(await source.rootCheck() == nil)
     }
 
-    @Test func aSourceLetGoEndsItsCheck() throws {
+    @Test func aSourceLetGoEndsItsCheck() async throws {
         let directory = try TemporaryDirectory()
         let path = try Self.database(directory)
         weak var released: SQLiteTableSource?
         do {
-            let source = try SQLiteTableSource(path: path, table: Self.plant, checkInBackground: true)
+            let source = try await SQLiteTableSource(path: path, table: Self.plant, checkInBackground: true)
             released = source
         }
         // The check holds the source weakly: nothing keeps it alive.
@@ -125,7 +125,7 @@ struct SQLiteTableSourceRootCheckTests {
     @MainActor
     @Test func theFindingReachesTheStatusLineOfAFace() async throws {
         let directory = try TemporaryDirectory()
-        let source = try SQLiteTableSource(
+        let source = try await SQLiteTableSource(
             path: try Self.database(directory), table: Self.plant, checkInBackground: true)
         let dataSource = HierarchySourceDataSource(source: source)
         let view = HierarchyView()
