@@ -35,8 +35,8 @@ public final class IndexedJSONSource: HierarchySource {
     public let shape: DocumentShape
     let index: JSONByteIndex
     let path: String
-    private let top: JSONMember?
-    private let wrapper: Wrapper?
+    let top: JSONMember?
+    let wrapper: Wrapper?
     private let located = Mutex<[String: Place]>([:])
     private let validation = Mutex(Validation())
 
@@ -50,7 +50,7 @@ public final class IndexedJSONSource: HierarchySource {
 
     /// A document whose top is a wrapper of items (an array of items, or `{"root": [...]}`):
     /// the arrays holding them, and their count.
-    private struct Wrapper: Sendable {
+    struct Wrapper: Sendable {
         var arrays: [(member: JSONMember, pointer: String)]
         var count: Int
     }
@@ -292,7 +292,7 @@ public final class IndexedJSONSource: HierarchySource {
 
     // MARK: - Places
 
-    private func mapping<Value>(_ body: () throws(DocumentReadError) -> Value) throws -> Value {
+    func mapping<Value>(_ body: () throws(DocumentReadError) -> Value) throws -> Value {
         do {
             return try body()
         } catch {
@@ -300,7 +300,7 @@ public final class IndexedJSONSource: HierarchySource {
         }
     }
 
-    private func rootPlace() throws -> Place? {
+    func rootPlace() throws -> Place? {
         guard let top else { return nil }
         guard let wrapper else { return Place(member: top, pointer: "") }
         switch wrapper.count {
@@ -422,7 +422,7 @@ public final class IndexedJSONSource: HierarchySource {
     static let repeatedKeyCheckLimit = 4096
 
     /// The pointer token of each member in `range` of an object, by its key and the keys before.
-    private func tokens(of object: JSONMember, keys: [String], from lower: Int) throws(DocumentReadError) -> [String] {
+    func tokens(of object: JSONMember, keys: [String], from lower: Int) throws(DocumentReadError) -> [String] {
         var seen: Set<String> = []
         if try index.count(of: object) <= Self.repeatedKeyCheckLimit, lower > 0 {
             for member in try index.members(of: object, in: 0..<lower) { seen.insert(try index.key(of: member)) }
@@ -449,7 +449,7 @@ public final class IndexedJSONSource: HierarchySource {
     }
 
     /// The arrays that hold an item's children, with their pointers (items read).
-    private func childArrays(of place: Place) throws(DocumentReadError) -> [(member: JSONMember, pointer: String)] {
+    func childArrays(of place: Place) throws(DocumentReadError) -> [(member: JSONMember, pointer: String)] {
         guard let member = place.member else { return wrapper?.arrays ?? [] }
         guard member.isObject else { return [] }
         var arrays: [(JSONMember, String)] = []
@@ -530,7 +530,7 @@ public final class IndexedJSONSource: HierarchySource {
     // MARK: - Nodes
 
     /// The identifier an item is named by.
-    private func nodeID(of place: Place) throws -> String {
+    func nodeID(of place: Place) throws -> String {
         guard let member = place.member else { return Self.syntheticRootID }
         if shape == .items, member.isObject,
             let id = try mapping({ () throws(DocumentReadError) in try explicitID(member) })
@@ -551,7 +551,7 @@ public final class IndexedJSONSource: HierarchySource {
         }
     }
 
-    private func node(at place: Place) throws -> HierarchyNode {
+    func node(at place: Place) throws -> HierarchyNode {
         let node = try mapping { () throws(DocumentReadError) -> HierarchyNode in
             guard let member = place.member else {
                 return HierarchyNode(id: Self.syntheticRootID, title: displayName, childCount: wrapper?.count ?? 0)

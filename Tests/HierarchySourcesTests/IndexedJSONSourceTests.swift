@@ -145,6 +145,38 @@ import Testing
         #expect(try await itemSource.node(withID: "/~22/0/tags/0") == nil)
     }
 
+    /// The scan of the bytes finds exactly the items the walk over the same source finds, in
+    /// titles, subtitles and footnotes, including text that matches only once decoded and
+    /// folded (escapes, accented letters).
+    @Test func searchFindsWhatTheWalkFinds() async throws {
+        let directory = try TemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory.path) }
+        let structure = try Self.write(
+            #"{"Café": {"name": "\u0041pple", "note": "Crème brûlée", "n": 12}, "list": ["pump", "PUMP", "x\"y"],"#
+                + #" "apple": [{"cafe": "e"}], "deep": {"deeper": {"pump house": true}}}"#,
+            in: directory, name: "structure.json")
+        let items = try Self.write(
+            #"[{"title": "Pump A", "children": [{"name": "Éclair", "type": "Pastry", "notes": "pump"},"#
+                + #" "pump leaf", {"title": "x", "footnote": "apple pie", "location": "pump"}]},"#
+                + #" {"title": "Apple", "status": "pump"}]"#,
+            in: directory, name: "items.json")
+        let queries = ["pump", "a", "cafe", "apple", "eclair", "É", "x\"y", "12", "true", "house", "e", "zzz"]
+        for path in [structure, items, Self.sample.path] {
+            let source = try IndexedJSONSource(path: path)
+            for query in queries {
+                let walked = try await HierarchySearchScan(source: source).matches(query, in: 0..<10_000)
+                let scanned = try await source.search(query, in: 0..<10_000)
+                #expect(Set(scanned.map(\.id)) == Set(walked.map(\.id)), "\(path): \(query)")
+                #expect(scanned.count == Set(scanned.map(\.id)).count, "\(path): \(query)")
+            }
+        }
+        let source = try IndexedJSONSource(path: structure)
+        #expect(
+            try await source.search("pump", in: 0..<10).map(\.id) == ["/list/0", "/list/1", "/deep/deeper/pump house"])
+        #expect(try await source.search("pump", in: 1..<2).map(\.id) == ["/list/1"])
+        #expect(try await source.search("apple", in: 0..<10).map(\.id) == ["/Café/name", "/apple"])
+    }
+
     @Test func duplicateIDsAreRefusedAsToday() throws {
         let directory = try TemporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory.path) }

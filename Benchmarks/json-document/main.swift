@@ -1,0 +1,83 @@
+import Foundation
+
+// Built by run.sh with the byte index and validator of Sources/HierarchyDocuments (not part of
+// the package).
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+// Opens a JSON file as the indexed source does and prints, as `name value` lines:
+// - first-screen: the document's top, its first 60 members and the member count of each
+//   (what the first columns show), in ms of wall time;
+// - anon-kb-open / anon-kb-after: anonymous memory (smaps_rollup) after the first screen and
+//   after the validation pass;
+// - validate-ms / validate-mbs: the strict validation pass over the whole file, one core;
+// - count-ms: the member count of the top container (the index pass of the largest column);
+// - last-ms: the last member of the top container once counted (End in that column);
+// - search-first-ms / search-all-ms / search-mbs: a byte scan for a needle (ASCII, case
+//   insensitive): the first match, and the whole file.
+let path = CommandLine.arguments[1]
+let needle = CommandLine.arguments.count > 2 ? CommandLine.arguments[2] : "item"
+
+func now() -> Double {
+    var spec = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &spec)
+    return Double(spec.tv_sec) * 1000 + Double(spec.tv_nsec) / 1e6
+}
+
+func anonymousKB() -> Int {
+    guard let text = try? String(contentsOfFile: "/proc/self/smaps_rollup", encoding: .utf8) else { return -1 }
+    for line in text.split(separator: "\n") where line.hasPrefix("Anonymous:") {
+        return Int(line.split(separator: " ").dropFirst().first ?? "") ?? -1
+    }
+    return -1
+}
+
+let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+let index = JSONByteIndex(file: try JSONByteFile(path: path))
+var start = now()
+let top = try index.top()!
+var counts = 0
+for member in try index.members(of: top, in: 0..<60) {
+    counts += try index.count(of: member)
+    if member.key >= 0 { _ = try index.key(of: member) }
+}
+print("first-screen-ms \(String(format: "%.1f", now() - start)) (60 rows, \(counts) grandchildren)")
+print("anon-kb-open \(anonymousKB())")
+
+start = now()
+let descriptor = open(path, O_RDONLY)
+var validator = JSONValidator(descriptor: descriptor)
+let outcome = validator.validate()
+let validateMs = now() - start
+validator.close()
+close(descriptor)
+print("validate-ms \(Int(validateMs)) \(outcome)")
+print("validate-mbs \(Int(Double(size) / 1e6 / (validateMs / 1000)))")
+
+start = now()
+let count = try index.count(of: top)
+print("count-ms \(Int(now() - start)) (\(count) members)")
+print("count-mbs \(Int(Double(size) / 1e6 / ((now() - start) / 1000)))")
+start = now()
+let last = try index.member(of: top, at: count - 1)!
+_ = try index.count(of: last)
+print("last-ms \(String(format: "%.1f", now() - start))")
+print("anon-kb-after \(anonymousKB())")
+print("checkpoints \(index.entry(top.value)?.checkpoints.count ?? 0), cached blocks \(index.file.cachedBlocks)")
+
+start = now()
+var first: Int64 = -1
+var matches = 0
+var search = JSONByteSearch(file: index.file, needle: needle)!
+let scanned = try search.scan { offset in
+    if first < 0 {
+        first = offset
+        print("search-first-ms \(String(format: "%.1f", now() - start)) at byte \(offset)")
+    }
+    matches += 1
+    return offset + 1
+}
+let searchMs = now() - start
+print("search-all-ms \(Int(searchMs)) (\(matches) matches, \(scanned) bytes)")
+print("search-mbs \(Int(Double(size) / 1e6 / (searchMs / 1000)))")
