@@ -1,4 +1,5 @@
 import HierarchySources
+import HierarchyStore
 import PostgresNIO
 
 extension PostgresSource: HierarchyEditableSource {
@@ -9,8 +10,8 @@ extension PostgresSource: HierarchyEditableSource {
         try Self.checkStorable(title, "title")
         if let id { try Self.checkStorable(id, "id") }
         return try await transaction { connection, logger in
-            let (parentKey, count) = try await Self.lockItem(parentID, connection, logger)
-            let index = Int64(min(max(position ?? Int(count.childCount), 0), Int(count.childCount)))
+            let parent = try await Self.lockItem(parentID, connection, logger)
+            let (parentKey, index) = (parent.key, Edits.index(position, count: parent.childCount))
             try await connection.query(
                 "UPDATE hierarchy_item SET position = position + 1 WHERE parent = \(parentKey) AND position >= \(index)",
                 logger: logger)
@@ -37,13 +38,13 @@ extension PostgresSource: HierarchyEditableSource {
     /// - Complexity: one index seek.
     public func renameItem(id: String, title: String) async throws {
         try Self.checkStorable(title, "title")
-        guard !id.utf8.contains(0) else { throw HierarchySourceError(.notFound, "no item with id \"\(id)\"") }
+        guard !id.utf8.contains(0) else { throw Edits.notFound(id) }
         try await transaction { connection, logger in
             let updated = try await Self.single(
                 connection.query(
                     "UPDATE hierarchy_item SET title = \(title) WHERE id = \(id) RETURNING key", logger: logger),
                 Int64.self)
-            guard updated != nil else { throw HierarchySourceError(.notFound, "no item with id \"\(id)\"") }
+            guard updated != nil else { throw Edits.notFound(id) }
         }
     }
 
@@ -53,31 +54,21 @@ extension PostgresSource: HierarchyEditableSource {
     ///   shifts among the old and new siblings, one update.
     public func moveItem(id: String, toParentID parentID: String, position: Int?) async throws {
         try await transaction { connection, logger in
-            let (key, item) = try await Self.lockItem(id, connection, logger)
-            guard let oldParent = item.parent else {
-                throw HierarchySourceError(.unsupported, "the top item \"\(id)\" cannot be moved")
-            }
-            let (parentKey, parent) = try await Self.lockItem(parentID, connection, logger)
-            // Refuse a move into the item's own subtree.
+            let item = try await Self.lockItem(id, connection, logger)
+            let (key, oldParent) = (item.key, try Edits.parent(of: item, id: id, cannot: "moved", origin: nil))
+            let parent = try await Self.lockItem(parentID, connection, logger)
+            let parentKey = parent.key
             var ancestors: [Int64] = []
             for try await row in try await connection.query(
-                """
-                WITH RECURSIVE chain(key, parent) AS (
-                    SELECT key, parent FROM hierarchy_item WHERE key = \(parentKey)
-                    UNION SELECT h.key, h.parent FROM hierarchy_item h JOIN chain ON h.key = chain.parent
-                ) SELECT key FROM chain
-                """, logger: logger)
+                Self.query(Edits.ancestors(ofKey: parentKey)), logger: logger)
             {
                 ancestors.append(try row.decode(Int64.self))
             }
-            if ancestors.contains(key) {
-                throw HierarchySourceError(.cycle, "cannot move \"\(id)\" into its own subtree (\"\(parentID)\")")
-            }
+            try Edits.checkMove(item, id: id, into: parentID, ancestors: ancestors, origin: nil)
             try await connection.query(
                 "UPDATE hierarchy_item SET position = position - 1 WHERE parent = \(oldParent) AND position > \(item.position)",
                 logger: logger)
-            let count = oldParent == parentKey ? parent.childCount - 1 : parent.childCount
-            let index = Int64(min(max(position ?? Int(count), 0), Int(count)))
+            let index = Edits.moveIndex(position, parent: parent, item: item)
             try await connection.query(
                 "UPDATE hierarchy_item SET position = position + 1 WHERE parent = \(parentKey) AND position >= \(index) AND key <> \(key)",
                 logger: logger)
@@ -98,19 +89,15 @@ extension PostgresSource: HierarchyEditableSource {
     /// - Complexity: one recursive query over the subtree (one seek per item), the shift.
     public func deleteItem(id: String) async throws -> Int {
         try await transaction { connection, logger in
-            let (key, item) = try await Self.lockItem(id, connection, logger)
-            guard let parent = item.parent else {
-                throw HierarchySourceError(.unsupported, "the top item \"\(id)\" cannot be deleted")
-            }
-            let deleted =
-                try await Self.single(
-                    connection.query(
-                        """
-                        WITH RECURSIVE subtree(key) AS (
-                            SELECT \(key)::bigint UNION ALL SELECT h.key FROM hierarchy_item h JOIN subtree ON h.parent = subtree.key
-                        ), gone AS (DELETE FROM hierarchy_item WHERE key IN (SELECT key FROM subtree) RETURNING 1)
-                        SELECT count(*) FROM gone
-                        """, logger: logger), Int64.self) ?? 0
+            let item = try await Self.lockItem(id, connection, logger)
+            let parent = try Edits.parent(of: item, id: id, cannot: "deleted", origin: nil)
+            let delete: StoreQuery = """
+                \(Edits.subtree(ofKey: item.key)), gone AS (
+                    DELETE FROM hierarchy_item WHERE key IN (SELECT key FROM subtree) RETURNING 1
+                )
+                SELECT count(*) FROM gone
+                """
+            let deleted = try await Self.single(connection.query(Self.query(delete), logger: logger), Int64.self) ?? 0
             try await connection.query(
                 "UPDATE hierarchy_item SET position = position - 1 WHERE parent = \(parent) AND position > \(item.position)",
                 logger: logger)
@@ -129,25 +116,21 @@ extension PostgresSource: HierarchyEditableSource {
         }
     }
 
-    struct LockedItem {
-        var parent: Int64?
-        var position: Int64
-        var childCount: Int64
-    }
+    /// The rules and queries of editing both stores share.
+    typealias Edits = StoreEdits<PostgresItems>
 
     /// Locks an item's row for the transaction.
-    static func lockItem(_ id: String, _ connection: PostgresConnection, _ logger: Logger) async throws -> (
-        Int64, LockedItem
-    ) {
+    static func lockItem(_ id: String, _ connection: PostgresConnection, _ logger: Logger) async throws -> Edits.Located
+    {
         // No stored id holds a NUL (the server would refuse the query's parameter).
-        guard !id.utf8.contains(0) else { throw HierarchySourceError(.notFound, "no item with id \"\(id)\"") }
+        guard !id.utf8.contains(0) else { throw Edits.notFound(id) }
         for try await row in try await connection.query(
-            "SELECT key, parent, position, child_count FROM hierarchy_item WHERE id = \(id) FOR UPDATE", logger: logger)
+            Self.query(Edits.locate(id, suffix: " FOR UPDATE")), logger: logger)
         {
             let (key, parent, position, count) = try row.decode((Int64, Int64?, Int64, Int64).self)
-            return (key, LockedItem(parent: parent, position: position, childCount: count))
+            return Edits.Located(key: key, parent: parent, position: position, childCount: count)
         }
-        throw HierarchySourceError(.notFound, "no item with id \"\(id)\"")
+        throw Edits.notFound(id)
     }
 
     static func single<T: PostgresDecodable>(_ rows: PostgresRowSequence, _ type: T.Type) async throws -> T? {

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import HierarchySources
+import HierarchyStore
 
 /// Changes to an SQLite store: each opens a short-lived write connection (the source itself
 /// stays read-only), keeps `child_count`, the dense sort keys and the full-text index right,
@@ -12,7 +13,7 @@ extension SQLiteSource: HierarchyEditableSource {
     public func addItem(parentID: String, title: String, id: String?, position: Int?) async throws -> HierarchyNode {
         let newID: String = try await write { db in
             let parent = try Self.locate(db, parentID)
-            let index = Int64(min(max(position ?? Int(parent.childCount), 0), Int(parent.childCount)))
+            let index = Edits.index(position, count: parent.childCount)
             let key = (try Int64.fetchOne(db, sql: "SELECT max(key) FROM item") ?? -1) + 1
             let newID = id ?? "i\(key)"
             if try Int64.fetchOne(db, sql: "SELECT key FROM item WHERE id = ?", arguments: [newID]) != nil {
@@ -64,36 +65,23 @@ extension SQLiteSource: HierarchyEditableSource {
     public func moveItem(id: String, toParentID parentID: String, position: Int?) async throws {
         try await write { db in
             let item = try Self.locate(db, id)
-            guard let oldParent = item.parent else {
-                throw HierarchySourceError(.unsupported, "the top item \"\(id)\" cannot be moved", path: self.path)
-            }
+            let oldParent = try Edits.parent(of: item, id: id, cannot: "moved", origin: self.path)
             let parent = try Self.locate(db, parentID)
-            let ancestors = try Int64.fetchAll(
-                db,
-                sql: """
-                    WITH RECURSIVE chain(key, parent) AS (
-                        SELECT key, parent FROM item WHERE key = ?
-                        UNION SELECT item.key, item.parent FROM item JOIN chain ON item.key = chain.parent
-                    ) SELECT key FROM chain
-                    """, arguments: [parent.key])
-            if ancestors.contains(item.key) {
-                throw HierarchySourceError(
-                    .cycle, "cannot move \"\(id)\" into its own subtree (\"\(parentID)\")", path: self.path)
-            }
+            let ancestors: [Int64] = try Self.rows(db, Edits.ancestors(ofKey: parent.key)).map { $0[0] }
+            try Edits.checkMove(item, id: id, into: parentID, ancestors: ancestors, origin: self.path)
             let oldParentID =
                 try String.fetchOne(db, sql: "SELECT id FROM item WHERE key = ?", arguments: [oldParent]) ?? ""
             // Park the item outside every sibling list while the keys shift.
             try db.execute(
                 sql: "UPDATE item SET sort_key = -1 - ? WHERE key = ?", arguments: [Int64.max / 2, item.key])
-            try Self.shift(db, parent: oldParent, from: item.sortKey + 1, by: -1)
+            try Self.shift(db, parent: oldParent, from: item.position + 1, by: -1)
             try db.execute(sql: "UPDATE item SET child_count = child_count - 1 WHERE key = ?", arguments: [oldParent])
-            let count = oldParent == parent.key ? parent.childCount - 1 : parent.childCount
-            let index = Int64(min(max(position ?? Int(count), 0), Int(count)))
+            let index = Edits.moveIndex(position, parent: parent, item: item)
             try Self.shift(db, parent: parent.key, from: index, by: 1)
             try db.execute(
                 sql: "UPDATE item SET parent = ?, sort_key = ? WHERE key = ?", arguments: [parent.key, index, item.key])
             try db.execute(sql: "UPDATE item SET child_count = child_count + 1 WHERE key = ?", arguments: [parent.key])
-            try SQLiteChangeLog.append(db, op: "delete", id: id, parent: oldParentID, position: item.sortKey)
+            try SQLiteChangeLog.append(db, op: "delete", id: id, parent: oldParentID, position: item.position)
             try SQLiteChangeLog.append(db, op: "insert", id: id, parent: parentID, position: index)
         }
     }
@@ -104,49 +92,40 @@ extension SQLiteSource: HierarchyEditableSource {
     public func deleteItem(id: String) async throws -> Int {
         try await write { db in
             let item = try Self.locate(db, id)
-            guard let parent = item.parent else {
-                throw HierarchySourceError(.unsupported, "the top item \"\(id)\" cannot be deleted", path: self.path)
-            }
+            let parent = try Edits.parent(of: item, id: id, cannot: "deleted", origin: self.path)
             let parentID = try String.fetchOne(db, sql: "SELECT id FROM item WHERE key = ?", arguments: [parent]) ?? ""
-            let subtree = """
-                WITH RECURSIVE subtree(key) AS (
-                    SELECT ? UNION ALL SELECT item.key FROM item JOIN subtree ON item.parent = subtree.key
-                )
-                """
+            let subtree = Edits.subtree(ofKey: item.key)
             if try db.tableExists("item_fts") {
-                try db.execute(
-                    sql: subtree + """
-                        INSERT INTO item_fts(item_fts, rowid, title, subtitle, footnote)
-                        SELECT 'delete', key, title, subtitle, footnote FROM item WHERE key IN (SELECT key FROM subtree)
-                        """, arguments: [item.key])
+                try Self.execute(
+                    db,
+                    """
+                    \(subtree)
+                    INSERT INTO item_fts(item_fts, rowid, title, subtitle, footnote)
+                    SELECT 'delete', key, title, subtitle, footnote FROM item WHERE key IN (SELECT key FROM subtree)
+                    """)
             }
-            try db.execute(
-                sql: subtree + "DELETE FROM item WHERE key IN (SELECT key FROM subtree)", arguments: [item.key])
+            try Self.execute(db, "\(subtree) DELETE FROM item WHERE key IN (SELECT key FROM subtree)")
             let deleted = db.changesCount
-            try Self.shift(db, parent: parent, from: item.sortKey + 1, by: -1)
+            try Self.shift(db, parent: parent, from: item.position + 1, by: -1)
             try db.execute(sql: "UPDATE item SET child_count = child_count - 1 WHERE key = ?", arguments: [parent])
-            try SQLiteChangeLog.append(db, op: "delete", id: id, parent: parentID, position: item.sortKey)
+            try SQLiteChangeLog.append(db, op: "delete", id: id, parent: parentID, position: item.position)
             return deleted
         }
     }
 
     // MARK: - Helpers
 
-    struct LocatedItem {
-        var key: Int64
-        var parent: Int64?
-        var sortKey: Int64
-        var childCount: Int64
+    /// The rules and queries of editing both stores share.
+    typealias Edits = StoreEdits<SQLiteItems>
+
+    static func locate(_ db: Database, _ id: String) throws -> Edits.Located {
+        guard let row = try rows(db, Edits.locate(id)).first else { throw Edits.notFound(id) }
+        return Edits.Located(key: row[0], parent: row[1], position: row[2], childCount: row[3])
     }
 
-    static func locate(_ db: Database, _ id: String) throws -> LocatedItem {
-        guard
-            let row = try Row.fetchOne(
-                db, sql: "SELECT key, parent, sort_key, child_count FROM item WHERE id = ?", arguments: [id])
-        else {
-            throw HierarchySourceError(.notFound, "no item with id \"\(id)\"")
-        }
-        return LocatedItem(key: row[0], parent: row[1], sortKey: row[2], childCount: row[3])
+    /// Runs a shared statement on `db`.
+    static func execute(_ db: Database, _ query: StoreQuery) throws {
+        try db.execute(sql: query.sql { _ in "?" }, arguments: StoredText.arguments(query.arguments))
     }
 
     /// Adds `delta` (±1) to the sort keys of `parent`'s children from `start` on, in two steps
