@@ -41,7 +41,7 @@ struct ListSessionTests {
         let screen = try await tmux.waitFor("the result") { $0.contains("› Bypass valve V-238") }
         #expect(screen.split(separator: "\n").first?.contains("V-238") == true)
         try tmux.send("Escape")
-        try await tmux.waitFor("the columns again") { $0.contains("? help") }
+        try await tmux.waitFor("the columns again") { $0.contains("? help  q quit") }
         try tmux.send("q")
         try await tmux.waitFor("the program to exit") { $0.contains("EXIT=0") }
     }
@@ -53,7 +53,7 @@ struct ListSessionTests {
         try tmux.send("/")
         try await tmux.waitFor("the search list") { $0.contains("Search Sample plant") }
         try tmux.send("Escape")
-        let after = try await tmux.waitFor("the columns again") { $0.contains("? help") }
+        let after = try await tmux.waitFor("the columns again") { $0.contains("? help  q quit") }
         #expect(after.split(separator: "\n").first.map(String.init) == before)
         try tmux.send("q")
         try await tmux.waitFor("the program to exit") { $0.contains("EXIT=0") }

@@ -108,7 +108,7 @@ import Testing
 
 
           ⠋ Loading…
-                                                        ⏎ choose  Esc close  ^R refresh
+                                                ⏎ choose  Esc close  ^R refresh  ? help
         """,
         "loading 40x12": """
          / Search Sample plant…
@@ -148,7 +148,7 @@ import Testing
           Hamburg Plant › Utilities › Cooling water                    Centrifugal pump
 
 
-         1 of 20+                                       ⏎ choose  Esc close  ^R refresh
+         1 of 20+                               ⏎ choose  Esc close  ^R refresh  ? help
         """,
         "results 40x12": """
          / Search Sample plant…
@@ -188,7 +188,7 @@ import Testing
           Hamburg Plant › Utilities › Cooling water                    Centrifugal pump
 
           ⠋ Loading…
-         20 of 20+                                      ⏎ choose  Esc close  ^R refresh
+         20 of 20+                              ⏎ choose  Esc close  ^R refresh  ? help
         """,
         "next page 40x12": """
          / Search Sample plant…
@@ -228,7 +228,7 @@ import Testing
           Hamburg Plant › Utilities › Cooling water                    Centrifugal pump
 
           No more entries
-         40 of 45                                       ⏎ choose  Esc close  ^R refresh
+         40 of 45                               ⏎ choose  Esc close  ^R refresh  ? help
         """,
         "end 40x12": """
          / Search Sample plant…
@@ -268,7 +268,7 @@ import Testing
 
 
 
-                                                        ⏎ choose  Esc close  ^R refresh
+                                                ⏎ choose  Esc close  ^R refresh  ? help
         """,
         "empty 40x12": """
          / zz▏
@@ -308,7 +308,7 @@ import Testing
           Hamburg Plant › Utilities › Cooling water                    Centrifugal pump
 
           Could not load entries: disk unavailable
-         1 of 20+                              r retry  ⏎ choose  Esc close  ^R refresh
+         1 of 20+                      r retry  ⏎ choose  Esc close  ^R refresh  ? help
         """,
         "error 40x12": """
          / Search Sample plant…

@@ -61,6 +61,29 @@ final class CountingScreen: TerminalScreen {
     func setRedrawHandler(_ handler: (() -> Void)?) {}
 }
 
+/// A screen that asks to be drawn again at a moment already come (a notice that leaves), once.
+@MainActor
+final class DeadlineScreen: TerminalScreen {
+    var renders = 0
+    let deadline = ContinuousClock.now
+
+    func handle(_ events: [InputEvent]) -> [BrowserCommand] {
+        events.contains(.key(KeyEvent(.character("q")))) ? [.quit] : []
+    }
+
+    func render() -> ScreenBuffer {
+        renders += 1
+        var buffer = ScreenBuffer(width: 20, height: 3)
+        buffer.put("frame \(renders)", x: 0, y: 0, maxWidth: 20, style: TextStyle())
+        return buffer
+    }
+
+    var redrawDeadline: ContinuousClock.Instant? { renders < 2 ? deadline : nil }
+
+    func resize(columns: Int, rows: Int) {}
+    func setRedrawHandler(_ handler: (() -> Void)?) {}
+}
+
 @Suite("TerminalRunLoop")
 @MainActor
 struct TerminalRunLoopTests {
@@ -114,5 +137,21 @@ struct TerminalRunLoopTests {
         // bound is generous: on a loaded machine the main actor may wait minutes for a turn.
         _ = try await withTimeout(.seconds(300)) { await run.value }
         #expect(output.text.hasSuffix(String(decoding: Terminal.restoreSequence, as: UTF8.self)))
+    }
+
+    @Test("A screen that changes by itself at a moment gets a frame then, with no key pressed")
+    func redrawAtTheScreensDeadline() async throws {
+        let output = CapturedOutput()
+        let pipe = TestPipe()
+        let terminal = Terminal(
+            output: output, inputFileDescriptor: pipe.readFD, environment: [:], handlesSignals: false)
+        let screen = DeadlineScreen()
+        let run = Task { await TerminalRunLoop.run(screen: screen, terminal: terminal, capability: .none) }
+        // Each frame drawn is rendered once: the second is the one the deadline asked for.
+        #expect(await eventually { screen.renders == 2 })
+        pipe.write("q")
+        _ = try await withTimeout(.seconds(300)) { await run.value }
+        // Once nothing is due, no more frames come by themselves.
+        #expect(screen.renders == 2)
     }
 }

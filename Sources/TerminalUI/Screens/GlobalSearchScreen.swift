@@ -109,6 +109,10 @@ public final class GlobalSearchScreen: TerminalScreen {
         list == nil ? base.cursorPosition : nil
     }
 
+    public var redrawDeadline: ContinuousClock.Instant? {
+        list?.redrawDeadline ?? base.redrawDeadline
+    }
+
     public func setRedrawHandler(_ handler: (() -> Void)?) {
         redrawHandler = handler
         base.setRedrawHandler(handler)

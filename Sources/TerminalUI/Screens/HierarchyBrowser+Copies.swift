@@ -31,7 +31,7 @@ extension HierarchyBrowser {
     /// What the status line shows on its right while `y` waits for its next key (where it
     /// shows "? help  q quit" otherwise), as vim shows a pending command.
     var copyPrefixHint: String {
-        dataSource?.source is FileSystemSource ? "y… p path " : "y… p pointer  q jq  v value "
+        dataSource?.source is FileSystemSource ? "y… p path" : "y… p pointer  q jq  v value"
     }
 
     /// The key after `y`: `p`, `q` or `v` copy; any other key goes on as usual.

@@ -8,4 +8,7 @@ extension HierarchyBrowser: TerminalScreen {
         view.setNeedsDisplayHandler = handler
         dataSource?.activityHandler = handler.map { redraw in { _ in redraw() } }
     }
+
+    /// When a notice on the status line leaves.
+    public var redrawDeadline: ContinuousClock.Instant? { chrome.redrawDeadline }
 }

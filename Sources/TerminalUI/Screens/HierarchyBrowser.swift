@@ -41,19 +41,21 @@ public final class HierarchyBrowser {
     public private(set) var columns: Int
     /// The terminal's height, in rows.
     public private(set) var rows: Int
+    /// The status line's message, the help and the too-small screen (see ``ScreenChrome``).
+    public internal(set) var chrome: ScreenChrome
     /// Whether the help overlay is shown.
-    public private(set) var showsHelp = false
-    /// A one-line message on the status line (copied, errors), until the next key. Errors come
-    /// from the view's one error stream (`HierarchyView.takeErrors()`): the newest pending
-    /// one replaces the message when it is read or drawn.
+    public var showsHelp: Bool { chrome.showsHelp }
+    /// A one-line message on the status line (copied, errors), until the next key (a notice
+    /// also until ``ScreenChrome/noticeLifetime`` has passed). Errors come from the view's one
+    /// error stream (`HierarchyView.takeErrors()`): the newest pending one replaces the message
+    /// when it is read or drawn.
     public internal(set) var message: (text: String, isError: Bool)? {
         get {
             showPendingErrors()
-            return shownMessage
+            return chrome.message
         }
-        set { shownMessage = newValue }
+        set { chrome.message = newValue }
     }
-    private var shownMessage: (text: String, isError: Bool)?
 
     /// Screen-reader mode: the status line says the focused item's ``screenReaderText`` (or
     /// the message), the text cursor sits on the focused row (``cursorPosition``), and each new
@@ -90,7 +92,6 @@ public final class HierarchyBrowser {
 
     /// How long typed characters keep extending one type-select search.
     public static let typeSelectTimeout: Duration = .seconds(1)
-    static let minimumSize = (columns: 20, rows: 5)
 
     /// A browser over a view whose data source is already attached (any
     /// `HierarchyViewDataSource`: a controller, a seed data source, or a source adapter).
@@ -118,6 +119,7 @@ public final class HierarchyBrowser {
         self.columns = columns
         self.rows = rows
         self.now = now
+        chrome = ScreenChrome(now: now)
         opensFiles = dataSource?.source is FileSystemSource
         view.itemHeightProvider = { cell, _ in ColumnsRenderer.height(of: cell) }
         view.expandsFocusedItem = true
@@ -168,7 +170,7 @@ public final class HierarchyBrowser {
         view.setSize(Size(width: Double(self.columns), height: Double(max(0, self.rows - 2))))
     }
 
-    var isTooSmall: Bool { columns < Self.minimumSize.columns || rows < Self.minimumSize.rows }
+    var isTooSmall: Bool { chrome.isTooSmall(columns: columns, rows: rows) }
 
     // MARK: Input
 
@@ -176,30 +178,23 @@ public final class HierarchyBrowser {
     ///
     /// - Returns: what the run loop must do (quit, write clipboard bytes).
     public func handle(_ events: [InputEvent]) -> [BrowserCommand] {
-        var commands: [BrowserCommand] = []
-        for event in events {
+        ScreenChrome.feed(events) { event in
+            if let taken = chrome.take(event) { return taken }
             switch event {
-            case .key(let key): commands += handle(key)
+            case .key(let key): return handle(key)
             case .mouse(let mouse):
                 isCopyPending = false
                 handle(mouse)
             case .paste(let text):
                 isCopyPending = false
-                commands += perform(.typeSelect(text))
+                return perform(.typeSelect(text))
             case .focus, .unknown: break
             }
-            if commands.contains(.quit) || commands.contains(.interrupt) { return commands }
+            return []
         }
-        return commands
     }
 
     func handle(_ event: KeyEvent) -> [BrowserCommand] {
-        message = nil
-        if showsHelp {
-            showsHelp = false
-            if event.key == .character("q") && event.modifiers.isEmpty { return [.quit] }
-            return []
-        }
         if interruptCancels, event.key == .character("c"), event.modifiers == .control { return [.interrupt] }
         if let commands = handleCopyPrefix(event) { return commands }
         if let commands = openFocusedFile(for: event) { return commands }
@@ -241,7 +236,7 @@ public final class HierarchyBrowser {
         let outcome = view.perform(command, typeSelect: &typeSelect, at: now())
         if let text = outcome.message { message = (text, outcome.isError) }
         if outcome.quit { return [.quit] }
-        if outcome.help { showsHelp = true }
+        if outcome.help { chrome.showsHelp = true }
         var commands: [BrowserCommand] = []
         if outcome.search { commands.append(.search) }
         if let copied = outcome.copied {
@@ -289,7 +284,6 @@ public final class HierarchyBrowser {
     }
 
     private func click(at point: Point) {
-        message = nil
         switch view.hitTest(point) {
         case .indicator(let uuid, _, _):
             view.tapIndicator(ofItemWith: uuid)
@@ -316,17 +310,10 @@ public final class HierarchyBrowser {
 
     /// Draws the whole screen.
     public func render() -> ScreenBuffer {
+        focusedCell = nil
+        if isTooSmall { return ScreenChrome.tooSmallScreen(columns: columns, rows: rows, palette: palette) }
         var buffer = ScreenBuffer(width: columns, height: rows)
         buffer.fill(x: 0, y: 0, width: columns, height: rows, style: palette.text)
-        focusedCell = nil
-        if isTooSmall {
-            var text = "Terminal too small (\(columns)×\(rows))"
-            if DisplayWidth.of(text) > columns { text = "Too small" }
-            buffer.put(
-                text, x: max(0, (columns - DisplayWidth.of(text)) / 2), y: rows / 2, maxWidth: columns,
-                style: palette.text)
-            return buffer
-        }
         let snapshot = view.snapshot()
         showPendingErrors()
         drawPathLine(into: &buffer)
@@ -340,13 +327,13 @@ public final class HierarchyBrowser {
         } else {
             drawStatusLine(into: &buffer)
         }
-        if showsHelp { drawHelp(into: &buffer) }
+        chrome.drawHelp(helpLines, into: &buffer, palette: palette)
         return buffer
     }
 
     /// Takes the errors pending in the view's stream: the newest becomes the message.
     private func showPendingErrors() {
-        if let error = view.takeErrors().last { shownMessage = (error.message, true) }
+        if let error = view.takeErrors().last { chrome.message = (error.message, true) }
     }
 
     /// The text a screen reader gets for the focused item (the cell's accessibility label,
@@ -369,26 +356,9 @@ public final class HierarchyBrowser {
     }
 
     func drawStatusLine(into buffer: inout ScreenBuffer) {
-        let y = rows - 1
-        let statusStyle = palette.look(.statusLine).text
-        buffer.fill(x: 0, y: y, width: columns, height: 1, style: statusStyle)
         let status = view.statusText(isLoading: (dataSource?.activeLoads ?? 0) > 0, note: dataSource?.progressNote)
-        let left = status.isEmpty ? "" : " " + status
-        let right = isCopyPending ? copyPrefixHint : "? help  q quit "
-        let rightWidth = DisplayWidth.of(right)
-        let used = buffer.put(left, x: 0, y: y, maxWidth: max(0, columns - rightWidth), style: statusStyle)
-        if let message {
-            buffer.put(
-                "  " + message.text, x: used, y: y, maxWidth: max(0, columns - rightWidth - used - 1),
-                style: message.isError ? palette.statusError : statusStyle)
-        }
-        if columns - rightWidth > used + 4 {
-            buffer.put(right, x: columns - rightWidth, y: y, maxWidth: rightWidth, style: statusStyle)
-        }
-    }
-
-    private func drawHelp(into buffer: inout ScreenBuffer) {
-        HelpOverlay(lines: helpLines).draw(into: &buffer, palette: palette)
+        StatusLine(text: status, message: message, keys: isCopyPending ? [copyPrefixHint] : ["? help", "q quit"])
+            .draw(into: &buffer, palette: palette)
     }
 
     /// The keys every face shares, with this browser's own: the copies, and opening files.

@@ -3,19 +3,13 @@ import HierarchyKit
 extension LinearBrowser {
     /// Draws the whole screen.
     public func render() -> ScreenBuffer {
+        if isTooSmall { return ScreenChrome.tooSmallScreen(columns: columns, rows: rows, palette: palette) }
         var buffer = ScreenBuffer(width: columns, height: rows)
         buffer.fill(x: 0, y: 0, width: columns, height: rows, style: palette.look(.linearView).text)
-        if isTooSmall {
-            let text = "Terminal too small (\(columns)×\(rows))"
-            buffer.put(
-                text, x: max(0, (columns - DisplayWidth.of(text)) / 2), y: rows / 2, maxWidth: columns,
-                style: palette.text)
-            return buffer
-        }
         drawPathLine(into: &buffer)
         drawBody(into: &buffer)
         drawStatusLine(into: &buffer)
-        if showsHelp { drawHelp(into: &buffer) }
+        chrome.drawHelp(Self.helpLines, into: &buffer, palette: palette)
         return buffer
     }
 
@@ -158,29 +152,16 @@ extension LinearBrowser {
     }
 
     private func drawStatusLine(into buffer: inout ScreenBuffer) {
-        let y = rows - 1
-        let statusStyle = palette.look(.statusLine).text
-        buffer.fill(x: 0, y: y, width: columns, height: 1, style: statusStyle)
         let count = currentItems.count
-        var left =
+        let position =
             hierarchy.isLoading
-            ? " loading…"
-            : (count > 0 ? " \(CountText.grouped(focusIndex + 1)) of \(CountText.grouped(count))" : " empty")
-        left += " · level \(hierarchy.level)"
-        let right = "? help  q quit "
-        let rightWidth = DisplayWidth.of(right)
-        let used = buffer.put(left, x: 0, y: y, maxWidth: max(0, columns - rightWidth), style: statusStyle)
-        if let message {
-            buffer.put(
-                "  " + message.text, x: used, y: y, maxWidth: max(0, columns - rightWidth - used - 1),
-                style: message.isError ? palette.statusError : statusStyle)
-        }
-        if columns - rightWidth > used + 4 {
-            buffer.put(right, x: columns - rightWidth, y: y, maxWidth: rightWidth, style: statusStyle)
-        }
+            ? "loading…"
+            : (count > 0 ? "\(CountText.grouped(focusIndex + 1)) of \(CountText.grouped(count))" : "empty")
+        StatusLine(text: position + " · level \(hierarchy.level)", message: message, keys: ["? help", "q quit"])
+            .draw(into: &buffer, palette: palette)
     }
 
-    static let helpLines: [(String, String)] = [
+    static let helpLines: [(keys: String, meaning: String)] = [
         ("↑ ↓  j k  Tab", "move between the items"),
         ("→ ⏎  l", "open the item (select a leaf)"),
         ("← ⌫  h", "back to the parent"),
@@ -189,8 +170,4 @@ extension LinearBrowser {
         ("mouse", "click a chip or item, wheel scrolls"),
         ("q  Ctrl-C", "quit"),
     ]
-
-    private func drawHelp(into buffer: inout ScreenBuffer) {
-        HelpOverlay(lines: Self.helpLines.map { (keys: $0.0, meaning: $0.1) }).draw(into: &buffer, palette: palette)
-    }
 }

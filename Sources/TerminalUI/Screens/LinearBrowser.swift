@@ -46,27 +46,27 @@ public final class LinearBrowser: TerminalScreen {
     public private(set) var focusIndex = 0
     /// The first content line shown (the body scrolls vertically on both axes).
     public private(set) var scrollOffset = 0
+    /// The status line's message, the help and the too-small screen (see ``ScreenChrome``).
+    public internal(set) var chrome: ScreenChrome
     /// Whether the help overlay is shown.
-    public private(set) var showsHelp = false
-    /// A one-line message on the status line, until the next key. Errors come from the
-    /// browser's error stream (``errors``, the same queue type a hierarchy view drains): the
-    /// newest pending one replaces the message when it is read or drawn.
+    public var showsHelp: Bool { chrome.showsHelp }
+    /// A one-line message on the status line, until the next key (a notice also until
+    /// ``ScreenChrome/noticeLifetime`` has passed). Errors come from the browser's error stream
+    /// (``errors``, the same queue type a hierarchy view drains): the newest pending one replaces
+    /// the message when it is read or drawn.
     public private(set) var message: (text: String, isError: Bool)? {
         get {
-            if let error = errors.take().last { shownMessage = (error.message, true) }
-            return shownMessage
+            if let error = errors.take().last { chrome.message = (error.message, true) }
+            return chrome.message
         }
-        set { shownMessage = newValue }
+        set { chrome.message = newValue }
     }
-    private var shownMessage: (text: String, isError: Bool)?
     /// The errors of the browser's loads not shown yet (its one error stream).
     public private(set) var errors = HierarchyErrorQueue()
 
     private var loads: [Int: Task<Void, Never>] = [:]
     private var nextLoad = 0
     private var redrawHandler: (() -> Void)?
-
-    static let minimumSize = (columns: 20, rows: 5)
 
     /// A browser over a source; call ``load(startingAt:)`` before showing it.
     ///
@@ -79,9 +79,11 @@ public final class LinearBrowser: TerminalScreen {
     ///   - columns: The terminal width.
     ///   - rows: The terminal height.
     ///   - childLimit: The most children read for one item.
+    ///   - now: The clock notices on the status line expire by.
     public init(
         source: any HierarchySource, sourceName: String, axis: Axis, rightToLeft: Bool = false,
-        palette: BrowserPalette = .horizon, columns: Int = 80, rows: Int = 24, childLimit: Int = 10_000
+        palette: BrowserPalette = .horizon, columns: Int = 80, rows: Int = 24, childLimit: Int = 10_000,
+        now: @escaping () -> ContinuousClock.Instant = { ContinuousClock.now }
     ) {
         self.adapter = LinearSourceAdapter(source: source, childLimit: childLimit)
         self.axis = axis
@@ -90,6 +92,7 @@ public final class LinearBrowser: TerminalScreen {
         self.sourceName = sourceName
         self.columns = max(0, columns)
         self.rows = max(0, rows)
+        chrome = ScreenChrome(now: now)
         // Cannot fail: there are no items to validate.
         self.hierarchy = try! LinearHierarchy(items: [])
     }
@@ -140,7 +143,10 @@ public final class LinearBrowser: TerminalScreen {
         redrawHandler = handler
     }
 
-    var isTooSmall: Bool { columns < Self.minimumSize.columns || rows < Self.minimumSize.rows }
+    /// When a notice on the status line leaves.
+    public var redrawDeadline: ContinuousClock.Instant? { chrome.redrawDeadline }
+
+    var isTooSmall: Bool { chrome.isTooSmall(columns: columns, rows: rows) }
 
     /// The items of the current level.
     var currentItems: [LinearHierarchyItem] { hierarchy.currentItems }
@@ -244,24 +250,18 @@ public final class LinearBrowser: TerminalScreen {
     ///
     /// - Returns: What the run loop must do (quit, write clipboard bytes).
     public func handle(_ events: [InputEvent]) -> [BrowserCommand] {
-        var commands: [BrowserCommand] = []
-        for event in events {
+        ScreenChrome.feed(events) { event in
+            if let taken = chrome.take(event) { return taken }
             switch event {
-            case .key(let key): commands += handle(key)
+            case .key(let key): return handle(key)
             case .mouse(let mouse): handle(mouse)
             case .paste, .focus, .unknown: break
             }
-            if commands.contains(.quit) { return commands }
+            return []
         }
-        return commands
     }
 
     func handle(_ event: KeyEvent) -> [BrowserCommand] {
-        message = nil
-        if showsHelp {
-            showsHelp = false
-            return event.key == .character("q") && event.modifiers.isEmpty ? [.quit] : []
-        }
         // The shared bindings; the linear face has one axis, so Tab and the level keys move
         // between the items, and it has no editing mode, type-select or search.
         guard let key = HierarchyBrowser.hierarchyKey(event.key),
@@ -278,7 +278,7 @@ public final class LinearBrowser: TerminalScreen {
         case .move(.end): moveFocus(by: currentItems.count)
         case .openNextLevel, .activate: expandFocused()
         case .previousLevel: collapseToParent()
-        case .help: showsHelp = true
+        case .help: chrome.showsHelp = true
         case .copy: return copyFocused()
         case .quit: return [.quit]
         case .toggleEditing, .selectOrPageDown, .search, .typeSelect, .cancelTypeSelect: break
@@ -322,11 +322,6 @@ public final class LinearBrowser: TerminalScreen {
     }
 
     private func click(x: Int, y: Int) {
-        message = nil
-        if showsHelp {
-            showsHelp = false
-            return
-        }
         let point =
             axis == .horizontal
             ? LinearPoint(x: Double(x - bodyLeft + windowStart(computeLayout())), y: Double(y - bodyTop))

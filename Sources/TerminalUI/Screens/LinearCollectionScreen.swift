@@ -8,8 +8,8 @@ import HierarchyKit
 ///
 /// Horizontal: every section in one row that scrolls sideways to keep the focused cell in
 /// view (it never wraps). Vertical: sections stacked, scrolling down. ←/→ (or ↑/↓) move the
-/// focus, Enter or Space chooses the focused cell (the delegate's `didSelectItemAt`), `q`
-/// quits. After a choice the cells the controller's `lastUpdate` inserted are underlined and
+/// focus, Enter or Space chooses the focused cell (the delegate's `didSelectItemAt`), `?`
+/// shows the keys, `q` quits. After a choice the cells the controller's `lastUpdate` inserted are underlined and
 /// the status line says what changed (levels added or closed, items hidden or restored),
 /// until the next key.
 @MainActor
@@ -29,8 +29,13 @@ public final class LinearCollectionScreen: TerminalScreen {
     /// How far the content is scrolled along the axis, in cells.
     public private(set) var scrollOffset = 0
 
-    /// What the last choice changed, as the status line says it (until the next key).
-    public private(set) var changeNote: String?
+    /// The status line's message, the help and the too-small screen (see ``ScreenChrome``).
+    public internal(set) var chrome: ScreenChrome
+    /// Whether the help overlay is shown.
+    public var showsHelp: Bool { chrome.showsHelp }
+    /// What the last choice changed, as the status line says it (until the next key, or
+    /// ``ScreenChrome/noticeLifetime``).
+    public var changeNote: String? { chrome.message?.text }
     /// The cells the last choice inserted (underlined until the next key).
     public private(set) var insertedPaths: Set<IndexPath> = []
 
@@ -38,11 +43,20 @@ public final class LinearCollectionScreen: TerminalScreen {
     private var shownCells: [LinearHierarchyCell] = []
 
     /// A screen over a controller.
+    ///
+    /// - Parameters:
+    ///   - controller: The controller shown.
+    ///   - title: The title on the top line.
+    ///   - palette: The styles.
+    ///   - columns: The width.
+    ///   - rows: The height.
+    ///   - now: The clock notes on the status line expire by.
     public init(
         controller: LinearHierarchyViewController, title: String = "", palette: BrowserPalette = .horizon,
-        columns: Int = 80, rows: Int = 24
+        columns: Int = 80, rows: Int = 24, now: @escaping () -> ContinuousClock.Instant = { ContinuousClock.now }
     ) {
         self.controller = controller
+        chrome = ScreenChrome(minimumSize: (10, 3), now: now)
         self.title = title
         self.palette = palette
         self.columns = max(0, columns)
@@ -78,18 +92,18 @@ public final class LinearCollectionScreen: TerminalScreen {
         redrawHandler = handler
     }
 
+    /// When a note on the status line leaves.
+    public var redrawDeadline: ContinuousClock.Instant? { chrome.redrawDeadline }
+
     // MARK: Input
 
     public func handle(_ events: [InputEvent]) -> [BrowserCommand] {
-        var commands: [BrowserCommand] = []
-        for event in events {
-            guard case .key(let key) = event else { continue }
-            changeNote = nil
+        ScreenChrome.feed(events) { event in
+            guard case .key(let key) = event else { return [] }
             insertedPaths = []
-            commands += handle(key)
-            if commands.contains(.quit) { break }
+            if let taken = chrome.take(event) { return taken }
+            return handle(key)
         }
-        return commands
     }
 
     func handle(_ event: KeyEvent) -> [BrowserCommand] {
@@ -97,6 +111,8 @@ public final class LinearCollectionScreen: TerminalScreen {
         let forward: Key = isHorizontal ? .right : .down
         switch event.key {
         case .character("q"), .escape: return [.quit]
+        case .character("?"):
+            chrome.showsHelp = true
         case .character("c") where event.modifiers.contains(.control): return [.quit]
         case back: moveFocus(by: -1)
         case forward: moveFocus(by: 1)
@@ -134,13 +150,17 @@ public final class LinearCollectionScreen: TerminalScreen {
         func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
         let title = TerminalText.sanitize(name ?? "")
         if !update.insertedSections.isEmpty {
-            changeNote =
-                "Opened \(title): \(plural(update.insertedSections.count, "level")) added, \(plural(update.removedItems.count, "item")) hidden"
+            chrome.message = (
+                "Opened \(title): \(plural(update.insertedSections.count, "level")) added, \(plural(update.removedItems.count, "item")) hidden",
+                false
+            )
         } else if !update.removedSections.isEmpty {
-            changeNote =
-                "Back to \(title): \(plural(update.removedSections.count, "level")) closed, \(plural(update.insertedItems.count, "item")) restored"
+            chrome.message = (
+                "Back to \(title): \(plural(update.removedSections.count, "level")) closed, \(plural(update.insertedItems.count, "item")) restored",
+                false
+            )
         } else if !update.isEmpty {
-            changeNote = "Changed: \(update.description)"
+            chrome.message = ("Changed: \(update.description)", false)
         }
     }
 
@@ -217,19 +237,18 @@ public final class LinearCollectionScreen: TerminalScreen {
     // MARK: Drawing
 
     public func render() -> ScreenBuffer {
+        if chrome.isTooSmall(columns: columns, rows: rows) {
+            return ScreenChrome.tooSmallScreen(columns: columns, rows: rows, palette: palette)
+        }
         var buffer = ScreenBuffer(width: columns, height: rows)
-        guard columns > 0, rows > 0 else { return buffer }
         // `fdlCBLinearHierarchyView` behind, the title on the path line
         // (`fdlFUIHierarchyView_pathLine`), cells in `fdlCBLinearHierarchyCell` unless the host
         // gave them a colour (`normalLHCellColor`, `activeLHCellColor`), the status line in
         // `fdlFUIHierarchyView_statusLine`.
         buffer.fill(x: 0, y: 0, width: columns, height: rows, style: palette.look(.linearView).text)
-        let titleStyle = palette.look(.pathLine).text
-        buffer.fill(x: 0, y: 0, width: columns, height: 1, style: titleStyle)
         let level = controller.hierarchyLevel
-        buffer.put(
-            " " + TerminalText.sanitize(title) + (level > 0 ? "  · level \(level + 1)" : ""), x: 0, y: 0,
-            maxWidth: columns, style: titleStyle)
+        PathLine(parts: [title + (level > 0 ? "  · level \(level + 1)" : "")], sourceName: "")
+            .draw(into: &buffer, palette: palette)
         let (sections, result) = computeLayout()
         shownCellsRecycle(sections)
         let area = collectionArea
@@ -263,16 +282,27 @@ public final class LinearCollectionScreen: TerminalScreen {
                     y: y, maxWidth: visibleWidth, style: style)
             }
         }
-        let y = rows - 1
-        let statusStyle = palette.look(.statusLine).text
-        buffer.fill(x: 0, y: y, width: columns, height: 1, style: statusStyle)
         let focusedText = focus.flatMap { path -> String? in
             guard path.count == 2, path[0] < sections.count, path[1] < sections[path[0]].cells.count else { return nil }
             return sections[path[0]].cells[path[1]].displayText
         }
-        let arrows = isHorizontal ? "← →" : "↑ ↓"
-        let status = changeNote ?? (TerminalText.sanitize(focusedText ?? "") + "   \(arrows) move  ⏎ open  q quit")
-        buffer.put(" " + status, x: 0, y: y, maxWidth: columns, style: statusStyle)
+        StatusLine(
+            text: chrome.message == nil ? focusedText ?? "" : "", message: chrome.message,
+            keys: ["\(arrows) move", "⏎ open", "? help", "q quit"]
+        ).draw(into: &buffer, palette: palette)
+        chrome.drawHelp(helpLines, into: &buffer, palette: palette)
         return buffer
+    }
+
+    private var arrows: String { isHorizontal ? "← →" : "↑ ↓" }
+
+    /// The keys the help overlay lists.
+    var helpLines: [(keys: String, meaning: String)] {
+        [
+            (arrows, "move between the cells"),
+            ("Home End", "first, last cell"),
+            ("⏎  Space", "choose the cell: open, go back or select"),
+            ("q  Esc  Ctrl-C", "quit"),
+        ]
     }
 }

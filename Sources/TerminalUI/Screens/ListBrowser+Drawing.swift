@@ -11,11 +11,10 @@ extension ListBrowser {
     ///
     /// - Returns: A buffer of the current size.
     public func render() -> ScreenBuffer {
-        var buffer = ScreenBuffer(width: columns, height: rows)
-        guard columns >= 10, rows >= 4 else {
-            if rows > 0 { buffer.put("Too small", x: 0, y: 0, maxWidth: columns, style: palette.text) }
-            return buffer
+        guard !chrome.isTooSmall(columns: columns, rows: rows) else {
+            return ScreenChrome.tooSmallScreen(columns: columns, rows: rows, palette: palette)
         }
+        var buffer = ScreenBuffer(width: columns, height: rows)
         buffer.fill(x: 0, y: 0, width: columns, height: rows, style: palette.look(.listFloorplan).text)
         drawSearchLine(into: &buffer)
         if let headerLine = screen.headerLine {
@@ -33,6 +32,7 @@ extension ListBrowser {
             drawFooter(footer, into: &buffer)
         }
         drawKeyLine(into: &buffer)
+        chrome.drawHelp(helpLines, into: &buffer, palette: palette)
         return buffer
     }
 
@@ -151,17 +151,16 @@ extension ListBrowser {
 
     private func drawKeyLine(into buffer: inout ScreenBuffer) {
         if let prompt { return drawPrompt(prompt, into: &buffer) }
-        let y = rows - 1
-        let statusStyle = palette.look(.listStatusLine).text
-        buffer.fill(x: 0, y: y, width: columns, height: 1, style: statusStyle)
         let count = flatPaths.count
-        var left = count == 0 ? " " : " \(CountText.grouped((selection ?? 0) + 1)) of \(CountText.grouped(count))"
-        if count > 0, viewModel.footer != .noMoreEntries { left += "+" }
+        var parts: [String] = []
+        if count > 0 {
+            let more = viewModel.footer != .noMoreEntries ? "+" : ""
+            parts.append("\(CountText.grouped((selection ?? 0) + 1)) of \(CountText.grouped(count))\(more)")
+        }
         var isSearch = false
         if case .search = viewModel.mode { isSearch = true }
         // A search streams its results: say so while it runs.
-        if isSearch, viewModel.state != .finished { left += "  searching…" }
-        if let message { left += "  " + message }
+        if isSearch, viewModel.state != .finished { parts.append("searching…") }
         var keys = ["⏎ choose", "Esc close", "^R refresh"]
         // The exhaustive search is offered while a search may have more results: not once it
         // has them all, found none, or failed (then `r` retries).
@@ -172,16 +171,28 @@ extension ListBrowser {
         }
         if screen.isAddButtonShown { keys.append("+ add") }
         if screen.isDeleteEnabled { keys.append("Del delete") }
-        var right = keys.joined(separator: "  ") + " "
-        let used = buffer.put(left, x: 0, y: y, maxWidth: columns, style: statusStyle)
-        while DisplayWidth.of(right) > columns - used - 2, keys.count > 1 {
-            keys.removeLast()
-            right = keys.joined(separator: "  ") + " "
+        keys.append("? help")
+        StatusLine(
+            text: parts.joined(separator: "  "), message: chrome.message, keys: keys, element: .listStatusLine
+        ).draw(into: &buffer, palette: palette)
+    }
+
+    /// The keys the help overlay lists: those the list offers now.
+    var helpLines: [(keys: String, meaning: String)] {
+        var lines: [(keys: String, meaning: String)] = []
+        if viewModel.isSearchEnabled {
+            lines.append(("type", "search; ^U clears the search"))
+            lines.append(("^S", "every result at once"))
         }
-        let rightWidth = DisplayWidth.of(right)
-        if columns - rightWidth > used + 1 {
-            buffer.put(right, x: columns - rightWidth, y: y, maxWidth: rightWidth, style: statusStyle)
-        }
+        lines.append(("↑ ↓  ^P ^N  wheel", "move"))
+        lines.append(("PgUp PgDn  Home End", "page, first, last"))
+        lines.append(("⏎  click twice", "choose"))
+        lines.append(("^R", "refresh"))
+        lines.append(("r", "retry after an error"))
+        if screen.isAddButtonShown { lines.append(("+", "add an item")) }
+        if screen.isDeleteEnabled { lines.append(("Del", "delete the item")) }
+        lines.append(("Esc  q  ^C", "close (q while the search is empty)"))
+        return lines
     }
 }
 

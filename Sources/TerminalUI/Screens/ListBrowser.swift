@@ -9,8 +9,8 @@ import ListFloorplan
 /// exhaustively (every result, not a page at a time); ↑ ↓ PgUp PgDn Home End and
 /// the mouse wheel move the selection, a click selects (a second click chooses), Enter chooses the
 /// selected item, Esc closes. Ctrl-R refreshes, `r` retries after an error, `+` and Delete call the
-/// add and delete handlers, `q` closes while the search field is empty, Ctrl-C always closes. When
-/// the selection reaches the last loaded item the next page loads. Rows keep the selection on the
+/// add and delete handlers, `q` closes and `?` shows the keys while the search field is empty,
+/// Ctrl-C always closes. When the selection reaches the last loaded item the next page loads. Rows keep the selection on the
 /// same item (by identity) when pages arrive or the list refreshes.
 ///
 /// The browser never writes to the terminal; it draws into a ``ScreenBuffer`` on ``render()`` and
@@ -40,8 +40,16 @@ public final class ListBrowser<
     public private(set) var top = 0
     /// The item the user chose, if any.
     public private(set) var chosen: Entity?
-    /// A transient message on the key line (a handler's answer), until the next key.
-    public internal(set) var message: String?
+    /// The key line's message, the help and the too-small screen (see ``ScreenChrome``).
+    public internal(set) var chrome: ScreenChrome
+    /// Whether the help overlay is shown.
+    public var showsHelp: Bool { chrome.showsHelp }
+    /// A transient message on the key line (a handler's answer), until the next key or
+    /// ``ScreenChrome/noticeLifetime``.
+    public internal(set) var message: String? {
+        get { chrome.message?.text }
+        set { chrome.message = newValue.map { ($0, false) } }
+    }
     /// The frame of the loading footer's spinner (advanced by the run loop's ticks).
     public internal(set) var spinnerFrame = 0
     /// The question open on the key line (see `ListBrowser+Prompt`); keys go to it.
@@ -65,11 +73,13 @@ public final class ListBrowser<
     ///   - palette: The styles.
     ///   - columns: The width.
     ///   - rows: The height.
+    ///   - now: The clock messages on the key line expire by.
     public init(
         screen: ListScreen<Entity, Section>, title: String = "", palette: BrowserPalette = .horizon,
-        columns: Int = 80, rows: Int = 24
+        columns: Int = 80, rows: Int = 24, now: @escaping () -> ContinuousClock.Instant = { ContinuousClock.now }
     ) {
         self.screen = screen
+        chrome = ScreenChrome(minimumSize: (10, 4), now: now)
         self.title = title
         self.palette = palette
         self.columns = max(0, columns)
@@ -133,25 +143,27 @@ public final class ListBrowser<
         redrawHandler = handler
     }
 
+    /// When a message on the key line leaves.
+    public var redrawDeadline: ContinuousClock.Instant? { chrome.redrawDeadline }
+
     public func handle(_ events: [InputEvent]) -> [BrowserCommand] {
-        var commands: [BrowserCommand] = []
-        for event in events {
+        let commands = ScreenChrome.feed(events) { event in
+            if let taken = chrome.take(event) { return taken }
             switch event {
-            case .key(let key): commands += handle(key)
-            case .mouse(let mouse): commands += handle(mouse)
+            case .key(let key): return handle(key)
+            case .mouse(let mouse): return handle(mouse)
             case .paste(let text) where prompt?.kind == .text: prompt?.text += text.filter { !$0.isNewline }
             case .paste(let text): editSearch { $0 += text.filter { !$0.isNewline } }
             case .focus, .unknown: break
             }
-            if commands.contains(.quit) { return [.quit] }
+            return []
         }
-        return commands
+        return commands.contains(.quit) ? [.quit] : commands
     }
 
     // MARK: Keys
 
     func handle(_ event: KeyEvent) -> [BrowserCommand] {
-        message = nil
         if prompt != nil { return handlePrompt(event) }
         if event.modifiers.contains(.control) {
             switch event.key {
@@ -185,6 +197,10 @@ public final class ListBrowser<
     private func typed(_ c: Character) -> [BrowserCommand] {
         let text = viewModel.searchText
         if c == "q", text.isEmpty || !viewModel.isSearchEnabled { return [.quit] }
+        if c == "?", text.isEmpty || !viewModel.isSearchEnabled {
+            chrome.showsHelp = true
+            return []
+        }
         // The field already has the focus: a `/` typed first (the search key of the columns,
         // nnn and less) starts no search for "/".
         if c == "/", text.isEmpty { return [] }

@@ -1,7 +1,7 @@
 import HierarchyKit
 
 /// The top line of the browsers: the path to the focused item on the left (its end kept when
-/// it does not fit), the source's name on the right (hidden below 60 columns).
+/// it does not fit), the source's name on the right (hidden below 60 columns, or when empty).
 ///
 /// Drawn in the `fdlFUIHierarchyView_pathLine` look: its font and background, the name in its
 /// tint, the path placed by its `text-align`.
@@ -16,7 +16,8 @@ struct PathLine {
         let nameStyle = palette.isThemed ? look.glyph : palette.headerDisabled
         buffer.fill(x: 0, y: 0, width: columns, height: 1, style: style)
         let name = " \(sourceName) "
-        let nameWidth = columns < 60 ? 0 : min(DisplayWidth.of(TerminalText.sanitize(name)), columns / 3)
+        let nameWidth =
+            columns < 60 || sourceName.isEmpty ? 0 : min(DisplayWidth.of(TerminalText.sanitize(name)), columns / 3)
         var path = parts.map(TerminalText.sanitize).joined(separator: " › ")
         let room = max(0, columns - nameWidth - 2)
         if DisplayWidth.of(path) > room {

@@ -117,4 +117,6 @@ public final class TableBrowser: TerminalScreen {
     public func setRedrawHandler(_ handler: (() -> Void)?) { browser.setRedrawHandler(handler) }
 
     public var cursorPosition: (x: Int, y: Int)? { browser.cursorPosition }
+
+    public var redrawDeadline: ContinuousClock.Instant? { browser.redrawDeadline }
 }

@@ -12,6 +12,8 @@ public enum TerminalRunLoop {
         case frameWritten
         /// A tick of an animated screen (``AnimatedTerminalScreen``).
         case tick
+        /// The moment a screen asked to be drawn at (``TerminalScreen/redrawDeadline``).
+        case wake(ContinuousClock.Instant)
         /// The input of this event source ended.
         case inputEnded(ObjectIdentifier)
     }
@@ -91,11 +93,22 @@ public enum TerminalRunLoop {
                 continuation.yield(.tick)
             }
         }
+        // A screen that changes by itself at a moment (a notice leaving) gets a frame then.
+        var wakeScheduled: ContinuousClock.Instant?
+        func scheduleWake() {
+            guard let deadline = screen.redrawDeadline, deadline != wakeScheduled else { return }
+            wakeScheduled = deadline
+            Task {
+                try? await Task.sleep(until: deadline, clock: .continuous)
+                continuation.yield(.wake(deadline))
+            }
+        }
         let size = terminal.size()
         screen.resize(columns: size.columns, rows: size.rows)
         var endedBy: Int32?
         drawFrame()
         scheduleTick()
+        scheduleWake()
 
         loop: for await event in stream {
             switch event {
@@ -103,6 +116,8 @@ public enum TerminalRunLoop {
                 redrawPending = false
             case .frameWritten:
                 guard frameDeferred else { continue loop }
+            case .wake(let deadline):
+                if deadline == wakeScheduled { wakeScheduled = nil }
             case .tick:
                 tickScheduled = false
                 guard let animated = screen as? AnimatedTerminalScreen, animated.isAnimating else { continue loop }
@@ -168,6 +183,7 @@ public enum TerminalRunLoop {
             }
             drawFrame()
             scheduleTick()
+            scheduleWake()
         }
         // A frame still being written to a terminal that stopped reading must not hold the exit long.
         writer.drain(timeout: Self.exitDrainTimeout)

@@ -35,10 +35,17 @@ public protocol TerminalScreen: AnyObject {
     /// `nil` to hide it: in screen-reader mode, the focused row, which terminal screen readers
     /// (Orca, speakup, BRLTTY) follow.
     var cursorPosition: (x: Int, y: Int)? { get }
+
+    /// When the screen changes by itself (a notice on the status line leaves), so the run loop
+    /// draws a frame then; `nil` when nothing is due.
+    var redrawDeadline: ContinuousClock.Instant? { get }
 }
 
 extension TerminalScreen {
     /// Where the terminal shows its text cursor after a frame (0-based cells), or `nil` to hide
     /// it. Screens without a screen-reader mode keep it hidden.
     public var cursorPosition: (x: Int, y: Int)? { nil }
+
+    /// When the screen changes by itself; screens that never do answer `nil`.
+    public var redrawDeadline: ContinuousClock.Instant? { nil }
 }
