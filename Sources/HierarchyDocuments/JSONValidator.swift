@@ -33,6 +33,10 @@ struct JSONValidator {
     private var atEnd = false
     /// A read failed with this `errno`.
     private(set) var readError: Int32 = 0
+    /// Called with the bytes consumed so far each time the buffer is read again.
+    var progress: ((Int64) -> Void)?
+    /// JSON Lines: values one after another, separated by whitespace, to the input's end.
+    var readsLines = false
 
     /// - Parameters:
     ///   - descriptor: An open file or pipe, read from where it is to its end (not closed).
@@ -53,6 +57,7 @@ struct JSONValidator {
     private mutating func refill() -> Bool {
         guard !atEnd else { return false }
         base += Int64(end)
+        progress?(base)
         index = 0
         end = 0
         while true {
@@ -158,6 +163,7 @@ struct JSONValidator {
                 }
                 levels.removeLast()
             }
+            if readsLines, significant() != nil { continue value }
             return significant() == nil && readError == 0 ? .valid : failure()
         }
     }

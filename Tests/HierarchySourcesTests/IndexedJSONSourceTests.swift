@@ -204,5 +204,30 @@ import Testing
         let error = try #require(source.validationError)
         #expect(error.line == 2001 && error.code == .malformed)
         #expect(try await source.children(ofID: "/1999", in: 0..<1).map(\.subtitle) == ["1999"])
+        // The status line's note: the error with its place, for a view that subscribes late too.
+        var notes: [String?] = []
+        for await change in source.changes() {
+            if case .progress(let note) = change { notes.append(note) }
+        }
+        #expect(notes == ["⚠ \(error.description)"])
+        #expect(error.description.hasPrefix(path + ":2001:"))
+    }
+
+    /// While the background pass runs, the status line says how far it is; at its end, nothing.
+    @Test func progressOfTheBackgroundPass() async throws {
+        let directory = try TemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory.path) }
+        let rows = (0..<300_000).map { #"{"n": \#($0)}"# }.joined(separator: ",\n")
+        let path = try Self.write("[" + rows + "]", in: directory)
+        let source = try IndexedJSONSource(path: path)
+        var notes: [String?] = []
+        for await change in source.changes() {
+            if case .progress(let note) = change { notes.append(note) }
+        }
+        try await source.waitForValidation()
+        #expect(notes.last == .some(nil) || notes.isEmpty)
+        for note in notes.dropLast() {
+            #expect(note?.hasPrefix("checking ") == true && note?.contains(" MB of ") == true)
+        }
     }
 }

@@ -1,0 +1,129 @@
+#!/usr/bin/env python3
+"""A 1 GB JSON document of 8 million items on 3 levels, opened where it lies, beside jq, gron
+and VisiData on the same file.
+
+Usage:
+  Benchmarks/json-document.py [DIRECTORY] [--keep]
+
+Makes DIRECTORY/document-1gb.json (200 groups of 200 sets of 200 items; removed at the end
+unless --keep), then:
+- Benchmarks/json-document/run.sh on it: the byte index, the strict validator and the byte
+  search, optimised (swiftc -O), in one process: the first screen (the top array's first 60
+  members and the member count of each), anonymous memory from /proc/self/smaps_rollup after
+  the first screen and after the validation pass, the validation pass in MB/s, the count of the
+  top array's 200 members and the last member reached from its checkpoint (End in that column),
+  the first match of a search that lies in the first 10% of the file and a search that scans
+  the whole file;
+- jq (`jq length`), gron (to its first line, and whole to /dev/null) and VisiData (batch mode,
+  loading the file and saving it as TSV) on the same file: wall time and maximum resident set
+  (GNU time), each stopped after TIMEOUT seconds (default 300) and limited to LIMIT_GB of
+  address space (default 8).
+
+The machine's load average is printed before and after: on a shared machine, say it with the
+figures.
+"""
+import os
+import resource
+import subprocess
+import sys
+import time
+
+GROUPS, SETS, ITEMS = 200, 200, 200
+TIMEOUT = int(os.environ.get("TIMEOUT", "300"))
+# The other programs hold the document in memory: each is limited to this much address space
+# (default 8 GiB), so that they fail rather than push the machine into swapping.
+LIMIT = int(os.environ.get("LIMIT_GB", "8")) << 30
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def load():
+    return open("/proc/loadavg").read().split()[:3]
+
+
+def make(path):
+    number = 0
+    with open(path, "w") as out:
+        out.write("[")
+        for group in range(GROUPS):
+            out.write(",\n" if group else "\n")
+            out.write('{"id": "g%d", "name": "group %d", "children": [' % (group, group))
+            for set_ in range(SETS):
+                out.write(", " if set_ else "")
+                out.write('{"id": "s%d.%d", "name": "set %d", "children": [' % (group, set_, set_))
+                rows = []
+                for _ in range(ITEMS):
+                    rows.append(
+                        '{"id": "i%d", "name": "item %07d", "kind": "sensor", "value": %d.%03d, "ok": true, '
+                        '"note": "reading %d"}' % (number, number, number % 1000, number % 997, number % 89))
+                    number += 1
+                out.write(", ".join(rows))
+                out.write("]}")
+            out.write("]}")
+        out.write("\n]\n")
+    return number
+
+
+def limit():
+    resource.setrlimit(resource.RLIMIT_AS, (LIMIT, LIMIT))
+
+
+def timed(argv, stdout=subprocess.DEVNULL):
+    """Runs argv under GNU time; returns (seconds, max RSS in MB, exit code or 'timeout')."""
+    start = time.perf_counter()
+    try:
+        done = subprocess.run(["/usr/bin/time", "-f", "%M"] + argv, stdout=stdout, stderr=subprocess.PIPE,
+                              timeout=TIMEOUT, preexec_fn=limit)
+    except subprocess.TimeoutExpired:
+        return TIMEOUT, None, "timeout"
+    seconds = time.perf_counter() - start
+    lines = done.stderr.decode(errors="replace").strip().splitlines()
+    rss = int(lines[-1]) // 1024 if lines and lines[-1].isdigit() else None
+    return seconds, rss, done.returncode
+
+
+def first_line(argv):
+    """Seconds until argv prints its first line (then it is stopped)."""
+    start = time.perf_counter()
+    process = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, preexec_fn=limit)
+    process.stdout.readline()
+    seconds = time.perf_counter() - start
+    process.kill()
+    process.wait()
+    return seconds
+
+
+def main():
+    directory = sys.argv[1] if len(sys.argv) > 1 and not sys.argv[1].startswith("--") else "/tmp"
+    keep = "--keep" in sys.argv
+    path = os.path.join(directory, "document-1gb.json")
+    print("load before:", " ".join(load()))
+    if not os.path.exists(path):
+        start = time.perf_counter()
+        count = make(path)
+        print("made %s: %d items, %.1f MB in %.0f s" % (path, count, os.path.getsize(path) / 1e6,
+                                                      time.perf_counter() - start))
+    try:
+        size = os.path.getsize(path)
+        print("\n# indexed (Benchmarks/json-document/run.sh, needle in the first 10%)")
+        needle = "item %07d" % (GROUPS * SETS * ITEMS // 20)
+        subprocess.run([os.path.join(HERE, "json-document", "run.sh"), path, needle], check=True)
+        print("\n# indexed, a needle that is nowhere (the whole file)")
+        subprocess.run([os.path.join(HERE, "json-document", "run.sh"), path, "no such text"], check=True)
+        print("\n# others (wall s, max RSS MB, exit)")
+        seconds, rss, code = timed(["jq", "length", path])
+        print("jq length: %.1f s, %s MB, %s" % (seconds, rss, code))
+        print("gron, first line: %.1f s" % first_line(["gron", path]))
+        seconds, rss, code = timed(["gron", path])
+        print("gron whole: %.1f s, %s MB, %s (%.0f MB/s)" % (seconds, rss, code, size / 1e6 / seconds))
+        saved = os.path.join(directory, "document-1gb.tsv")
+        seconds, rss, code = timed(["vd", "--batch", "-f", "json", path, "-o", saved])
+        print("VisiData load and save: %.1f s, %s MB, %s" % (seconds, rss, code))
+        if os.path.exists(saved):
+            os.remove(saved)
+    finally:
+        if not keep:
+            os.remove(path)
+    print("load after:", " ".join(load()))
+
+
+main()
