@@ -148,9 +148,16 @@ import Testing
         core.stampColumn(1)
         let actions = core.insertChildren(of: "P", at: IndexSet([0, 1, 2]), extent: 1, geometry)
         #expect(
-            actions == [.fillPinnedColumn(parent: "P", count: 3, isPartial: true, countBefore: 1, ticket: ticket2)])
-        // Nothing changed yet: the owner finds the child among the 3 children first.
-        #expect(core.columns[1].isPinned && core.columns[1].count == 1)
+            actions == [
+                .locatePinnedChild(child: "C", parent: "P", rows: 0..<3, scan: 0..<3, ticket: HierarchyCore.Ticket(3))
+            ])
+        // The column shows the 3 children while the child is looked for.
+        #expect(!core.columns[1].isPinned && core.columns[1].count == 3)
+        // Not among them yet (more may come): pinned again, remembering the count, no error.
+        let notYet = core.receiveLocatedPinnedChild("C", at: nil, ticket: HierarchyCore.Ticket(3), geometry)
+        #expect(notYet == [.relayout])
+        #expect(core.columns[1].isPinned && core.columns[1].pinnedInsertedCount == 3)
+        #expect(core.columns[1].ticket == ticket2)
     }
 
     @Test func anInsertAboveTheFirstVisibleRowKeepsItStillOnScreen() {
@@ -245,7 +252,11 @@ import Testing
         #expect(core.receiveRecount(0, of: "P", ticket: ticket2, extent: 1, geometry).isEmpty)
         #expect(
             core.receiveRecount(4, of: "P", ticket: ticket2, extent: 1, geometry) == [
-                .fillPinnedColumn(parent: "P", count: 4, isPartial: false, countBefore: nil, ticket: ticket2)
+                .locatePinnedChild(child: "C", parent: "P", rows: 0..<4, scan: 0..<4, ticket: HierarchyCore.Ticket(3))
             ])
+        // Found at row 2: the column lists the 4 children, the child at its row.
+        let found = core.receiveLocatedPinnedChild("C", at: 2, ticket: HierarchyCore.Ticket(3), geometry)
+        #expect(found == [.relayout])
+        #expect(!core.columns[1].isPinned && core.columns[1].count == 4 && core.columns[1].uuid(at: 2) == "C")
     }
 }

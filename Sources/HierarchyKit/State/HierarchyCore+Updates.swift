@@ -121,12 +121,12 @@ extension HierarchyCore {
     /// column of `parent`, with the estimated `extent`; the first visible row stays where it is
     /// on screen and the focus keeps its item.
     ///
-    /// A pinned column (one child shown until its parent's children are known) is not changed
-    /// here: the owner fills it (`.fillPinnedColumn`) and then calls
-    /// ``finishInsert(column:countBefore:)``.
+    /// A pinned column (one child shown until its parent's children are known) is filled with
+    /// the `count` children known after the insert, and its child looked for among them
+    /// (`fillPinnedColumn(_:count:isPartial:countBefore:extent:_:)`).
     ///
     /// - Returns: `.report` for a call about a parent not shown or an index past the count
-    ///   after the insert; `.fillPinnedColumn` for a pinned column; else what
+    ///   after the insert; `.locatePinnedChild` for a pinned column; else what
     ///   ``finishInsert(column:countBefore:)`` returns.
     /// - Complexity: O(k log n) for k inserted ranges in a column of n items.
     mutating func insertChildren(of parent: String, at indexes: IndexSet, extent: Double, _ geometry: Geometry)
@@ -149,11 +149,8 @@ extension HierarchyCore {
             ]
         }
         if columns[c].isPinned {
-            return [
-                .fillPinnedColumn(
-                    parent: parent, count: finalCount, isPartial: true, countBefore: countBefore,
-                    ticket: columns[c].ticket)
-            ]
+            return fillPinnedColumn(
+                c, count: finalCount, isPartial: true, countBefore: countBefore, extent: extent, geometry)
         }
         keepingVisibleRowsStill(column: c, geometry) { $0.insertRows(indexes, extent: extent) }
         if let f = focus, f.column == c {
@@ -192,8 +189,8 @@ extension HierarchyCore {
 
     /// Takes the new count of a column's children after `invalidateChildren(of:)`.
     ///
-    /// A pinned column (one child shown) is filled by the owner (`.fillPinnedColumn`), or
-    /// stays as it is while the parent has no children yet. Any other column is read anew:
+    /// A pinned column (one child shown) is filled with the children (`.locatePinnedChild`),
+    /// or stays as it is while the parent has no children yet. Any other column is read anew:
     /// `count` rows of the estimated `extent`, no cached item, a new ticket, its cells let
     /// go; its expanded item is looked for among the new rows (`.locateExpandedChild` when it
     /// is not known).
@@ -207,7 +204,7 @@ extension HierarchyCore {
         guard let c = column(of: ticket), columns[c].parent == parent else { return [] }
         if columns[c].isPinned {
             guard count > 0 else { return [] }
-            return [.fillPinnedColumn(parent: parent, count: count, isPartial: false, countBefore: nil, ticket: ticket)]
+            return fillPinnedColumn(c, count: count, isPartial: false, countBefore: nil, extent: extent, geometry)
         }
         pendingCountChecks.remove(parent)
         var actions = releaseCells(ofColumn: c)

@@ -96,7 +96,7 @@ public struct HierarchyCore: Sendable {
         /// on a second look), and feed it back with `receiveCheckedCount(_:of:countBefore:ticket:)`.
         case checkCount(parent: String, countBefore: Int?, ticket: Ticket)
         /// Ask the data source for the parent of `child`, shown in the column stamped
-        /// `ticket`, and feed it back with `receiveParent(of:ticket:)`.
+        /// `ticket`, and feed it back with `receiveParent(_:of:ticket:extent:_:)`.
         case askParent(of: String, ticket: Ticket)
         /// Find the row of `child` among the children of `parent` (the column stamped
         /// `ticket`): the data source's hint if it is in `rows` and the row there is the child,
@@ -109,12 +109,10 @@ public struct HierarchyCore: Sendable {
         case configureCells([CellRequest], ticket: Ticket)
         /// Recycle the cells of these items: none of them is on screen any more.
         case recycleCells([String])
-        /// Fill the pinned column of `parent` (stamped `ticket`), which shows one child, with
-        /// the parent's first `count` children, finding the child among them
-        /// (`locateChild`); with `isPartial` (more may come), a child not found yet keeps the
-        /// column pinned without an error. Then, for an insert (`countBefore` set), call
-        /// `finishInsert(column:countBefore:)`; else lay out again.
-        case fillPinnedColumn(parent: String, count: Int, isPartial: Bool, countBefore: Int?, ticket: Ticket)
+        /// Find the row of `child`, shown alone in a pinned column, among the children of
+        /// `parent` (the column stamped `ticket`, filled with them) as for `.locateChild`, and
+        /// feed it back with `receiveLocatedPinnedChild(_:at:ticket:_:)`.
+        case locatePinnedChild(child: String, parent: String, rows: Range<Int>, scan: Range<Int>, ticket: Ticket)
         /// Ask the data source for the number of children of `parent` again (the column stamped
         /// `ticket` is read anew: `invalidateChildren(of:)`), and feed it back with
         /// `receiveRecount(_:of:ticket:extent:_:)`.
@@ -175,6 +173,8 @@ public struct HierarchyCore: Sendable {
     /// Set by a reload until the first column's parent has been asked for (rule 3 of the
     /// initial load, whatever the leading column).
     var isInitialLoad = false
+    /// A pinned column filled with its parent's children, while its child is looked for.
+    var pinnedFill: PinnedFill?
 
     /// An empty core (no columns).
     public init() {}

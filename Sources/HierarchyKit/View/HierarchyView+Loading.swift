@@ -193,14 +193,11 @@ extension HierarchyView {
             }
         case .recycleCells(let uuids):
             for uuid in uuids { enqueueHeldCell(of: uuid) }
-        case .fillPinnedColumn(_, let count, let isPartial, let countBefore, let ticket):
-            guard let c = core.column(of: ticket) else { break }
-            fillPinnedColumn(c, count: count, isPartial: isPartial)
-            guard let countBefore else {
-                setNeedsLayout()
-                break
+        case .locatePinnedChild(let child, let parent, let rows, let scan, let ticket):
+            let row = findChild(child, parent: parent, rows: rows, scan: scan)
+            for action in core.receiveLocatedPinnedChild(child, at: row, ticket: ticket, coreGeometry) {
+                performLoad(action)
             }
-            for action in core.finishInsert(column: c, countBefore: countBefore) { performLoad(action) }
         case .recount(let parent, let ticket):
             let count = max(0, ask({ $0.hierarchyView(self, numberOfChildrenForItemWith: parent) }) ?? 0)
             for action in core.receiveRecount(count, of: parent, ticket: ticket, extent: estimatedExtent, coreGeometry)
@@ -218,9 +215,8 @@ extension HierarchyView {
             setNeedsLayout()
         case .askParent(let child, let ticket):
             let parent = ask({ $0.hierarchyView(self, parentForItemWith: child) }) ?? nil
-            // The first column's parent (the only parent a layout, a pan or a move asks).
-            if let parent, core.receiveParent(of: child, ticket: ticket) == 0 {
-                attachParent(parent, of: child, column: 0)
+            for action in core.receiveParent(parent, of: child, ticket: ticket, extent: estimatedExtent, coreGeometry) {
+                performLoad(action)
             }
         }
         return true
@@ -312,77 +308,6 @@ extension HierarchyView {
     /// first column.
     func askParentOfTopColumnIfNeeded() {
         for action in core.planParentOfTopColumn() { performLoad(action) }
-    }
-
-    /// Puts `parent` in a new first column above `child` (in column `k`); the child's column
-    /// shows the child alone until the parent's children are known.
-    func attachParent(_ parent: String, of child: String, column k: Int) {
-        var below: Set<String> = [child]
-        for column in columns[k...] { if let e = column.expandedUUID { below.insert(e) } }
-        guard !below.contains(parent) else {
-            report(HierarchyError(.cycle, "the parent \(parent) of \(child) is already shown below it", uuid: parent))
-            return
-        }
-        let childIsExpanded = columns[k].expandedUUID == child && k + 1 < columns.count
-        let tail = childIsExpanded ? Array(columns[(k + 1)...]) : []
-        for index in columns.indices where index <= k || !childIsExpanded {
-            recycleCells(ofColumn: index)
-            if index > 0, let p = columns[index].parent { formerParents.insert(p) }
-        }
-        let top = ColumnState(parent: nil, single: parent, extent: estimatedExtent, expanded: true)
-        var childColumn = ColumnState(parent: parent, single: child, extent: estimatedExtent, expanded: childIsExpanded)
-        childColumn.isPinned = true
-        let shift = 1 - k
-        columns = [top, childColumn] + tail
-        core.stampColumn(0)
-        core.stampColumn(1)
-        formerParents.remove(parent)
-        remember(parent)
-        leadingColumn += shift
-        if let f = focus {
-            let moved = f.column + shift
-            focus = moved >= 2 ? (moved, f.row) : (1, 0)
-        }
-        clampPositions()
-        let count = ask({ $0.hierarchyView(self, numberOfChildrenForItemWith: parent) }) ?? 0
-        if count > 0, columns.count > 1, columns[1].isPinned { fillPinnedColumn(1, count: count) }
-        setNeedsLayout()
-    }
-
-    /// Replaces a pinned column (one child shown) with the parent's `count` children, finding
-    /// the child among them.
-    ///
-    /// - Parameters:
-    ///   - c: The pinned column.
-    ///   - count: The number of the parent's children known now.
-    ///   - isPartial: More children may still arrive (an insert batch): if the child is not
-    ///     among them yet, the column stays pinned, remembering `count`, with no error.
-    /// - Complexity: O(min(count, childSearchLimit)) data source calls at worst.
-    func fillPinnedColumn(_ c: Int, count: Int, isPartial: Bool = false) {
-        guard let parent = columns[c].parent, let child = columns[c].uuid(at: 0) else { return }
-        let pinned = columns[c]
-        var column = pinned
-        column.reset(count: count, extent: estimatedExtent)
-        column.expandedUUID = pinned.expandedUUID
-        column.expandedRow = nil
-        columns[c] = column
-        core.stampColumn(c)
-        guard let row = locateChild(child, inColumn: c) else {
-            columns[c] = pinned
-            if isPartial {
-                columns[c].pinnedInsertedCount = count
-            } else {
-                report(
-                    HierarchyError(
-                        .inconsistentCount, "\(parent) does not list \(child) among its \(count) children", uuid: child)
-                )
-            }
-            return
-        }
-        columns[c].setUUID(child, at: row)
-        if pinned.expandedUUID == child { columns[c].expandedRow = row }
-        if let f = focus, f.column == c { focus = (c, row) }
-        scrollRowIntoView(column: c, row: row)
     }
 
     /// The row of `child` in column `c`: cached, or from the data source's hint, or by
@@ -484,35 +409,7 @@ extension HierarchyView {
     }
 
     func applyInvalidateParent(of child: String) {
-        guard case .askParent(_, let ticket)? = core.planParentCheck(of: child).first else {
-            if !knownUUIDs.contains(child) {
-                report(
-                    HierarchyError(
-                        .unknownItem, "invalidateParent(of: \(child)), but the view does not show that item",
-                        uuid: child))
-            }
-            return
-        }
-        let parent = ask({ $0.hierarchyView(self, parentForItemWith: child) }) ?? nil
-        guard let k = core.receiveParent(of: child, ticket: ticket) else { return }
-        if k == 0 { columns[0].parentAsked = true }
-        guard let parent else {
-            guard k > 0 || columns[0].count > 1 else { return }
-            let childIsExpanded = columns[k].expandedUUID == child && k + 1 < columns.count
-            let tail = childIsExpanded ? Array(columns[(k + 1)...]) : []
-            for index in columns.indices where index <= k || !childIsExpanded { recycleCells(ofColumn: index) }
-            var top = ColumnState(parent: nil, single: child, extent: estimatedExtent, expanded: childIsExpanded)
-            top.parentAsked = true
-            columns = [top] + tail
-            core.stampColumn(0)
-            leadingColumn -= k
-            if let f = focus { focus = f.column - k >= 1 ? (f.column - k, f.row) : (0, 0) }
-            clampPositions()
-            setNeedsLayout()
-            return
-        }
-        if k > 0, columns[k].parent == parent { return }
-        attachParent(parent, of: child, column: k)
+        for action in core.planInvalidateParent(of: child) { performLoad(action) }
     }
 
     /// Compares the column's count with the data source's after an update; on a mismatch,

@@ -202,7 +202,7 @@ extension HierarchyView {
                     flushDeferredUpdates()
                     core.didAttachParentAfterPan(coreGeometry)
                 case .askChildren, .prefetch, .rowWindowsChanged, .askCount, .checkCount, .askParent, .locateChild,
-                    .configureCells, .recycleCells, .fillPinnedColumn, .report, .relayout, .recount,
+                    .configureCells, .recycleCells, .locatePinnedChild, .report, .relayout, .recount,
                     .locateExpandedChild:
                     performLoad(action)
                 }
