@@ -320,6 +320,7 @@ public final class HierarchyBrowser {
         if bodyRenderer?(snapshot, &buffer) != true {
             columnsRenderer.draw(snapshot, into: &buffer, top: 1, metrics: view.collectionViewLayout.metrics)
         }
+        _ = chrome.messageToDraw()
         if isScreenReaderMode {
             focusedCell = Self.focusedCell(in: snapshot, top: 1, metrics: view.collectionViewLayout.metrics)
             drawScreenReaderLine(into: &buffer)

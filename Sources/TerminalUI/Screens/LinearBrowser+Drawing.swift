@@ -8,6 +8,7 @@ extension LinearBrowser {
         buffer.fill(x: 0, y: 0, width: columns, height: rows, style: palette.look(.linearView).text)
         drawPathLine(into: &buffer)
         drawBody(into: &buffer)
+        _ = chrome.messageToDraw()
         drawStatusLine(into: &buffer)
         chrome.drawHelp(Self.helpLines, into: &buffer, palette: palette)
         return buffer

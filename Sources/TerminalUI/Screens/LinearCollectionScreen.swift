@@ -286,8 +286,9 @@ public final class LinearCollectionScreen: TerminalScreen {
             guard path.count == 2, path[0] < sections.count, path[1] < sections[path[0]].cells.count else { return nil }
             return sections[path[0]].cells[path[1]].displayText
         }
+        let message = chrome.messageToDraw()
         StatusLine(
-            text: chrome.message == nil ? focusedText ?? "" : "", message: chrome.message,
+            text: message == nil ? focusedText ?? "" : "", message: message,
             keys: ["\(arrows) move", "⏎ open", "? help", "q quit"]
         ).draw(into: &buffer, palette: palette)
         chrome.drawHelp(helpLines, into: &buffer, palette: palette)

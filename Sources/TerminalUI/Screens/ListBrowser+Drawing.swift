@@ -173,7 +173,7 @@ extension ListBrowser {
         if screen.isDeleteEnabled { keys.append("Del delete") }
         keys.append("? help")
         StatusLine(
-            text: parts.joined(separator: "  "), message: chrome.message, keys: keys, element: .listStatusLine
+            text: parts.joined(separator: "  "), message: chrome.messageToDraw(), keys: keys, element: .listStatusLine
         ).draw(into: &buffer, palette: palette)
     }
 

@@ -5,11 +5,12 @@ import HierarchyKit
 /// event.
 ///
 /// A notice (copied, selected) stays on the status line until the next key or click, or for
-/// ``noticeLifetime``, whichever comes first; an error stays until the next key or click. The
-/// clock is injected, so tests move it by hand.
+/// ``noticeLifetime`` from the first frame that shows it, whichever comes first; an error stays
+/// until the next key or click. The clock is injected, so tests move it by hand.
 @MainActor
 public struct ScreenChrome {
-    /// How long a notice stays on the status line when no key comes.
+    /// How long a notice stays on the status line, from the first frame that shows it, when no
+    /// key comes.
     public static let noticeLifetime: Duration = .seconds(5)
 
     /// The smallest terminal the face draws its body in; below it the too-small screen shows.
@@ -43,8 +44,14 @@ public struct ScreenChrome {
         }
         set {
             shown = newValue
-            expiry = newValue.map { $0.isError ? nil : now().advanced(by: Self.noticeLifetime) } ?? nil
+            expiry = nil
         }
+    }
+
+    /// The message as a frame shows it: a notice's time starts with the first frame.
+    mutating func messageToDraw() -> (text: String, isError: Bool)? {
+        if let shown, !shown.isError, expiry == nil { expiry = now().advanced(by: Self.noticeLifetime) }
+        return message
     }
 
     /// When the message leaves by itself, so the run loop draws a frame then; `nil` when nothing
