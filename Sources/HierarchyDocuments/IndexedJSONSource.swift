@@ -65,6 +65,10 @@ public final class IndexedJSONSource: HierarchySource {
         var lastReport = ContinuousClock.now
     }
 
+    /// A row's child count is shown at once when its container's scan ends within 256 KiB;
+    /// a larger one is counted when asked for (``childCount(ofID:)``).
+    static let countBudget: Int64 = 256 << 10
+
     /// The identifier of a synthetic root.
     static let syntheticRootID = InMemorySource.syntheticRootID
     /// The identifier of the root when it has no `id`.
@@ -600,7 +604,9 @@ public final class IndexedJSONSource: HierarchySource {
                 let title = place.pointer.isEmpty ? displayName : place.title ?? ""
                 let id = place.pointer.isEmpty ? Self.rootID : place.pointer
                 if member.isContainer {
-                    return HierarchyNode(id: id, title: title, childCount: try index.count(of: member))
+                    let count = try index.count(of: member, within: Self.countBudget)
+                    return HierarchyNode(
+                        id: id, title: title, childCount: count, isContainer: count.map { $0 > 0 } ?? true)
                 }
                 let scalar = try index.scalar(member)
                 return HierarchyNode(
@@ -644,10 +650,19 @@ public final class IndexedJSONSource: HierarchySource {
         }
         if let failure { throw failure }
         let isDynamic = fields.first { $0.name == "type" }?.value.lowercased() == "dynamic"
-        let count = isDynamic ? 0 : try childCount(of: place)
+        var count: Int? = 0
+        if !isDynamic {
+            for array in try childArrays(of: place) {
+                guard let known = count, let more = try index.count(of: array.member, within: Self.countBudget) else {
+                    count = nil
+                    break
+                }
+                count = known + more
+            }
+        }
         guard
             var record = DocumentRecordBuilder.record(
-                key: 0, parent: nil, position: 0, childCount: Int64(count), fields: fields, isDynamic: isDynamic,
+                key: 0, parent: nil, position: 0, childCount: Int64(count ?? 0), fields: fields, isDynamic: isDynamic,
                 line: nil, column: nil)
         else {
             throw index.malformed("item \(generated) has no title or name", at: member.value)
@@ -660,7 +675,7 @@ public final class IndexedJSONSource: HierarchySource {
         }
         var node = HierarchyNode(
             id: record.id, title: record.title, subtitle: record.subtitle, footnote: record.footnote,
-            status: record.status, childCount: count, attributes: attributes)
+            status: record.status, childCount: count, isContainer: count.map { $0 > 0 } ?? true, attributes: attributes)
         if isDynamic {
             node.childCount = nil
             node.isContainer = true

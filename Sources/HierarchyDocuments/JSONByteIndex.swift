@@ -92,6 +92,15 @@ final class JSONByteIndex: Sendable {
         return entry(container.value)?.count ?? last
     }
 
+    /// The number of members of a container when its scan ends within `budget` bytes of its
+    /// start (or was done before), else `nil`: what a row can show without waiting.
+    func count(of container: JSONMember, within budget: Int64) throws(DocumentReadError) -> Int? {
+        guard container.isContainer else { return 0 }
+        if let count = entry(container.value)?.count { return count }
+        try forEachMember(of: container, from: 0) { _, member in member.value - container.value <= budget }
+        return entry(container.value)?.count
+    }
+
     /// The members of a container in `range` (clamped to the members there are).
     func members(of container: JSONMember, in range: Range<Int>) throws(DocumentReadError) -> [JSONMember] {
         guard !range.isEmpty else { return [] }

@@ -40,7 +40,7 @@ import Testing
             return
         }
         let source = try IndexedJSONSource(path: path, shape: shape)
-        let found = try await dump(source, pageSize: 4)
+        let found = try await JSONByteIndexTests.countedDump(source, pageSize: 4)
         #expect(JSONByteIndexTests.anonymous(found) == JSONByteIndexTests.anonymous(expected), "\(path) \(shape)")
         try await source.waitForValidation()
     }
