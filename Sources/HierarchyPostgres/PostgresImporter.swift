@@ -1,5 +1,6 @@
 import Foundation
 import HierarchySources
+import HierarchyStore
 import Logging
 import NIOCore
 import PostgresNIO
@@ -71,70 +72,37 @@ public struct PostgresImporter: Sendable {
         }
     }
 
-    /// Loads every item of `source`, walking it breadth first a page of children at a time.
+    /// Loads every item of `source`, walking it depth first a page of children at a time (see
+    /// `SourceImportWalk`).
     ///
     /// Items keep their identifiers; several top-level items get a common root.
     ///
     /// - Complexity: O(items) source calls in pages of 1,000 children.
     public func load(source: any HierarchySource) async throws -> Summary {
-        guard let root = try await source.root() else {
+        guard try await source.root() != nil else {
             throw HierarchySourceError(.malformed, "the hierarchy is empty: nothing to import")
         }
         return try await write { writer in
             var buffer = ByteBufferAllocator().buffer(capacity: Self.chunkSize + 4096)
-            var queue: [(id: String, key: Int64)] = [(root.id, 0)]
-            var nextKey: Int64 = 1
-            var head = 0
-            var seen: Set<String> = [root.id]
-            let rootCount = try await source.childCount(ofID: root.id)
-            try CopyTextEncoder.append(Self.row(root, key: 0, parent: nil, position: 0, count: rootCount), to: &buffer)
-            while head < queue.count {
-                let (id, key) = queue[head]
-                head += 1
-                let count = try await source.childCount(ofID: id)
-                var start = 0
-                while start < count {
-                    let page = try await source.children(ofID: id, in: start..<min(count, start + 1000))
-                    if page.isEmpty { break }
-                    for (offset, child) in page.enumerated() {
-                        guard seen.insert(child.id).inserted else {
-                            throw HierarchySourceError(.duplicateID, "the id \"\(child.id)\" occurs twice")
-                        }
-                        let childCount =
-                            (child.isContainer || (child.childCount ?? 0) > 0)
-                            ? try await source.childCount(ofID: child.id) : 0
-                        try CopyTextEncoder.append(
-                            Self.row(
-                                child, key: nextKey, parent: key, position: Int64(start + offset), count: childCount),
-                            to: &buffer)
-                        if childCount > 0 { queue.append((child.id, nextKey)) }
-                        nextKey += 1
-                    }
-                    start += page.count
-                    if buffer.readableBytes >= Self.chunkSize {
-                        try await writer.write(buffer)
-                        buffer.clear()
-                    }
+            var seen: Set<String> = []
+            let count = try await SourceImportWalk.walk(source, pageSize: 1000, maximumDepth: Self.maximumDepth) {
+                record in
+                guard seen.insert(record.id).inserted else {
+                    throw HierarchySourceError(.duplicateID, "the id \"\(record.id)\" occurs twice")
                 }
-                if head > 65_536 {
-                    queue.removeFirst(head)
-                    head = 0
+                try CopyTextEncoder.append(record, to: &buffer)
+                if buffer.readableBytes >= Self.chunkSize {
+                    try await writer.write(buffer)
+                    buffer.clear()
                 }
             }
             if buffer.readableBytes > 0 { try await writer.write(buffer) }
-            return Int(nextKey)
+            return Int(count ?? 0)
         }
     }
 
-    private static func row(_ node: HierarchyNode, key: Int64, parent: Int64?, position: Int64, count: Int)
-        -> ItemRecord
-    {
-        ItemRecord(
-            key: key, parent: parent, position: position, id: node.id, title: node.title, subtitle: node.subtitle,
-            footnote: node.footnote, status: node.status,
-            attributes: node.attributes.sorted { $0.key < $1.key }.map { ItemRecord.Attribute($0.key, $0.value) },
-            childCount: Int64(count))
-    }
+    /// The deepest nesting `load(source:)` walks.
+    static let maximumDepth = 100_000
 
     /// Prepares the database, runs the COPY with `body`, then builds indexes and triggers, all in
     /// one transaction.

@@ -163,8 +163,7 @@ open class HierarchyCollectionViewLayout {
             visibleColumnCount: visibleColumnCount, columnWidth: columnWidth,
             panCommitFraction: metrics.panCommitFraction, swipeVelocityThreshold: metrics.swipeVelocityThreshold,
             isLeftToRight: layoutDirection == .leftToRight, columnHeight: columnHeight,
-            insetTop: sectionInset.top, insetBottom: sectionInset.bottom, interItemSpacing: interItemSpacing,
-            childSearchLimit: metrics.childSearchLimit)
+            insetTop: sectionInset.top, insetBottom: sectionInset.bottom, interItemSpacing: interItemSpacing)
     }
 
     /// The total scrollable height of a column.

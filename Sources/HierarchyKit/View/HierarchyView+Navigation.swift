@@ -202,8 +202,7 @@ extension HierarchyView {
                     flushDeferredUpdates()
                     core.didAttachParentAfterPan(coreGeometry)
                 case .askChildren, .prefetch, .rowWindowsChanged, .askCount, .checkCount, .askParent, .locateChild,
-                    .configureCells, .recycleCells, .locatePinnedChild, .report, .relayout, .recount,
-                    .locateExpandedChild:
+                    .configureCells, .recycleCells:
                     performLoad(action)
                 }
             }
