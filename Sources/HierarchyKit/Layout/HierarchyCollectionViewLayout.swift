@@ -163,7 +163,8 @@ open class HierarchyCollectionViewLayout {
             visibleColumnCount: visibleColumnCount, columnWidth: columnWidth,
             panCommitFraction: metrics.panCommitFraction, swipeVelocityThreshold: metrics.swipeVelocityThreshold,
             isLeftToRight: layoutDirection == .leftToRight, columnHeight: columnHeight,
-            insetTop: sectionInset.top, insetBottom: sectionInset.bottom, interItemSpacing: interItemSpacing)
+            insetTop: sectionInset.top, insetBottom: sectionInset.bottom, interItemSpacing: interItemSpacing,
+            childSearchLimit: metrics.childSearchLimit)
     }
 
     /// The total scrollable height of a column.

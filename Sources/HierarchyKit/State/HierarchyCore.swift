@@ -39,12 +39,14 @@ public struct HierarchyCore: Sendable {
         public var insetBottom: Double
         /// Vertical space between two items (part of each item's extent).
         public var interItemSpacing: Double
+        /// The most rows looked through for a child the data source gives no row for.
+        public var childSearchLimit: Int
 
         /// A geometry.
         public init(
             visibleColumnCount: Int, columnWidth: Double, panCommitFraction: Double = 0.25,
             swipeVelocityThreshold: Double = 500, isLeftToRight: Bool = true, columnHeight: Double = 0,
-            insetTop: Double = 0, insetBottom: Double = 0, interItemSpacing: Double = 0
+            insetTop: Double = 0, insetBottom: Double = 0, interItemSpacing: Double = 0, childSearchLimit: Int = 100_000
         ) {
             self.visibleColumnCount = max(1, visibleColumnCount)
             self.columnWidth = columnWidth
@@ -55,6 +57,7 @@ public struct HierarchyCore: Sendable {
             self.insetTop = insetTop
             self.insetBottom = insetBottom
             self.interItemSpacing = interItemSpacing
+            self.childSearchLimit = max(0, childSearchLimit)
         }
 
         /// The total scrollable height of a column.
@@ -93,7 +96,7 @@ public struct HierarchyCore: Sendable {
         /// on a second look), and feed it back with `receiveCheckedCount(_:of:countBefore:ticket:)`.
         case checkCount(parent: String, countBefore: Int?, ticket: Ticket)
         /// Ask the data source for the parent of `child`, shown in the column stamped
-        /// `ticket`, and feed it back with `receiveParent(of:ticket:)`.
+        /// `ticket`, and feed it back with `receiveParent(_:of:ticket:extent:_:)`.
         case askParent(of: String, ticket: Ticket)
         /// Find the row of `child` among the children of `parent` (the column stamped
         /// `ticket`): the data source's hint if it is in `rows` and the row there is the child,
@@ -106,6 +109,22 @@ public struct HierarchyCore: Sendable {
         case configureCells([CellRequest], ticket: Ticket)
         /// Recycle the cells of these items: none of them is on screen any more.
         case recycleCells([String])
+        /// Find the row of `child`, shown alone in a pinned column, among the children of
+        /// `parent` (the column stamped `ticket`, filled with them) as for `.locateChild`, and
+        /// feed it back with `receiveLocatedPinnedChild(_:at:ticket:_:)`.
+        case locatePinnedChild(child: String, parent: String, rows: Range<Int>, scan: Range<Int>, ticket: Ticket)
+        /// Ask the data source for the number of children of `parent` again (the column stamped
+        /// `ticket` is read anew: `invalidateChildren(of:)`), and feed it back with
+        /// `receiveRecount(_:of:ticket:extent:_:)`.
+        case recount(parent: String, ticket: Ticket)
+        /// Find the row of the column's expanded item `child` among the children of `parent`
+        /// (the column stamped `ticket`, just read anew) as for `.locateChild`, and feed it back
+        /// with `receiveLocatedExpandedChild(_:at:ticket:_:)`.
+        case locateExpandedChild(child: String, parent: String, rows: Range<Int>, scan: Range<Int>, ticket: Ticket)
+        /// Report this error (to the error handler and the error stream).
+        case report(HierarchyError)
+        /// Lay out again: what is on screen changed.
+        case relayout
     }
 
     /// The columns, from the first level shown to the deepest one.
@@ -154,6 +173,8 @@ public struct HierarchyCore: Sendable {
     /// Set by a reload until the first column's parent has been asked for (rule 3 of the
     /// initial load, whatever the leading column).
     var isInitialLoad = false
+    /// A pinned column filled with its parent's children, while its child is looked for.
+    var pinnedFill: PinnedFill?
 
     /// An empty core (no columns).
     public init() {}

@@ -193,11 +193,30 @@ extension HierarchyView {
             }
         case .recycleCells(let uuids):
             for uuid in uuids { enqueueHeldCell(of: uuid) }
+        case .locatePinnedChild(let child, let parent, let rows, let scan, let ticket):
+            let row = findChild(child, parent: parent, rows: rows, scan: scan)
+            for action in core.receiveLocatedPinnedChild(child, at: row, ticket: ticket, coreGeometry) {
+                performLoad(action)
+            }
+        case .recount(let parent, let ticket):
+            let count = max(0, ask({ $0.hierarchyView(self, numberOfChildrenForItemWith: parent) }) ?? 0)
+            for action in core.receiveRecount(count, of: parent, ticket: ticket, extent: estimatedExtent, coreGeometry)
+            {
+                performLoad(action)
+            }
+        case .locateExpandedChild(let child, let parent, let rows, let scan, let ticket):
+            let row = findChild(child, parent: parent, rows: rows, scan: scan)
+            for action in core.receiveLocatedExpandedChild(child, at: row, ticket: ticket, coreGeometry) {
+                performLoad(action)
+            }
+        case .report(let error):
+            report(error)
+        case .relayout:
+            setNeedsLayout()
         case .askParent(let child, let ticket):
             let parent = ask({ $0.hierarchyView(self, parentForItemWith: child) }) ?? nil
-            // The first column's parent (the only parent a layout, a pan or a move asks).
-            if let parent, core.receiveParent(of: child, ticket: ticket) == 0 {
-                attachParent(parent, of: child, column: 0)
+            for action in core.receiveParent(parent, of: child, ticket: ticket, extent: estimatedExtent, coreGeometry) {
+                performLoad(action)
             }
         }
         return true
@@ -291,77 +310,6 @@ extension HierarchyView {
         for action in core.planParentOfTopColumn() { performLoad(action) }
     }
 
-    /// Puts `parent` in a new first column above `child` (in column `k`); the child's column
-    /// shows the child alone until the parent's children are known.
-    func attachParent(_ parent: String, of child: String, column k: Int) {
-        var below: Set<String> = [child]
-        for column in columns[k...] { if let e = column.expandedUUID { below.insert(e) } }
-        guard !below.contains(parent) else {
-            report(HierarchyError(.cycle, "the parent \(parent) of \(child) is already shown below it", uuid: parent))
-            return
-        }
-        let childIsExpanded = columns[k].expandedUUID == child && k + 1 < columns.count
-        let tail = childIsExpanded ? Array(columns[(k + 1)...]) : []
-        for index in columns.indices where index <= k || !childIsExpanded {
-            recycleCells(ofColumn: index)
-            if index > 0, let p = columns[index].parent { formerParents.insert(p) }
-        }
-        let top = ColumnState(parent: nil, single: parent, extent: estimatedExtent, expanded: true)
-        var childColumn = ColumnState(parent: parent, single: child, extent: estimatedExtent, expanded: childIsExpanded)
-        childColumn.isPinned = true
-        let shift = 1 - k
-        columns = [top, childColumn] + tail
-        core.stampColumn(0)
-        core.stampColumn(1)
-        formerParents.remove(parent)
-        remember(parent)
-        leadingColumn += shift
-        if let f = focus {
-            let moved = f.column + shift
-            focus = moved >= 2 ? (moved, f.row) : (1, 0)
-        }
-        clampPositions()
-        let count = ask({ $0.hierarchyView(self, numberOfChildrenForItemWith: parent) }) ?? 0
-        if count > 0, columns.count > 1, columns[1].isPinned { fillPinnedColumn(1, count: count) }
-        setNeedsLayout()
-    }
-
-    /// Replaces a pinned column (one child shown) with the parent's `count` children, finding
-    /// the child among them.
-    ///
-    /// - Parameters:
-    ///   - c: The pinned column.
-    ///   - count: The number of the parent's children known now.
-    ///   - isPartial: More children may still arrive (an insert batch): if the child is not
-    ///     among them yet, the column stays pinned, remembering `count`, with no error.
-    /// - Complexity: O(min(count, childSearchLimit)) data source calls at worst.
-    func fillPinnedColumn(_ c: Int, count: Int, isPartial: Bool = false) {
-        guard let parent = columns[c].parent, let child = columns[c].uuid(at: 0) else { return }
-        let pinned = columns[c]
-        var column = pinned
-        column.reset(count: count, extent: estimatedExtent)
-        column.expandedUUID = pinned.expandedUUID
-        column.expandedRow = nil
-        columns[c] = column
-        core.stampColumn(c)
-        guard let row = locateChild(child, inColumn: c) else {
-            columns[c] = pinned
-            if isPartial {
-                columns[c].pinnedInsertedCount = count
-            } else {
-                report(
-                    HierarchyError(
-                        .inconsistentCount, "\(parent) does not list \(child) among its \(count) children", uuid: child)
-                )
-            }
-            return
-        }
-        columns[c].setUUID(child, at: row)
-        if pinned.expandedUUID == child { columns[c].expandedRow = row }
-        if let f = focus, f.column == c { focus = (c, row) }
-        scrollRowIntoView(column: c, row: row)
-    }
-
     /// The row of `child` in column `c`: cached, or from the data source's hint, or by
     /// looking through the parent's children (bounded by `childSearchLimit`), as the core
     /// plans it (`planLocate`).
@@ -379,15 +327,21 @@ extension HierarchyView {
     /// - Complexity: O(s) data source calls at worst for the s rows of the action's `scan`.
     func performLocate(_ action: HierarchyCore.Action) -> Int? {
         guard case .locateChild(let child, let parent, let rows, let scan, let ticket) = action else { return nil }
-        var found: Int?
+        let found = findChild(child, parent: parent, rows: rows, scan: scan)
+        return core.receiveLocatedChild(child, at: found, ticket: ticket)
+    }
+
+    /// The row of `child` among the children of `parent`: the data source's hint if it is in
+    /// `rows` and the row there is the child, else the first row of `scan` that is.
+    ///
+    /// - Complexity: O(s) data source calls at worst for the s rows of `scan`.
+    private func findChild(_ child: String, parent: String, rows: Range<Int>, scan: Range<Int>) -> Int? {
         if let hint = ask({ $0.hierarchyView(self, indexOfChildItemWith: child, inParentWith: parent) }) ?? nil,
             rows.contains(hint), childRow(at: hint, of: parent) == .item(child)
         {
-            found = hint
-        } else {
-            found = scan.first { childRow(at: $0, of: parent) == .item(child) }
+            return hint
         }
-        return core.receiveLocatedChild(child, at: found, ticket: ticket)
+        return scan.first { childRow(at: $0, of: parent) == .item(child) }
     }
 
     // MARK: Expanding
@@ -414,24 +368,9 @@ extension HierarchyView {
         return true
     }
 
-    /// Closes the columns after `c` and forgets the expanded item of `c`.
+    /// Closes the columns after `c` and forgets the expanded item of `c` (the core's rule).
     func closeColumns(after c: Int) {
-        guard c + 1 < columns.count else {
-            if c < columns.count {
-                columns[c].expandedUUID = nil
-                columns[c].expandedRow = nil
-            }
-            return
-        }
-        for index in (c + 1)..<columns.count {
-            recycleCells(ofColumn: index)
-            if let p = columns[index].parent { formerParents.insert(p) }
-        }
-        columns.removeSubrange((c + 1)...)
-        columns[c].expandedUUID = nil
-        columns[c].expandedRow = nil
-        if let f = focus, f.column > c { focus = (c, columns[c].expandedRow ?? f.row) }
-        clampPositions()
+        for action in core.closeColumns(after: c, coreGeometry) { performLoad(action) }
     }
 
     /// Scrolls horizontally so that column `c` is visible.
@@ -440,163 +379,37 @@ extension HierarchyView {
     }
 
     func recycleCells(ofColumn c: Int) {
-        guard c < columns.count else { return }
-        for uuid in columns[c].rows.keys { releaseCell(of: uuid) }
-        if let e = columns[c].expandedUUID { releaseCell(of: e) }
+        for action in core.releaseCells(ofColumn: c) { performLoad(action) }
     }
 
     // MARK: Applying updates
 
     func columnIndex(ofParent parent: String) -> Int? {
-        columns.indices.first { $0 > 0 && columns[$0].parent == parent }
+        core.columnIndex(ofParent: parent)
     }
 
     /// Reports a call about a parent that is not expanded, unless it is a late call about one
     /// that was expanded before (ignored: it must not disturb the screen).
     func reportNotExpanded(_ parent: String, _ what: String) {
-        if formerParents.contains(parent) { return }
-        if knownUUIDs.contains(parent) || columns.contains(where: { $0.row(of: parent) != nil }) {
-            report(HierarchyError(.parentNotExpanded, "\(what) of \(parent), which is not expanded", uuid: parent))
-        } else {
-            report(HierarchyError(.unknownItem, "\(what) of \(parent), which the view does not know", uuid: parent))
-        }
+        for action in core.planNotExpanded(parent, what) { performLoad(action) }
     }
 
     func applyInsert(of parent: String, at indexes: IndexSet) {
-        guard let c = columnIndex(ofParent: parent) else {
-            reportNotExpanded(parent, "insertChildren(of:at:) for the children")
-            return
+        for action in core.insertChildren(of: parent, at: indexes, extent: estimatedExtent, coreGeometry) {
+            performLoad(action)
         }
-        guard !indexes.isEmpty else { return }
-        let countBefore = columns[c].count
-        let wasPinned = columns[c].isPinned
-        let base = wasPinned ? columns[c].pinnedInsertedCount : columns[c].count
-        let finalCount = base + indexes.count
-        guard let first = indexes.first, let last = indexes.last, first >= 0, last < finalCount else {
-            report(
-                HierarchyError(
-                    .indexOutOfRange,
-                    "insertChildren(of: \(parent)) at indexes up to \(indexes.last ?? 0), but only \(finalCount) children exist after the insert",
-                    uuid: parent))
-            return
-        }
-        if wasPinned {
-            fillPinnedColumn(c, count: finalCount, isPartial: true)
-        } else {
-            keepingVisibleRowsStill(column: c) { column in
-                column.insertRows(indexes, extent: estimatedExtent)
-            }
-            if let f = focus, f.column == c {
-                focus = (c, f.row + indexes.count(in: 0...f.row))
-            }
-        }
-        if pendingInitialFocus, let f = focus, f.column == c - 1, columns[c].count > 0 {
-            pendingInitialFocus = false
-            focus = (c, 0)
-            // The newly focused item previews its children, as a focus the user moved would:
-            // after the user opened a level, and for the first focus of the view.
-            needsFocusPreview = expandsFocusedItem
-            pendingFocusFollowsOpen = false
-        }
-        checkCount(ofColumn: c, countBefore: countBefore)
-        setNeedsLayout()
     }
 
     func applyRemove(of parent: String, at indexes: IndexSet) {
-        guard let c = columnIndex(ofParent: parent) else {
-            reportNotExpanded(parent, "removeChildren(of:at:) for the children")
-            return
-        }
-        guard !indexes.isEmpty else { return }
-        let countBefore = columns[c].count
-        guard let first = indexes.first, let last = indexes.last, first >= 0, last < columns[c].count else {
-            report(
-                HierarchyError(
-                    .indexOutOfRange,
-                    "removeChildren(of: \(parent)) at index \(indexes.last ?? 0), but it has \(columns[c].count) children",
-                    uuid: parent))
-            return
-        }
-        for row in indexes {
-            if let uuid = columns[c].uuid(at: row) {
-                releaseCell(of: uuid)
-                selection.removeAll { $0 == uuid }
-            }
-        }
-        let removesExpanded = columns[c].expandedRow.map(indexes.contains) ?? false
-        if removesExpanded { closeColumns(after: c) }
-        columns[c].isPinned = false
-        keepingVisibleRowsStill(column: c) { column in column.removeRows(indexes) }
-        if let f = focus, f.column == c {
-            let before = indexes.count(in: 0..<f.row)
-            focus = (c, max(0, min(f.row - before, columns[c].count - 1)))
-        }
-        clampPositions()
-        checkCount(ofColumn: c, countBefore: countBefore)
-        setNeedsLayout()
+        for action in core.removeChildren(of: parent, at: indexes, coreGeometry) { performLoad(action) }
     }
 
     func applyInvalidateChildren(of parent: String) {
-        guard let c = columnIndex(ofParent: parent) else {
-            reportNotExpanded(parent, "invalidateChildren(of:) for the children")
-            return
-        }
-        let count = max(0, ask({ $0.hierarchyView(self, numberOfChildrenForItemWith: parent) }) ?? 0)
-        guard c < columns.count, columns[c].parent == parent else { return }
-        if columns[c].isPinned && count == 0 { return }
-        if columns[c].isPinned {
-            fillPinnedColumn(c, count: count)
-            setNeedsLayout()
-            return
-        }
-        core.pendingCountChecks.remove(parent)
-        recycleCells(ofColumn: c)
-        let expanded = columns[c].expandedUUID
-        columns[c].reset(count: count, extent: estimatedExtent)
-        core.stampColumn(c)
-        columns[c].expandedUUID = expanded
-        if let expanded {
-            if let row = locateChild(expanded, inColumn: c) {
-                columns[c].setUUID(expanded, at: row)
-                columns[c].expandedRow = row
-            } else {
-                closeColumns(after: c)
-            }
-        }
-        clampPositions()
-        setNeedsLayout()
+        for action in core.planInvalidateChildren(of: parent) { performLoad(action) }
     }
 
     func applyInvalidateParent(of child: String) {
-        guard case .askParent(_, let ticket)? = core.planParentCheck(of: child).first else {
-            if !knownUUIDs.contains(child) {
-                report(
-                    HierarchyError(
-                        .unknownItem, "invalidateParent(of: \(child)), but the view does not show that item",
-                        uuid: child))
-            }
-            return
-        }
-        let parent = ask({ $0.hierarchyView(self, parentForItemWith: child) }) ?? nil
-        guard let k = core.receiveParent(of: child, ticket: ticket) else { return }
-        if k == 0 { columns[0].parentAsked = true }
-        guard let parent else {
-            guard k > 0 || columns[0].count > 1 else { return }
-            let childIsExpanded = columns[k].expandedUUID == child && k + 1 < columns.count
-            let tail = childIsExpanded ? Array(columns[(k + 1)...]) : []
-            for index in columns.indices where index <= k || !childIsExpanded { recycleCells(ofColumn: index) }
-            var top = ColumnState(parent: nil, single: child, extent: estimatedExtent, expanded: childIsExpanded)
-            top.parentAsked = true
-            columns = [top] + tail
-            core.stampColumn(0)
-            leadingColumn -= k
-            if let f = focus { focus = f.column - k >= 1 ? (f.column - k, f.row) : (0, 0) }
-            clampPositions()
-            setNeedsLayout()
-            return
-        }
-        if k > 0, columns[k].parent == parent { return }
-        attachParent(parent, of: child, column: k)
+        for action in core.planInvalidateParent(of: child) { performLoad(action) }
     }
 
     /// Compares the column's count with the data source's after an update; on a mismatch,
@@ -610,26 +423,6 @@ extension HierarchyView {
     ///   - countBefore: The column's count before the update (`nil` on a recheck).
     func checkCount(ofColumn c: Int, countBefore: Int? = nil) {
         for action in core.planCountCheck(ofColumn: c, countBefore: countBefore) { performLoad(action) }
-    }
-
-    /// Applies a change to a column keeping the first visible row where it is on screen (an
-    /// insert above it must not move what the user looks at).
-    func keepingVisibleRowsStill(column c: Int, _ change: (inout ColumnState) -> Void) {
-        let column = columns[c]
-        guard column.contentOffsetY > 0, column.count > 0, let anchor = column.uuid(at: anchorRow(column)) else {
-            change(&columns[c])
-            return
-        }
-        let anchorRowBefore = anchorRow(column)
-        let within = column.contentOffsetY - layout.sectionInset.top - column.heights.offset(of: anchorRowBefore)
-        change(&columns[c])
-        if let row = columns[c].row(of: anchor) {
-            columns[c].contentOffsetY = max(0, layout.sectionInset.top + columns[c].heights.offset(of: row) + within)
-        }
-    }
-
-    private func anchorRow(_ column: ColumnState) -> Int {
-        column.heights.index(containing: max(0, column.contentOffsetY - layout.sectionInset.top))
     }
 
     /// Scrolls a column vertically so the row is fully visible.

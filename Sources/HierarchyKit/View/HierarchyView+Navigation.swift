@@ -202,7 +202,8 @@ extension HierarchyView {
                     flushDeferredUpdates()
                     core.didAttachParentAfterPan(coreGeometry)
                 case .askChildren, .prefetch, .rowWindowsChanged, .askCount, .checkCount, .askParent, .locateChild,
-                    .configureCells, .recycleCells:
+                    .configureCells, .recycleCells, .locatePinnedChild, .report, .relayout, .recount,
+                    .locateExpandedChild:
                     performLoad(action)
                 }
             }

@@ -245,23 +245,7 @@ open class HierarchyView {
     /// - Complexity: O(min(k, u) log r) for k rows in r ranges and u cached rows of the column.
     public func invalidateChildren(of parent: String, at indexes: IndexSet) {
         deferIfNeeded { [self] in
-            guard let c = columnIndex(ofParent: parent) else {
-                reportNotExpanded(parent, "invalidateChildren(of:at:) for the children")
-                return
-            }
-            if let f = focus, f.column == c, indexes.contains(f.row) { needsFocusPreview = expandsFocusedItem }
-            // Many rows (all but a window of a long column): go through the cached rows instead.
-            let rows: [Int] =
-                indexes.count > columns[c].uuids.count
-                ? columns[c].uuids.keys.filter { indexes.contains($0) }
-                : Array(indexes)
-            for row in rows where row >= 0 && row < columns[c].count {
-                guard let uuid = columns[c].uuid(at: row) else { continue }
-                if uuid == columns[c].expandedUUID { continue }
-                releaseCell(of: uuid)
-                columns[c].forgetUUID(at: row)
-            }
-            setNeedsLayout()
+            for action in core.invalidateRows(of: parent, at: indexes) { performLoad(action) }
         }
     }
 
