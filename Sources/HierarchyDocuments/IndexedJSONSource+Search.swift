@@ -141,16 +141,7 @@ extension IndexedJSONSource: HierarchyResultStreaming {
     private func member(of container: JSONMember, containing offset: Int64) throws(DocumentReadError)
         -> (Int, JSONMember, Int64)?
     {
-        var from = 0
-        if let checkpoints = index.entry(container.value)?.checkpoints, checkpoints.count > 1 {
-            var low = 0
-            var high = checkpoints.count - 1
-            while low < high {
-                let middle = (low + high + 1) / 2
-                if checkpoints[middle] <= offset { low = middle } else { high = middle - 1 }
-            }
-            from = low * JSONByteIndex.checkpointStride
-        }
+        let from = index.entry(container.value)?.checkpoints.last(where: { $0.offset <= offset })?.index ?? 0
         var found: (Int, JSONMember, Int64)?
         var failure: DocumentReadError?
         try index.forEachMember(of: container, from: from) { position, member in

@@ -88,10 +88,11 @@ public final class IndexedJSONSource: HierarchySource {
         let file = try JSONByteFile(path: path)
         self.path = path
         displayName = name ?? URL(fileURLWithPath: path).lastPathComponent
-        index = JSONByteIndex(file: file)
-        var resolved = shape
+        let readsLines = try Self.isJSONLines(file)
+        index = JSONByteIndex(file: file, readsLines: readsLines)
+        var resolved = readsLines ? .structure : shape
         var checked = false
-        if shape != .structure {
+        if resolved != .structure {
             switch try Self.checkItems(path: path, name: displayName, strict: shape == .automatic) {
             case .items: resolved = .items
             case .structure: resolved = .structure
@@ -153,6 +154,7 @@ public final class IndexedJSONSource: HierarchySource {
                 failure = HierarchySourceError(.io, String(cString: strerror(errno)), path: path)
             } else {
                 var validator = JSONValidator(descriptor: descriptor)
+                validator.readsLines = self?.index.readsLines ?? false
                 validator.progress = { [weak self] bytes in self?.report(checked: bytes) }
                 let outcome = validator.validate()
                 bytes = validator.bytesRead
@@ -160,7 +162,9 @@ public final class IndexedJSONSource: HierarchySource {
                     failure = HierarchySourceError(
                         .io, "cannot read the file: \(String(cString: strerror(validator.readError)))", path: path)
                 } else if outcome != .valid {
-                    failure = Self.readerError(path: path)
+                    failure =
+                        self?.index.readsLines == true
+                        ? self?.lineError(at: validator.bytesRead) : Self.readerError(path: path)
                 }
                 validator.close()
                 _ = close(descriptor)
@@ -213,6 +217,59 @@ public final class IndexedJSONSource: HierarchySource {
         return AsyncStream { continuation in
             continuation.yield(.progress("⚠ \(error.description)"))
             continuation.finish()
+        }
+    }
+
+    /// Whether a file is JSON Lines: named `.jsonl` or `.ndjson`, or its first line (within its
+    /// first MiB) is a complete JSON value and another value follows it.
+    static func isJSONLines(_ file: JSONByteFile) throws(HierarchySourceError) -> Bool {
+        let pathExtension = URL(fileURLWithPath: file.path).pathExtension.lowercased()
+        if pathExtension == "jsonl" || pathExtension == "ndjson" { return true }
+        let head: [UInt8]
+        do { head = try file.read(at: 0, count: 1 << 20) } catch {
+            throw HierarchySourceError(error, path: file.path, format: .json)
+        }
+        guard let newline = head.firstIndex(of: 0x0A),
+            head[(newline + 1)...].contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D })
+        else { return false }
+        var reader = JSONEventReader(input: ByteInput(bytes: head[..<newline]))
+        do {
+            while try reader.next() != nil {}
+            return reader.bytesRead > 0
+        } catch {
+            return false
+        }
+    }
+
+    /// The strict reader's error for the line of a JSON Lines file where the validator stopped,
+    /// with that line's number.
+    private func lineError(at offset: Int64) -> HierarchySourceError {
+        let place = max(0, min(offset, index.file.size) - 1)
+        do {
+            var start = place
+            while start > 0 {
+                let before = try index.file.read(at: max(0, start - 4096), count: Int(min(start, 4096)))
+                if let newline = before.lastIndex(of: 0x0A) {
+                    start = max(0, start - 4096) + Int64(newline) + 1
+                    break
+                }
+                start = max(0, start - 4096)
+            }
+            var bytes = try index.file.read(at: start, count: 1 << 20)
+            if let newline = bytes.firstIndex(of: 0x0A) { bytes.removeSubrange(newline...) }
+            let (line, _) = try index.position(of: start)
+            var reader = JSONEventReader(input: ByteInput(bytes: bytes))
+            while try reader.next() != nil {}
+            return HierarchySourceError(
+                .malformed, "invalid JSON: a line is not one JSON value", path: path, line: line, column: 1)
+        } catch let error as DocumentReadError {
+            var mapped = HierarchySourceError(error, path: path, format: .json)
+            if let line = try? index.position(of: place).0, mapped.line != nil {
+                mapped.line = line
+            }
+            return mapped
+        } catch {
+            return HierarchySourceError(.io, "\(error)", path: path)
         }
     }
 

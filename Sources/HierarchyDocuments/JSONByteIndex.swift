@@ -45,18 +45,34 @@ final class JSONByteIndex: Sendable {
     let file: JSONByteFile
     private let containers: Mutex<[Int64: Entry]>
 
+    /// Where a member starts.
+    struct Checkpoint: Sendable, Equatable {
+        var index: Int
+        var offset: Int64
+    }
+
+    /// A checkpoint at least every 1 MiB of members.
+    static let checkpointBytes: Int64 = 1 << 20
+
     /// What is known of one container.
     struct Entry: Sendable {
-        /// The offset where member `k * checkpointStride` starts (its key, or its value in an array).
-        var checkpoints: [Int64] = []
+        /// Where members start (their key, or their value in an array), in order: every
+        /// ``checkpointStride``-th member, and the first member ``checkpointBytes`` or more past
+        /// the last checkpoint (a few large members).
+        var checkpoints: [Checkpoint] = []
         /// The member count, once the container was scanned to its end.
         var count: Int?
         /// The offset just past the container's closing bracket, once known.
         var end: Int64?
     }
 
-    init(file: JSONByteFile) {
+    /// Whether the file is JSON Lines: its values, one after another, are the members of one
+    /// array that has no brackets (the top, ``top()``).
+    let readsLines: Bool
+
+    init(file: JSONByteFile, readsLines: Bool = false) {
         self.file = file
+        self.readsLines = readsLines
         containers = Mutex([:])
     }
 
@@ -71,6 +87,8 @@ final class JSONByteIndex: Sendable {
     /// The document's top value, `nil` for a file with no value (empty, or whitespace only).
     func top() throws(DocumentReadError) -> JSONMember? {
         var cursor = JSONByteCursor(file: file, offset: 0)
+        // JSON Lines: an array whose opening bracket would be just before the file.
+        if readsLines { return JSONMember(key: -1, value: -1, first: UInt8(ascii: "[")) }
         if try cursor.peek() == 0xEF { cursor.offset += 3 }
         guard let byte = try cursor.significantByte() else { return nil }
         return JSONMember(key: -1, value: cursor.offset, first: byte)
@@ -97,7 +115,7 @@ final class JSONByteIndex: Sendable {
     func count(of container: JSONMember, within budget: Int64) throws(DocumentReadError) -> Int? {
         guard container.isContainer else { return 0 }
         if let count = entry(container.value)?.count { return count }
-        try forEachMember(of: container, from: 0) { _, member in member.value - container.value <= budget }
+        try forEachMember(of: container, from: Int.max, limit: container.value + budget) { _, _ in true }
         return entry(container.value)?.count
     }
 
@@ -145,35 +163,45 @@ final class JSONByteIndex: Sendable {
     /// false or the members end; starts at the checkpoint before `from`, and leaves
     /// checkpoints (and the count, at the end) behind.
     ///
+    /// - Parameter limit: Stop (as if `body` returned false) rather than scan past this offset.
     /// - Throws: ``DocumentReadError`` where the bytes are not JSON the scan can follow.
     func forEachMember(
-        of container: JSONMember, from: Int, _ body: (Int, JSONMember) throws(DocumentReadError) -> Bool
+        of container: JSONMember, from: Int, limit: Int64 = .max,
+        _ body: (Int, JSONMember) throws(DocumentReadError) -> Bool
     ) throws(DocumentReadError) {
         guard container.isContainer else { return }
         let known = entry(container.value) ?? Entry()
         if let count = known.count, from >= count { return }
         let isObject = container.isObject
         let close = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
+        let isLines = readsLines && container.value == -1
         var cursor = JSONByteCursor(file: file, offset: container.value + 1)
+        if isLines, try cursor.peek() == 0xEF { cursor.offset += 3 }
         var index = 0
-        var newCheckpoints: [Int64] = []
-        let checkpoint = min(from / Self.checkpointStride, known.checkpoints.count - 1)
-        if checkpoint >= 1 {
-            cursor.offset = known.checkpoints[checkpoint]
-            index = checkpoint * Self.checkpointStride
+        var newCheckpoints: [Checkpoint] = []
+        if let checkpoint = known.checkpoints.last(where: { $0.index <= from }), checkpoint.index > 0 {
+            cursor.offset = checkpoint.offset
+            index = checkpoint.index
         } else {
-            guard let byte = try cursor.significantByte() else { throw malformed("unexpected end of the document") }
-            if byte == close {
+            guard let byte = try cursor.significantByte() else {
+                guard isLines else { throw malformed("unexpected end of the document") }
+                record(container.value, count: 0, end: cursor.offset, checkpoints: [])
+                return
+            }
+            if byte == close, !isLines {
                 cursor.offset += 1
                 record(container.value, count: 0, end: cursor.offset, checkpoints: [])
                 return
             }
         }
-        let firstNew = known.checkpoints.count
+        var last = known.checkpoints.last ?? Checkpoint(index: 0, offset: cursor.offset)
         while true {
             let start = cursor.offset
-            if index % Self.checkpointStride == 0, index / Self.checkpointStride == firstNew + newCheckpoints.count {
-                newCheckpoints.append(start)
+            if index > last.index,
+                index % Self.checkpointStride == 0 || start - last.offset >= Self.checkpointBytes
+            {
+                last = Checkpoint(index: index, offset: start)
+                newCheckpoints.append(last)
             }
             var key: Int64 = -1
             if isObject {
@@ -191,12 +219,19 @@ final class JSONByteIndex: Sendable {
             if index >= from {
                 guard try body(index, member) else { break }
             }
-            try skipValue(&cursor, first: first)
-            guard let next = try cursor.significantByte() else { throw malformed("unexpected end of the document") }
+            guard try skipValue(&cursor, first: first, limit: limit), cursor.offset <= limit else { break }
+            guard let next = try cursor.significantByte() else {
+                guard isLines else { throw malformed("unexpected end of the document") }
+                record(container.value, count: index + 1, end: cursor.offset, checkpoints: newCheckpoints)
+                return
+            }
+            if isLines {
+                index += 1
+                continue
+            }
             if next == close {
                 cursor.offset += 1
-                record(
-                    container.value, count: index + 1, end: cursor.offset, checkpoints: newCheckpoints, from: firstNew)
+                record(container.value, count: index + 1, end: cursor.offset, checkpoints: newCheckpoints)
                 return
             }
             guard next == UInt8(ascii: ",") else {
@@ -206,13 +241,15 @@ final class JSONByteIndex: Sendable {
             guard try cursor.significantByte() != nil else { throw malformed("unexpected end of the document") }
             index += 1
         }
-        record(container.value, count: nil, end: nil, checkpoints: newCheckpoints, from: firstNew)
+        record(container.value, count: nil, end: nil, checkpoints: newCheckpoints)
     }
 
-    private func record(_ container: Int64, count: Int?, end: Int64?, checkpoints: [Int64], from first: Int = 0) {
+    private func record(_ container: Int64, count: Int?, end: Int64?, checkpoints: [Checkpoint]) {
         containers.withLock { containers in
             var entry = containers[container] ?? Entry()
-            if entry.checkpoints.count == first { entry.checkpoints += checkpoints }
+            for checkpoint in checkpoints where checkpoint.index > (entry.checkpoints.last?.index ?? 0) {
+                entry.checkpoints.append(checkpoint)
+            }
             if let count { entry.count = count }
             if let end { entry.end = end }
             containers[container] = entry
@@ -223,14 +260,19 @@ final class JSONByteIndex: Sendable {
 
     /// The offset just past a value.
     func end(of value: JSONMember) throws(DocumentReadError) -> Int64 {
+        if readsLines, value.value == -1 { return file.size }
         if value.isContainer, let end = entry(value.value)?.end { return end }
         var cursor = JSONByteCursor(file: file, offset: value.value)
         try skipValue(&cursor, first: value.first)
         return cursor.offset
     }
 
-    /// Moves past the value starting at the cursor.
-    func skipValue(_ cursor: inout JSONByteCursor, first: UInt8) throws(DocumentReadError) {
+    /// Moves past the value starting at the cursor; false when it stopped at `limit` before the
+    /// value's end.
+    @discardableResult
+    func skipValue(_ cursor: inout JSONByteCursor, first: UInt8, limit: Int64 = .max) throws(DocumentReadError)
+        -> Bool
+    {
         switch first {
         case UInt8(ascii: "\""):
             cursor.offset += 1
@@ -238,20 +280,21 @@ final class JSONByteIndex: Sendable {
         case UInt8(ascii: "{"), UInt8(ascii: "["):
             if let end = entry(cursor.offset)?.end {
                 cursor.offset = end
-                return
+                return true
             }
-            try skipContainer(&cursor)
+            return try skipContainer(&cursor, limit: limit)
         default:
             let start = cursor.offset
             while let byte = try cursor.peek() {
                 switch byte {
                 case 0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"):
                     if cursor.offset == start { throw malformed("expected a value", at: start) }
-                    return
+                    return true
                 default: cursor.offset += 1
                 }
             }
         }
+        return true
     }
 
     /// Moves past a string's closing quote, the cursor being after its opening one: `memchr`
@@ -280,7 +323,7 @@ final class JSONByteIndex: Sendable {
     }
 
     /// Moves past the container starting at the cursor by counting brackets outside strings.
-    private func skipContainer(_ cursor: inout JSONByteCursor) throws(DocumentReadError) {
+    private func skipContainer(_ cursor: inout JSONByteCursor, limit: Int64) throws(DocumentReadError) -> Bool {
         let start = cursor.offset
         var depth = 0
         var inString = false
@@ -325,7 +368,8 @@ final class JSONByteIndex: Sendable {
                 return (index, false)
             }
             cursor.offset = cursor.blockStart + Int64(next)
-            if finished { return }
+            if finished { return true }
+            if cursor.offset > limit { return false }
         }
     }
 

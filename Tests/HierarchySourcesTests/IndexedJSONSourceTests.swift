@@ -177,6 +177,39 @@ import Testing
         #expect(try await source.search("apple", in: 0..<10).map(\.id) == ["/Café/name", "/apple"])
     }
 
+    /// JSON Lines (by name, or a first line that is a whole value with another after it): one
+    /// root whose children are the lines, each read as its structure.
+    @Test func jsonLinesBrowseAsOneRootOfLines() async throws {
+        let directory = try TemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory.path) }
+        let text = "{\"level\": \"info\", \"n\": 1}\n[1, 2]\n\n\"three\"\r\n{\"level\": \"warn\"}\n"
+        for name in ["log.jsonl", "log.ndjson", "log.json", "log.txt"] {
+            let path = try Self.write(text, in: directory, name: name)
+            let source = try IndexedJSONSource(path: path)
+            let root = try #require(try await source.root())
+            #expect(root.title == name)
+            #expect(try await source.childCount(ofID: root.id) == 4)
+            let lines = try await source.children(ofID: root.id, in: 0..<10)
+            #expect(lines.map(\.id) == ["/0", "/1", "/2", "/3"])
+            #expect(lines.map(\.title) == ["[0]", "[1]", "[2]", "[3]"])
+            #expect(lines.map(\.subtitle) == [nil, nil, "three", nil])
+            #expect(try await source.children(ofID: "/3", in: 0..<5).map(\.subtitle) == ["warn"])
+            #expect(try await source.parent(ofID: "/1/0")?.id == "/1")
+            #expect(try await source.search("warn", in: 0..<5).map(\.id) == ["/3/level"])
+            try await source.waitForValidation()
+        }
+        // A bad line: the error names its line; the lines before it stay browsable.
+        let bad = try Self.write("{\"a\": 1}\n{\"b\": 2}\n{\"c\": tru}\n{\"d\": 4}\n", in: directory, name: "bad.jsonl")
+        let source = try IndexedJSONSource(path: bad)
+        #expect(try await source.children(ofID: "#0", in: 0..<2).map(\.id) == ["/0", "/1"])
+        await #expect(throws: HierarchySourceError.self) { try await source.waitForValidation() }
+        let error = try #require(source.validationError)
+        #expect(error.line == 3 && error.code == .malformed, "\(error)")
+        // One value on its first line and nothing after it: a document, not lines.
+        let single = try Self.write("{\"a\": 1}\n\n", in: directory, name: "single.json")
+        #expect(try await IndexedJSONSource(path: single).children(ofID: "#0", in: 0..<5).map(\.title) == ["a"])
+    }
+
     @Test func duplicateIDsAreRefusedAsToday() throws {
         let directory = try TemporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory.path) }

@@ -77,15 +77,38 @@ import Testing
         let probe = JSONByteIndex.checkpointStride * 2 + 5
         let member = try #require(try index.member(of: top, at: probe))
         #expect(try Self.described(index, member) == ["n=\(probe)", "s=v\(probe)"])
-        #expect(index.entry(top.value)?.checkpoints.count == 3)
+        let stride = JSONByteIndex.checkpointStride
+        #expect(index.entry(top.value)?.checkpoints.map(\.index) == [stride, 2 * stride])
         #expect(index.entry(top.value)?.count == nil)
         #expect(try index.count(of: top) == count)
-        #expect(index.entry(top.value)?.checkpoints.count == 4)
+        #expect(index.entry(top.value)?.checkpoints.map(\.index) == [stride, 2 * stride, 3 * stride])
         for position in [0, count - 1, JSONByteIndex.checkpointStride, JSONByteIndex.checkpointStride - 1] {
             let found = try #require(try index.member(of: top, at: position))
             #expect(try Self.described(index, found) == ["n=\(position)", "s=v\(position)"])
         }
         #expect(try index.members(of: top, in: count - 2..<count + 5).count == 2)
+    }
+
+    /// A few large members: a checkpoint every MiB reaches the last one without a scan, and a
+    /// count with a budget stops inside a large member rather than scan it.
+    @Test func checkpointsBetweenLargeMembersAndCountsWithinABudget() throws {
+        let directory = try TemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory.path) }
+        let large = "[" + Array(repeating: "\"0123456789abcdef\"", count: 70_000).joined(separator: ",") + "]"
+        let text = "[" + (0..<5).map { #"{"n": \#($0), "big": \#(large)}"# }.joined(separator: ",") + "]"
+        let index = try Self.index(text, in: directory)
+        let top = try #require(try index.top())
+        let first = try #require(try index.member(of: top, at: 0))
+        #expect(try index.count(of: first, within: 64 << 10) == nil)
+        #expect(try index.count(of: first, within: 4 << 20) == 2)
+        #expect(try index.count(of: top, within: 64 << 10) == nil)
+        let big = try #require(try index.member(of: first, key: "big")?.member)
+        #expect(try index.count(of: big, within: 64 << 10) == nil)
+        #expect(try index.count(of: top) == 5)
+        #expect(index.entry(top.value)?.checkpoints.map(\.index) == [1, 2, 3, 4])
+        let last = try #require(try index.member(of: top, at: 4))
+        #expect(try Self.described(index, last).first == "n=4")
+        #expect(try index.count(of: big) == 70_000)
     }
 
     /// Every valid document of JSONTestSuite: the members the index finds, decoded, are the ones
