@@ -444,8 +444,25 @@ public final class IndexedJSONSource: HierarchySource {
         let tokens = pointer.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
         var member = top
         var title: String?
+        // Items: keys of `children` arrays (`root` at the top) and indexes alternate, from the
+        // top item, or from the wrapper (an array's index first); each index reaches an item.
+        let items = shape == .items
+        var expectsKey = !(wrapper != nil && top.first == UInt8(ascii: "["))
+        var depth = 0
         for raw in tokens {
             let token = raw.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+            if items {
+                if expectsKey {
+                    guard member.isObject,
+                        token == "children" || (token == "root" && depth == 0)
+                            || raw.hasPrefix(Self.repeatedKeyMark)
+                    else { return nil }
+                } else {
+                    guard member.first == UInt8(ascii: "[") else { return nil }
+                }
+                expectsKey.toggle()
+                depth += 1
+            }
             if member.isObject, raw.hasPrefix(Self.repeatedKeyMark), let number = Int(raw.dropFirst(2)) {
                 guard
                     let found = try mapping({ () throws(DocumentReadError) in try index.member(of: member, at: number) }
@@ -474,14 +491,12 @@ public final class IndexedJSONSource: HierarchySource {
             } else {
                 return nil
             }
+            if items, expectsKey, !member.isObject, depth < tokens.count { return nil }
         }
         let place = Place(member: member, pointer: pointer, title: title)
-        guard shape == .items else { return place }
+        guard items else { return place }
         // An item's pointer ends in the index of an element of a `children` (or a wrapper) array.
-        guard let parent = Self.parentPointer(of: pointer, items: true, wrapper: wrapper != nil) else { return nil }
-        if !parent.isEmpty {
-            guard try resolve(pointer: parent) != nil else { return nil }
-        }
+        guard expectsKey, !tokens.isEmpty || wrapper == nil else { return nil }
         return isItemValue(member) ? place : nil
     }
 

@@ -210,6 +210,23 @@ import Testing
         #expect(try await IndexedJSONSource(path: single).children(ofID: "#0", in: 0..<5).map(\.title) == ["a"])
     }
 
+    /// Items nested 20,000 deep: found by pointer, with their parents, without deep recursion.
+    @Test func deeplyNestedItemsByPointer() async throws {
+        let directory = try TemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory.path) }
+        let depth = 20_000
+        let text =
+            String(repeating: #"{"title": "t", "children": ["#, count: depth) + #"{"title": "leaf"}"#
+            + String(repeating: "]}", count: depth)
+        let path = try Self.write(text, in: directory)
+        let source = try IndexedJSONSource(path: path, shape: .items)
+        let pointer = String(repeating: "/children/0", count: depth)
+        #expect(try await source.node(withID: pointer)?.title == "leaf")
+        #expect(try await source.parent(ofID: pointer)?.id == String(repeating: "/children/0", count: depth - 1))
+        #expect(try await source.node(withID: pointer + "/children/0") == nil)
+        #expect(try await source.node(withID: String(pointer.dropLast(2))) == nil)
+    }
+
     @Test func duplicateIDsAreRefusedAsToday() throws {
         let directory = try TemporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory.path) }
