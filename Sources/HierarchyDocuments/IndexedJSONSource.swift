@@ -423,7 +423,8 @@ public final class IndexedJSONSource: HierarchySource {
         } else if id.hasPrefix("#"), let number = Int(id.dropFirst()), number >= 0 {
             found = try place(numbered: number)
         }
-        if found == nil, shape == .items { found = try scanForID(id) }
+        // An `id` is looked for by a scan, unless it has the form of the pointers this source makes.
+        if found == nil, shape == .items, !Self.hasItemPointerForm(id) { found = try scanForID(id) }
         if let found, try nodeID(of: found) == id || id.hasPrefix("#") {
             remember(id, found)
             return found
@@ -522,6 +523,25 @@ public final class IndexedJSONSource: HierarchySource {
             return nil
         }
         return parent
+    }
+
+    /// Whether a text has the form of an item's pointer: `children` (or `root`, or a repeated
+    /// key's `~2N`) and an index, alternating, after an optional leading index.
+    static func hasItemPointerForm(_ text: String) -> Bool {
+        guard text.hasPrefix("/") else { return false }
+        var tokens = text.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+        if let first = tokens.first, Int(first) != nil { tokens = tokens.dropFirst() }
+        guard tokens.count % 2 == 0 else { return false }
+        var expectsKey = true
+        for token in tokens {
+            if expectsKey {
+                guard token == "children" || token == "root" || token.hasPrefix(repeatedKeyMark) else { return false }
+            } else {
+                guard let number = Int(token), number >= 0 else { return false }
+            }
+            expectsKey.toggle()
+        }
+        return true
     }
 
     static func lastIndex(of pointer: String) -> Int? {

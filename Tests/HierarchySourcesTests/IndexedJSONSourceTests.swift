@@ -224,7 +224,7 @@ import Testing
         #expect(try await source.node(withID: pointer)?.title == "leaf")
         #expect(try await source.parent(ofID: pointer)?.id == String(repeating: "/children/0", count: depth - 1))
         #expect(try await source.node(withID: pointer + "/children/0") == nil)
-        #expect(try await source.node(withID: String(pointer.dropLast(2))) == nil)
+        #expect(try await source.node(withID: String(pointer.dropLast()) + "1") == nil)
     }
 
     @Test func duplicateIDsAreRefusedAsToday() throws {
