@@ -119,14 +119,20 @@ final class JSONByteIndex: Sendable {
         return entry(container.value)?.count
     }
 
-    /// The members of a container in `range` (clamped to the members there are).
+    /// The members of a container in `range` (clamped to the members there are; ending early,
+    /// without an error, where the bytes after a member found cannot be followed).
     func members(of container: JSONMember, in range: Range<Int>) throws(DocumentReadError) -> [JSONMember] {
         guard !range.isEmpty else { return [] }
         var found: [JSONMember] = []
         found.reserveCapacity(min(range.count, 1024))
-        try forEachMember(of: container, from: range.lowerBound) { index, member in
-            found.append(member)
-            return index + 1 < range.upperBound
+        do {
+            try forEachMember(of: container, from: range.lowerBound) { index, member in
+                found.append(member)
+                return index + 1 < range.upperBound
+            }
+        } catch {
+            // What comes before bytes the scan cannot follow stays browsable.
+            if found.isEmpty { throw error }
         }
         return found
     }

@@ -227,6 +227,26 @@ import Testing
         #expect(try await source.node(withID: String(pointer.dropLast()) + "1") == nil)
     }
 
+    /// Hostile files: whitespace only is refused at once; a million levels browse from the top
+    /// and fail validation at the nesting limit, with a place.
+    @Test func whitespaceOnlyAndAMillionLevels() async throws {
+        let directory = try TemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory.path) }
+        let blank = try Self.write(" \n\t \r\n", in: directory, name: "blank.json")
+        do {
+            _ = try IndexedJSONSource(path: blank)
+            Issue.record("accepted")
+        } catch let error as HierarchySourceError {
+            #expect(error.code == .malformed && error.line != nil)
+        }
+        let deep = try Self.write(String(repeating: "[", count: 1_000_000), in: directory, name: "deep.json")
+        let source = try IndexedJSONSource(path: deep, shape: .structure)
+        #expect(try await source.children(ofID: "#0", in: 0..<2).map(\.id) == ["/0"])
+        await #expect(throws: HierarchySourceError.self) { try await source.waitForValidation() }
+        let error = try #require(source.validationError)
+        #expect(error.code == .malformed && error.line == 1, "\(error)")
+    }
+
     @Test func duplicateIDsAreRefusedAsToday() throws {
         let directory = try TemporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory.path) }
