@@ -33,21 +33,25 @@ extension HierarchyView {
 
     /// Brings everything up to date: loads if needed and asks the data source for what is on
     /// screen (child uuids and cells of visible rows, prefetch for the window around them).
+    ///
+    /// A pass may call for another (a measured height that differs from the estimate moves
+    /// rows into view, an update the data source made from inside an answer): passes repeat
+    /// until nothing changes.
     public func layoutIfNeeded() {
-        guard !isApplyingLayout, dataSourceCallDepth == 0 else { return }
-        if needsReload { performReload() }
-        var passes = 0
-        repeat {
-            recheckPendingCounts()
-            needsLayout = false
-            applyLayoutPass()
-            flushDeferredUpdates()
-            askParentOfTopColumnIfNeeded()
-            flushDeferredUpdates()
-            previewFocusedItemIfNeeded()
-            passes += 1
-        } while needsLayout && passes < 8
-        updateHeader()
+        guard !isPerformingActions else { return }
+        run(requestsDisplay: false) {
+            if needsReload { performReload() }
+            repeat {
+                recheckPendingCounts()
+                needsLayout = false
+                applyLayoutPass()
+                applyQueuedUpdates()
+                askParentOfTopColumnIfNeeded()
+                applyQueuedUpdates()
+                previewFocusedItemIfNeeded()
+            } while needsLayout
+            updateHeader()
+        }
     }
 
     /// The second look at counts that disagreed right after an update (planned by the core).
@@ -55,7 +59,7 @@ extension HierarchyView {
         let checks = core.planPendingCountChecks()
         guard !checks.isEmpty else { return }
         for action in checks { performLoad(action) }
-        flushDeferredUpdates()
+        applyQueuedUpdates()
     }
 
     func previewFocusedItemIfNeeded() {
@@ -65,7 +69,7 @@ extension HierarchyView {
             let uuid = ensureUUID(column: f.column, row: f.row), columns[f.column].expandedUUID != uuid
         else { return }
         previewChildren(column: f.column, row: f.row, uuid: uuid)
-        flushDeferredUpdates()
+        applyQueuedUpdates()
     }
 
     func layoutChanged() {
@@ -118,8 +122,10 @@ extension HierarchyView {
     /// - Complexity: O(w) data source questions at most for the w rows of the visible columns'
     ///   windows, of which only the rows without an item are asked.
     func applyLayoutPass() {
-        isApplyingLayout = true
-        defer { isApplyingLayout = false }
+        performingActions { layOutVisibleColumns() }
+    }
+
+    private func layOutVisibleColumns() {
         clampPositions()
         let offset = horizontalOffset
         let height = layout.columnHeight

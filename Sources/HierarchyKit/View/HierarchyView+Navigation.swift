@@ -149,7 +149,7 @@ extension HierarchyView {
         perform {
             if leadingColumn == 0, !columns.isEmpty, !columns[0].parentAsked {
                 askParentOfTopColumnIfNeeded()
-                flushDeferredUpdates()
+                applyQueuedUpdates()
             }
             if leadingColumn > 0 {
                 leadingColumn -= 1
@@ -199,7 +199,7 @@ extension HierarchyView {
                 switch action {
                 case .askParentOfTopColumn:
                     askParentOfTopColumnIfNeeded()
-                    flushDeferredUpdates()
+                    applyQueuedUpdates()
                     core.didAttachParentAfterPan(coreGeometry)
                 case .askChildren, .prefetch, .rowWindowsChanged, .askCount, .checkCount, .askParent, .locateChild,
                     .configureCells, .recycleCells, .locatePinnedChild, .report, .relayout, .recount,
@@ -330,7 +330,7 @@ extension HierarchyView {
             if c < leadingColumn { leadingColumn = c }
             if leadingColumn == 0 {
                 askParentOfTopColumnIfNeeded()
-                flushDeferredUpdates()
+                applyQueuedUpdates()
             }
             setNeedsLayout()
         }
@@ -489,11 +489,12 @@ extension HierarchyView {
         }
     }
 
-    /// Runs a navigation step, then applies updates deferred meanwhile and lays out.
+    /// Runs a navigation step, then applies the updates queued meanwhile and lays out.
     func perform(_ body: () -> Void) {
-        body()
-        flushDeferredUpdates()
-        if dataSourceCallDepth == 0 && !isApplyingLayout { layoutIfNeeded() }
-        setNeedsDisplay()
+        run(requestsDisplay: true) {
+            body()
+            applyQueuedUpdates()
+            layoutIfNeeded()
+        }
     }
 }

@@ -198,8 +198,7 @@ extension HierarchyView {
             for (uuid, cell) in visibleCells { precondition(cell.uuid == uuid, "visible cell shows another item") }
             precondition(Set(visibleCells.keys) == core.cells, "the cells held are not the ones the core counts")
             precondition(core.staleCells.isSubset(of: core.cells), "a stale cell that is not held")
-            precondition(
-                deferredUpdates.isEmpty || dataSourceCallDepth > 0 || isApplyingLayout, "updates left deferred")
+            precondition(queuedUpdates.isEmpty || isPerformingActions, "updates left queued")
         }
     #endif
 }

@@ -151,10 +151,18 @@ open class HierarchyView {
         get { core.isInitialLoad }
         _modify { yield &core.isInitialLoad }
     }
-    /// Depth of data source calls in progress; updates arriving meanwhile are deferred.
-    var dataSourceCallDepth = 0
-    var deferredUpdates: [() -> Void] = []
-    var isApplyingLayout = false
+    /// Whether the view is performing actions (asking the data source, a layout pass): the
+    /// data source's updates arriving meanwhile wait in ``queuedUpdates``.
+    var isPerformingActions = false
+    /// The data source's updates not applied yet, oldest first, each with whether it came from
+    /// inside an answer of the data source.
+    var queuedUpdates: [(update: Update, fromAnswer: Bool)] = []
+    /// The updates applied since the view last was idle.
+    var appliedUpdates: Set<Update> = []
+    /// Whether an update repeated from inside the answers was reported since the view last was idle.
+    var hasReportedRepeat = false
+    /// Whether the view is running a call from outside (an update, an input, a layout).
+    var isRunning = false
 
     private static let logger = Logger(label: "HierarchyKit.HierarchyView")
 
@@ -201,10 +209,7 @@ open class HierarchyView {
 
     /// Forgets everything and loads again, starting with `rootUUID(in:)`. Expensive.
     public func reloadData() {
-        deferIfNeeded { [self] in
-            needsReload = true
-            performReload()
-        }
+        post(.reload)
     }
 
     /// Inserts children of an expanded item at the given indexes (positions after the insert).
@@ -214,14 +219,14 @@ open class HierarchyView {
     ///   - indexes: the new children's indexes among all the children after the insert.
     /// - Complexity: O(k log n) for k inserted ranges in a column of n items.
     public func insertChildren(of parent: String, at indexes: IndexSet) {
-        deferIfNeeded { [self] in applyInsert(of: parent, at: indexes) }
+        post(.insert(parent, indexes))
     }
 
     /// Removes children of an expanded item at the given indexes (positions before the removal).
     ///
     /// - Complexity: O(k log n) for k removed ranges in a column of n items.
     public func removeChildren(of parent: String, at indexes: IndexSet) {
-        deferIfNeeded { [self] in applyRemove(of: parent, at: indexes) }
+        post(.remove(parent, indexes))
     }
 
     /// The parent of a shown item was added, removed or replaced: ask for it again.
@@ -229,12 +234,12 @@ open class HierarchyView {
     /// The item's siblings are removed; the new parent's children arrive through
     /// `insertChildren(of:at:)`.
     public func invalidateParent(of child: String) {
-        deferIfNeeded { [self] in applyInvalidateParent(of: child) }
+        post(.invalidateParent(child))
     }
 
     /// The children of an expanded item changed: ask for their number and uuids again.
     public func invalidateChildren(of parent: String) {
-        deferIfNeeded { [self] in applyInvalidateChildren(of: parent) }
+        post(.invalidateChildren(parent))
     }
 
     /// Some children's uuids may have changed (a placeholder became a real item): forget the
@@ -244,16 +249,12 @@ open class HierarchyView {
     ///
     /// - Complexity: O(min(k, u) log r) for k rows in r ranges and u cached rows of the column.
     public func invalidateChildren(of parent: String, at indexes: IndexSet) {
-        deferIfNeeded { [self] in
-            for action in core.invalidateRows(of: parent, at: indexes) { performLoad(action) }
-        }
+        post(.invalidateRows(parent, indexes))
     }
 
     /// The content of these items changed: ask for their cells again (nothing else).
     public func invalidateItems(with uuids: [String]) {
-        deferIfNeeded { [self] in
-            if core.invalidateCells(uuids) { setNeedsLayout() }
-        }
+        post(.invalidateItems(uuids))
     }
 
     // MARK: Content copying
@@ -306,47 +307,116 @@ open class HierarchyView {
     }
 
     func setNeedsDisplay() {
-        if !isApplyingLayout { setNeedsDisplayHandler?() }
+        if !isRunning { setNeedsDisplayHandler?() }
     }
 
-    /// Runs an update now, or after the data source call in progress returns (an update
-    /// arriving from inside a data source method must not change the columns under the
-    /// view's feet).
-    func deferIfNeeded(_ update: @escaping () -> Void) {
-        if dataSourceCallDepth > 0 || isApplyingLayout {
-            deferredUpdates.append(update)
+    // MARK: The data source's updates
+
+    /// A call of the data source that changes what the view shows.
+    enum Update: Hashable {
+        case reload
+        case insert(String, IndexSet)
+        case remove(String, IndexSet)
+        case invalidateParent(String)
+        case invalidateChildren(String)
+        case invalidateRows(String, IndexSet)
+        case invalidateItems([String])
+
+        /// The call, as messages name it.
+        var callName: String {
+            switch self {
+            case .reload: "reloadData()"
+            case .insert(let parent, _): "insertChildren(of: \(parent), at:)"
+            case .remove(let parent, _): "removeChildren(of: \(parent), at:)"
+            case .invalidateParent(let child): "invalidateParent(of: \(child))"
+            case .invalidateChildren(let parent): "invalidateChildren(of: \(parent))"
+            case .invalidateRows(let parent, _): "invalidateChildren(of: \(parent), at:)"
+            case .invalidateItems: "invalidateItems(with:)"
+            }
+        }
+    }
+
+    /// Takes an update: applied now, or, when it comes from inside the data source's answer to
+    /// a question of the view, queued and applied as soon as that question returns, as if the
+    /// data source had made it right after.
+    func post(_ update: Update) {
+        queuedUpdates.append((update, isPerformingActions))
+        guard !isPerformingActions else { return }
+        run(requestsDisplay: true) { applyQueuedUpdates() }
+    }
+
+    /// Applies the queued updates, oldest first, until none is left (applying one may queue
+    /// more).
+    ///
+    /// The same update made again from inside an answer, before the view was idle since it was
+    /// applied, would be answered by the same questions and made again forever (a data source
+    /// that invalidates the item whose cell it is asked for): it is ignored, and the first such
+    /// call is reported.
+    /// Were it real, the count checked after every update shows the difference.
+    func applyQueuedUpdates() {
+        while !isPerformingActions, !queuedUpdates.isEmpty {
+            let (update, fromAnswer) = queuedUpdates.removeFirst()
+            guard appliedUpdates.insert(update).inserted || !fromAnswer else {
+                if !hasReportedRepeat {
+                    hasReportedRepeat = true
+                    report(
+                        HierarchyError(
+                            .invalidOperation,
+                            "the data source called \(update.callName) again from inside its answers to the view; ignored"
+                        ))
+                }
+                queuedUpdates.removeAll { $0.update == update }
+                continue
+            }
+            apply(update)
+        }
+    }
+
+    /// Applies one update through the core's rules.
+    private func apply(_ update: Update) {
+        switch update {
+        case .reload:
+            needsReload = true
+            performReload()
+        case .insert(let parent, let indexes): applyInsert(of: parent, at: indexes)
+        case .remove(let parent, let indexes): applyRemove(of: parent, at: indexes)
+        case .invalidateParent(let child): applyInvalidateParent(of: child)
+        case .invalidateChildren(let parent): applyInvalidateChildren(of: parent)
+        case .invalidateRows(let parent, let indexes):
+            for action in core.invalidateRows(of: parent, at: indexes) { performLoad(action) }
+        case .invalidateItems(let uuids):
+            if core.invalidateCells(uuids) { setNeedsLayout() }
+        }
+    }
+
+    /// Runs a call from outside the view (an update, an input, a layout). Calls made from
+    /// inside it are part of it; requests for a frame meanwhile wait until the outermost ends,
+    /// which asks for one when `requestsDisplay` is set (a layout is asked by a face drawing).
+    func run(requestsDisplay: Bool, _ body: () -> Void) {
+        guard !isRunning else {
+            body()
             return
         }
-        update()
-        flushDeferredUpdates()
-        setNeedsDisplay()
+        isRunning = true
+        body()
+        isRunning = false
+        appliedUpdates = []
+        hasReportedRepeat = false
+        if requestsDisplay { setNeedsDisplay() }
     }
 
-    func flushDeferredUpdates() {
-        var rounds = 0
-        while !deferredUpdates.isEmpty, dataSourceCallDepth == 0, !isApplyingLayout {
-            rounds += 1
-            if rounds > 10_000 {
-                report(
-                    HierarchyError(
-                        .invalidOperation,
-                        "the data source keeps updating the view from inside its own answers; stopped after 10000 rounds"
-                    ))
-                deferredUpdates.removeAll()
-                return
-            }
-            let pending = deferredUpdates
-            deferredUpdates.removeAll()
-            for update in pending { update() }
-        }
+    /// Asks the data source (or performs other actions): updates it makes meanwhile are queued.
+    func performingActions<T>(_ body: () -> T) -> T {
+        let wasPerforming = isPerformingActions
+        isPerformingActions = true
+        defer { isPerformingActions = wasPerforming }
+        return body()
     }
 
-    /// Calls the data source, counting the depth so re-entrant updates are deferred.
+    /// Calls the data source; updates it makes from inside its answer are queued.
     func ask<T>(_ body: (any HierarchyViewDataSource) -> T) -> T? {
         guard let dataSource else { return nil }
-        dataSourceCallDepth += 1
-        defer { dataSourceCallDepth -= 1 }
-        return body(dataSource)
+        return performingActions { body(dataSource) }
     }
 
     func remember(_ uuid: String) {
