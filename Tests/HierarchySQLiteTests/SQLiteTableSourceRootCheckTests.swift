@@ -81,7 +81,8 @@ struct SQLiteTableSourceRootCheckTests {
     @Test func rowsFoundJoinTheOtherRootsUnderTheSyntheticItem() async throws {
         let directory = try TemporaryDirectory()
         let table = HierarchyTable(table: "yard", id: "id", parent: "up", title: "name")
-        let source = try await SQLiteTableSource(path: try Self.database(directory), table: table, checkInBackground: true)
+        let source = try await SQLiteTableSource(
+            path: try Self.database(directory), table: table, checkInBackground: true)
         var changes = source.changes().makeAsyncIterator()
         #expect(try await source.root()?.id == ".")
         #expect(await source.rootCheck() == nil)
@@ -104,7 +105,8 @@ struct SQLiteTableSourceRootCheckTests {
     @Test func aSmallTableIsCheckedAtOpenEvenWhenAskedToWait() async throws {
         let directory = try TemporaryDirectory()
         let table = HierarchyTable(table: "small", id: "id", parent: "up", title: "name")
-        let source = try await SQLiteTableSource(path: try Self.database(directory), table: table, checkInBackground: true)
+        let source = try await SQLiteTableSource(
+            path: try Self.database(directory), table: table, checkInBackground: true)
         #expect(source.rootCount == 2)
         #expect(try await source.children(ofID: ".", in: 0..<5).map(\.title) == ["Lost", "Top"])
         #expect(await source.rootCheck() == nil)
