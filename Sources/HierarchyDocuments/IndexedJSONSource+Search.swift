@@ -143,23 +143,16 @@ extension IndexedJSONSource: HierarchyResultStreaming {
     {
         let from = index.entry(container.value)?.checkpoints.last(where: { $0.offset <= offset })?.index ?? 0
         var found: (Int, JSONMember, Int64)?
-        var failure: DocumentReadError?
-        try index.forEachMember(of: container, from: from) { position, member in
+        try index.forEachMember(of: container, from: from) { (position, member) throws(DocumentReadError) -> Bool in
             let start = member.key >= 0 ? member.key : member.value
             if offset < start { return false }
-            do throws(DocumentReadError) {
-                let end = try index.end(of: member)
-                if offset < end {
-                    found = (position, member, end)
-                    return false
-                }
-            } catch {
-                failure = error
+            let end = try index.end(of: member)
+            if offset < end {
+                found = (position, member, end)
                 return false
             }
             return true
         }
-        if let failure { throw failure }
         return found
     }
 }

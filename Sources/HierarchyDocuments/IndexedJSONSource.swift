@@ -322,25 +322,18 @@ public final class IndexedJSONSource: HierarchySource {
             }
             var arrays: [(JSONMember, String)] = []
             var isItem = false
-            var failure: DocumentReadError?
             var seen: Set<String> = []
-            try index.forEachMember(of: top, from: 0) { (position, member) throws(DocumentReadError) in
-                do throws(DocumentReadError) {
-                    let key = try index.key(of: member)
-                    if key == "root" || key == "children", member.first == UInt8(ascii: "[") {
-                        let token = seen.insert(key).inserted ? key : Self.repeatedKeyMark + String(position)
-                        arrays.append((member, "/" + token))
-                    } else if let scalar = try index.scalar(member), scalar != .null {
-                        isItem = true
-                        return false
-                    }
-                } catch {
-                    failure = error
+            try index.forEachMember(of: top, from: 0) { (position, member) throws(DocumentReadError) -> Bool in
+                let key = try index.key(of: member)
+                if key == "root" || key == "children", member.first == UInt8(ascii: "[") {
+                    let token = seen.insert(key).inserted ? key : Self.repeatedKeyMark + String(position)
+                    arrays.append((member, "/" + token))
+                } else if let scalar = try index.scalar(member), scalar != .null {
+                    isItem = true
                     return false
                 }
                 return true
             }
-            if let failure { throw failure }
             if isItem { return nil }
             var count = 0
             for array in arrays { count += try index.count(of: array.0) }
@@ -590,27 +583,20 @@ public final class IndexedJSONSource: HierarchySource {
         guard member.isObject else { return [] }
         var arrays: [(JSONMember, String)] = []
         var isDynamic = false
-        var failure: DocumentReadError?
         var seen: Set<String> = []
-        try index.forEachMember(of: member, from: 0) { position, field in
+        try index.forEachMember(of: member, from: 0) { (position, field) throws(DocumentReadError) -> Bool in
             guard field.first == UInt8(ascii: "[") || field.first == UInt8(ascii: "\"") else { return true }
-            do throws(DocumentReadError) {
-                let key = try index.key(of: field)
-                if key == "children" || (key == "root" && member == top), field.first == UInt8(ascii: "[") {
-                    let token = seen.insert(key).inserted ? key : Self.repeatedKeyMark + String(position)
-                    arrays.append((field, place.pointer + "/" + token))
-                } else if key == "type", !isDynamic, case .string(let type)? = try index.scalar(field),
-                    type.lowercased() == "dynamic"
-                {
-                    isDynamic = true
-                }
-            } catch {
-                failure = error
-                return false
+            let key = try index.key(of: field)
+            if key == "children" || (key == "root" && member == top), field.first == UInt8(ascii: "[") {
+                let token = seen.insert(key).inserted ? key : Self.repeatedKeyMark + String(position)
+                arrays.append((field, place.pointer + "/" + token))
+            } else if key == "type", !isDynamic, case .string(let type)? = try index.scalar(field),
+                type.lowercased() == "dynamic"
+            {
+                isDynamic = true
             }
             return true
         }
-        if let failure { throw failure }
         return isDynamic ? [] : arrays
     }
 
@@ -722,25 +708,17 @@ public final class IndexedJSONSource: HierarchySource {
             return HierarchyNode(id: generated, title: text, childCount: 0)
         }
         var fields: [ItemRecord.Attribute] = []
-        var failure: DocumentReadError?
-        try index.forEachMember(of: member, from: 0) { _, field in
-            guard !field.isContainer else { return true }
-            do throws(DocumentReadError) {
-                guard let scalar = try index.scalar(field) else { return true }
-                let value: String
-                switch scalar {
-                case .string(let text), .number(let text): value = text
-                case .bool(let flag): value = flag ? "true" : "false"
-                default: return true
-                }
-                fields.append(ItemRecord.Attribute(try index.key(of: field), value))
-            } catch {
-                failure = error
-                return false
+        try index.forEachMember(of: member, from: 0) { (_, field) throws(DocumentReadError) -> Bool in
+            guard !field.isContainer, let scalar = try index.scalar(field) else { return true }
+            let value: String
+            switch scalar {
+            case .string(let text), .number(let text): value = text
+            case .bool(let flag): value = flag ? "true" : "false"
+            default: return true
             }
+            fields.append(ItemRecord.Attribute(try index.key(of: field), value))
             return true
         }
-        if let failure { throw failure }
         let isDynamic = fields.first { $0.name == "type" }?.value.lowercased() == "dynamic"
         var count: Int? = 0
         if !isDynamic {

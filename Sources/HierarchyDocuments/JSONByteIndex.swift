@@ -148,20 +148,13 @@ final class JSONByteIndex: Sendable {
     func member(of object: JSONMember, key: String) throws(DocumentReadError) -> (index: Int, member: JSONMember)? {
         guard object.isObject else { return nil }
         var found: (Int, JSONMember)?
-        var failure: DocumentReadError?
-        try forEachMember(of: object, from: 0) { index, member in
-            do throws(DocumentReadError) {
-                if try self.key(of: member) == key {
-                    found = (index, member)
-                    return false
-                }
-            } catch {
-                failure = error
+        try forEachMember(of: object, from: 0) { (index, member) throws(DocumentReadError) -> Bool in
+            if try self.key(of: member) == key {
+                found = (index, member)
                 return false
             }
             return true
         }
-        if let failure { throw failure }
         return found
     }
 
