@@ -338,26 +338,8 @@ public struct JSONEventReader: DocumentEventSource {
     /// Reads and checks one multi-byte UTF-8 sequence (RFC 3629: no overlongs, no surrogates).
     private mutating func readMultiByte() throws(DocumentReadError) {
         guard let lead = try input.peek() else { throw error("unterminated string") }
-        let count: Int
-        var low: UInt8 = 0x80
-        var high: UInt8 = 0xBF
-        switch lead {
-        case 0xC2...0xDF: count = 1
-        case 0xE0:
-            count = 2
-            low = 0xA0
-        case 0xE1...0xEC, 0xEE...0xEF: count = 2
-        case 0xED:
-            count = 2
-            high = 0x9F
-        case 0xF0:
-            count = 3
-            low = 0x90
-        case 0xF1...0xF3: count = 3
-        case 0xF4:
-            count = 3
-            high = 0x8F
-        default: throw error("invalid UTF-8 byte \\x\(String(lead, radix: 16, uppercase: true)) inside a string")
+        guard let (count, low, high) = UTF8Sequence.continuation(after: lead) else {
+            throw error("invalid UTF-8 byte \\x\(String(lead, radix: 16, uppercase: true)) inside a string")
         }
         scratch.append(lead)
         input.advance()

@@ -258,27 +258,7 @@ struct JSONValidator {
 
     /// One multi-byte UTF-8 sequence after its lead byte (RFC 3629: no overlongs, no surrogates).
     private mutating func multiByte(lead: UInt8) -> Bool {
-        let count: Int
-        var low: UInt8 = 0x80
-        var high: UInt8 = 0xBF
-        switch lead {
-        case 0xC2...0xDF: count = 1
-        case 0xE0:
-            count = 2
-            low = 0xA0
-        case 0xE1...0xEC, 0xEE...0xEF: count = 2
-        case 0xED:
-            count = 2
-            high = 0x9F
-        case 0xF0:
-            count = 3
-            low = 0x90
-        case 0xF1...0xF3: count = 3
-        case 0xF4:
-            count = 3
-            high = 0x8F
-        default: return false
-        }
+        guard let (count, low, high) = UTF8Sequence.continuation(after: lead) else { return false }
         for position in 0..<count {
             guard let byte = next(), byte >= (position == 0 ? low : 0x80), byte <= (position == 0 ? high : 0xBF)
             else { return false }
