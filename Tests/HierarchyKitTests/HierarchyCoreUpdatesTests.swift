@@ -18,6 +18,13 @@ import Testing
         return core
     }
 
+    /// Expands the item "R/`row`" of the children's column: its `children` fill a third column.
+    func expand(_ core: inout HierarchyCore, row: Int, children: Int) {
+        _ = core.beginExpanding(column: 1, row: row, uuid: "R/\(row)")
+        let added = core.receiveCount(children, of: "R/\(row)", ticket: ticket2, extent: 1)
+        #expect(added)
+    }
+
     func uuids(_ core: HierarchyCore, column c: Int) -> [String?] {
         (0..<core.columns[c].count).map { core.columns[c].uuid(at: $0) }
     }
@@ -81,9 +88,7 @@ import Testing
 
     @Test func removingTheExpandedRowClosesTheColumnsItOpened() {
         var core = core()
-        _ = core.beginExpanding(column: 1, row: 1, uuid: "R/1")
-        let added = core.receiveCount(2, of: "R/1", ticket: ticket2, extent: 1)
-        #expect(added)
+        expand(&core, row: 1, children: 2)
         core.columns[2].setUUID("R/1/0", at: 0)
         _ = core.planCells(ofColumn: 2, visible: 0..<1, isEditing: false)
         core.focus = (2, 0)
@@ -126,9 +131,7 @@ import Testing
 
     @Test func theFirstChildrenOfAnOpenedLevelTakeTheFocusThatWaitedForThem() {
         var core = core()
-        _ = core.beginExpanding(column: 1, row: 1, uuid: "R/1")
-        let added = core.receiveCount(0, of: "R/1", ticket: ticket2, extent: 1)
-        #expect(added)
+        expand(&core, row: 1, children: 0)
         core.pendingInitialFocus = true
         let actions = core.insertChildren(of: "R/1", at: IndexSet([0, 1]), extent: 1, geometry)
         #expect(
@@ -172,9 +175,7 @@ import Testing
 
     @Test func invalidatedRowsForgetTheirItemsButNotTheExpandedOne() {
         var core = core()
-        _ = core.beginExpanding(column: 1, row: 0, uuid: "R/0")
-        let added = core.receiveCount(1, of: "R/0", ticket: ticket2, extent: 1)
-        #expect(added)
+        expand(&core, row: 0, children: 1)
         let actions = core.invalidateRows(of: "R", at: IndexSet(integersIn: 0..<3))
         #expect(actions == [.recycleCells(["R/1"]), .relayout])
         #expect(uuids(core, column: 1) == ["R/0", nil, nil, "R/3", nil, nil])
@@ -183,9 +184,7 @@ import Testing
 
     @Test func closingColumnsLetsGoOfTheirCellsAndRemembersTheirParents() {
         var core = core()
-        _ = core.beginExpanding(column: 1, row: 0, uuid: "R/0")
-        let added = core.receiveCount(3, of: "R/0", ticket: ticket2, extent: 1)
-        #expect(added)
+        expand(&core, row: 0, children: 3)
         core.columns[2].setUUID("R/0/0", at: 0)
         _ = core.planCells(ofColumn: 2, visible: 0..<1, isEditing: false)
         core.focus = (2, 2)
@@ -201,9 +200,7 @@ import Testing
 
     @Test func aColumnReadAnewKeepsItsExpandedItemWhereItIsFound() {
         var core = core()
-        _ = core.beginExpanding(column: 1, row: 3, uuid: "R/3")
-        let added = core.receiveCount(2, of: "R/3", ticket: ticket2, extent: 1)
-        #expect(added)
+        expand(&core, row: 3, children: 2)
         core.pendingCountChecks = ["R"]
         #expect(core.planInvalidateChildren(of: "R") == [.recount(parent: "R", ticket: ticket2)])
         // The new count: every cached row and cell is let go, the column has a new ticket,
@@ -227,9 +224,7 @@ import Testing
 
     @Test func aColumnReadAnewWithoutItsExpandedItemClosesTheLevelsItOpened() {
         var core = core()
-        _ = core.beginExpanding(column: 1, row: 3, uuid: "R/3")
-        let added = core.receiveCount(2, of: "R/3", ticket: ticket2, extent: 1)
-        #expect(added)
+        expand(&core, row: 3, children: 2)
         let actions = core.receiveRecount(2, of: "R", ticket: ticket2, extent: 1, geometry)
         guard case .locateExpandedChild(_, _, _, _, let ticket)? = actions.last else {
             Issue.record("expected the expanded item to be looked for, got \(actions)")

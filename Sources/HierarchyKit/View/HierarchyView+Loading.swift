@@ -184,7 +184,7 @@ extension HierarchyView {
             case .askAgainLater: setNeedsLayout()
             case .disagrees(let error):
                 report(error)
-                applyInvalidateChildren(of: parent)
+                for action in core.planInvalidateChildren(of: parent) { performLoad(action) }
             }
         case .locateChild:
             _ = performLocate(action)
@@ -392,43 +392,6 @@ extension HierarchyView {
 
     func columnIndex(ofParent parent: String) -> Int? {
         core.columnIndex(ofParent: parent)
-    }
-
-    /// Reports a call about a parent that is not expanded, unless it is a late call about one
-    /// that was expanded before (ignored: it must not disturb the screen).
-    func reportNotExpanded(_ parent: String, _ what: String) {
-        for action in core.planNotExpanded(parent, what) { performLoad(action) }
-    }
-
-    func applyInsert(of parent: String, at indexes: IndexSet) {
-        for action in core.insertChildren(of: parent, at: indexes, extent: estimatedExtent, coreGeometry) {
-            performLoad(action)
-        }
-    }
-
-    func applyRemove(of parent: String, at indexes: IndexSet) {
-        for action in core.removeChildren(of: parent, at: indexes, coreGeometry) { performLoad(action) }
-    }
-
-    func applyInvalidateChildren(of parent: String) {
-        for action in core.planInvalidateChildren(of: parent) { performLoad(action) }
-    }
-
-    func applyInvalidateParent(of child: String) {
-        for action in core.planInvalidateParent(of: child) { performLoad(action) }
-    }
-
-    /// Compares the column's count with the data source's after an update; on a mismatch,
-    /// reports it and takes the data source's count. When the source still gives the count
-    /// from before the update (it updates its own count only after its insert or remove call
-    /// returns), it is asked again at the next layout pass instead, and only a mismatch then
-    /// is reported.
-    ///
-    /// - Parameters:
-    ///   - c: The column.
-    ///   - countBefore: The column's count before the update (`nil` on a recheck).
-    func checkCount(ofColumn c: Int, countBefore: Int? = nil) {
-        for action in core.planCountCheck(ofColumn: c, countBefore: countBefore) { performLoad(action) }
     }
 
     /// Scrolls a column vertically so the row is fully visible.

@@ -374,19 +374,21 @@ open class HierarchyView {
 
     /// Applies one update through the core's rules.
     private func apply(_ update: Update) {
+        let actions: [HierarchyCore.Action]
         switch update {
         case .reload:
             needsReload = true
             performReload()
-        case .insert(let parent, let indexes): applyInsert(of: parent, at: indexes)
-        case .remove(let parent, let indexes): applyRemove(of: parent, at: indexes)
-        case .invalidateParent(let child): applyInvalidateParent(of: child)
-        case .invalidateChildren(let parent): applyInvalidateChildren(of: parent)
-        case .invalidateRows(let parent, let indexes):
-            for action in core.invalidateRows(of: parent, at: indexes) { performLoad(action) }
-        case .invalidateItems(let uuids):
-            if core.invalidateCells(uuids) { setNeedsLayout() }
+            return
+        case .insert(let parent, let indexes):
+            actions = core.insertChildren(of: parent, at: indexes, extent: estimatedExtent, coreGeometry)
+        case .remove(let parent, let indexes): actions = core.removeChildren(of: parent, at: indexes, coreGeometry)
+        case .invalidateParent(let child): actions = core.planInvalidateParent(of: child)
+        case .invalidateChildren(let parent): actions = core.planInvalidateChildren(of: parent)
+        case .invalidateRows(let parent, let indexes): actions = core.invalidateRows(of: parent, at: indexes)
+        case .invalidateItems(let uuids): actions = core.invalidateCells(uuids) ? [.relayout] : []
         }
+        for action in actions { performLoad(action) }
     }
 
     /// Runs a call from outside the view (an update, an input, a layout). Calls made from
