@@ -14,7 +14,7 @@ import HierarchySources
 /// Like ``HierarchySourceDataSource``, the adapter has no actor of its own: it is used from
 /// one actor at a time (its owner's), which the compiler checks, since it is not `Sendable`;
 /// ``children(ofSourceID:)`` runs on the caller's actor and reads the source from there.
-public final class LinearSourceAdapter {
+public final class LinearSourceAdapter: LinearHierarchyChildrenProvider {
     /// The source read.
     public let source: any HierarchySource
     /// At most this many children are read for one item; the rest are left out (and counted).
@@ -23,13 +23,9 @@ public final class LinearSourceAdapter {
     private var nodes: [LinearHierarchyItem.ID: HierarchyNode] = [:]
     private var nextID = 0
 
-    /// The children of one item as read from the source.
-    public struct Children: Sendable {
-        /// The linear items, in the source's order.
-        public var items: [LinearHierarchyItem]
-        /// The number of children the source reported (more than `items.count` past the limit).
-        public var totalCount: Int
-    }
+    /// The children of one item as read from the source: the linear items in the source's
+    /// order, and the number of children the source reported (more past the limit).
+    public typealias Children = LinearHierarchyChildren
 
     /// An adapter over a source.
     ///
@@ -78,6 +74,16 @@ public final class LinearSourceAdapter {
         node?.childCount = count
         if let node, let id = identifiers[sourceID] { self.nodes[id] = node }
         return Children(items: nodes.map(item(for:)), totalCount: count)
+    }
+
+    /// Reads the children of a linear item made by this adapter (its `payload` is the source id).
+    ///
+    /// - Parameter item: The expanded item.
+    /// - Returns: The children as linear items and the source's count.
+    /// - Throws: The source's error.
+    nonisolated(nonsending) public func children(of item: LinearHierarchyItem) async throws -> Children {
+        guard let sourceID = item.payload ?? nodes[item.id]?.id else { return Children(items: [], totalCount: 0) }
+        return try await children(ofSourceID: sourceID)
     }
 
     private static func read(

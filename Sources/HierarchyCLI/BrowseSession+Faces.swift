@@ -42,7 +42,7 @@ extension BrowseSession {
                 try await table.dataSource?.load(startingAt: resolved.startID)
                 return table
             case .linearHorizontal, .linearVertical:
-                let linear = LinearBrowser(
+                let linear = LinearCollectionScreen(
                     source: resolved.source, sourceName: resolved.name,
                     axis: layout == .linearHorizontal ? .horizontal : .vertical,
                     rightToLeft: rightToLeft, palette: palette, columns: columns, rows: rows)

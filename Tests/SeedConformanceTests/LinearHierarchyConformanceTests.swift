@@ -181,7 +181,7 @@ extension SeedConformance {
             "\"Horizontal Implementation\" in `hierarchy browse --layout linear-horizontal`: the path and the level are one row that scrolls sideways, never wrapped"
         )
         func linearBrowserHorizontalIsOneRow() async throws {
-            let browser = LinearBrowser(
+            let browser = LinearCollectionScreen(
                 source: try SharedSample.source(), sourceName: "Sample plant", axis: .horizontal,
                 palette: .monochrome, columns: 40, rows: 12)
             try await browser.load()

@@ -47,8 +47,8 @@ extension SeedConformance {
         }
 
         /// The horizontal linear browser over the sample (its root expanded), drawn with a sheet's theme.
-        static func linear(_ sheet: String) async throws -> LinearBrowser {
-            let browser = LinearBrowser(
+        static func linear(_ sheet: String) async throws -> LinearCollectionScreen {
+            let browser = LinearCollectionScreen(
                 source: try SharedSample.source(), sourceName: "Sample plant", axis: .horizontal,
                 palette: .forTheme(S.theme(sheet)), columns: 80, rows: 24)
             try await browser.load()

@@ -14,10 +14,11 @@ func trimmedFrame(_ frame: String) -> String {
 
 /// A linear browser over the bundled sample, loaded (the root expanded), monochrome.
 @MainActor
-func sampleLinearBrowser(axis: LinearBrowser.Axis, columns: Int, rows: Int, rightToLeft: Bool = false) async throws
-    -> LinearBrowser
+func sampleLinearBrowser(axis: LinearCollectionScreen.Axis, columns: Int, rows: Int, rightToLeft: Bool = false)
+    async throws
+    -> LinearCollectionScreen
 {
-    let browser = LinearBrowser(
+    let browser = LinearCollectionScreen(
         source: try SharedSample.source(), sourceName: "Sample plant", axis: axis,
         rightToLeft: rightToLeft, palette: .monochrome, columns: columns, rows: rows)
     try await browser.load()
@@ -39,7 +40,7 @@ func sampleTableBrowser(
     return table
 }
 
-extension LinearBrowser {
+extension LinearCollectionScreen {
     /// Sends keys and waits for the loads they start.
     @discardableResult
     func press(_ keys: KeyEvent...) async -> [BrowserCommand] {

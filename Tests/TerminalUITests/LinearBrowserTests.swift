@@ -8,13 +8,13 @@ import Testing
 /// Keys, mouse, loading and errors of the linear layouts.
 @MainActor
 @Suite struct LinearBrowserTests {
-    func names(_ browser: LinearBrowser) -> [String] { browser.hierarchy.currentItems.map(\.name) }
-    func path(_ browser: LinearBrowser) -> [String] {
-        browser.hierarchy.activeItemIDs.compactMap { browser.adapter.node(for: $0)?.title }
+    func names(_ browser: LinearCollectionScreen) -> [String] { browser.hierarchy.currentItems.map(\.name) }
+    func path(_ browser: LinearCollectionScreen) -> [String] {
+        browser.hierarchy.activeItemIDs.compactMap { browser.adapter?.node(for: $0)?.title }
     }
 
-    @Test(arguments: [LinearBrowser.Axis.horizontal, .vertical])
-    func loadExpandsTheRoot(axis: LinearBrowser.Axis) async throws {
+    @Test(arguments: [LinearCollectionScreen.Axis.horizontal, .vertical])
+    func loadExpandsTheRoot(axis: LinearCollectionScreen.Axis) async throws {
         let browser = try await sampleLinearBrowser(axis: axis, columns: 80, rows: 24)
         #expect(path(browser) == ["Hamburg Plant"])
         #expect(names(browser).first == "Production")
@@ -22,8 +22,8 @@ import Testing
         #expect(browser.focusIndex == 0)
     }
 
-    @Test(arguments: [LinearBrowser.Axis.horizontal, .vertical])
-    func enterExpandsAndLeftCollapsesToTheParent(axis: LinearBrowser.Axis) async throws {
+    @Test(arguments: [LinearCollectionScreen.Axis.horizontal, .vertical])
+    func enterExpandsAndLeftCollapsesToTheParent(axis: LinearCollectionScreen.Axis) async throws {
         let browser = try await sampleLinearBrowser(axis: axis, columns: 80, rows: 24)
         await browser.press(KeyEvent(.down), KeyEvent(.down), KeyEvent(.enter))
         #expect(path(browser) == ["Hamburg Plant", "Steam distribution"])
@@ -88,7 +88,7 @@ import Testing
     }
 
     @Test func aLeafIsSelectedNotExpanded() async throws {
-        let browser = LinearBrowser(
+        let browser = LinearCollectionScreen(
             source: TestTreeSource.flat(3), sourceName: "t", axis: .vertical, palette: .monochrome)
         try await browser.load()
         await browser.press(KeyEvent(.down), KeyEvent(.enter))
@@ -103,7 +103,7 @@ import Testing
             HierarchyNode(id: "p\($0)", title: "Pump", childCount: 1, isContainer: true)
         }
         for i in 0..<3 { source.childrenByID["p\(i)"] = [HierarchyNode(id: "leaf\(i)", title: "Part \(i)")] }
-        let browser = LinearBrowser(source: source, sourceName: "t", axis: .horizontal, palette: .monochrome)
+        let browser = LinearCollectionScreen(source: source, sourceName: "t", axis: .horizontal, palette: .monochrome)
         try await browser.load()
         await browser.press(KeyEvent(.down), KeyEvent(.down), KeyEvent(.enter))
         #expect(names(browser) == ["Part 2"])
@@ -129,7 +129,7 @@ import Testing
         var source = TestTreeSource.flat(0)
         source.childrenByID["r"] = [HierarchyNode(id: "bad", title: "Broken", isContainer: true)]
         source.failingIDs = ["bad"]
-        let browser = LinearBrowser(source: source, sourceName: "t", axis: .vertical, palette: .monochrome)
+        let browser = LinearCollectionScreen(source: source, sourceName: "t", axis: .vertical, palette: .monochrome)
         try await browser.load()
         await browser.press(KeyEvent(.enter))
         #expect(browser.hierarchy.level == 1)
@@ -141,7 +141,7 @@ import Testing
     @Test func anEmptyContainerShowsNoItems() async throws {
         var source = TestTreeSource.flat(0)
         source.childrenByID["r"] = [HierarchyNode(id: "e", title: "Empty", isContainer: true)]
-        let browser = LinearBrowser(
+        let browser = LinearCollectionScreen(
             source: source, sourceName: "t", axis: .vertical, palette: .monochrome, columns: 40, rows: 8)
         try await browser.load()
         await browser.press(KeyEvent(.enter))
@@ -152,7 +152,7 @@ import Testing
 
     @Test func anEmptySourceShowsNothingAndDoesNotCrash() async throws {
         let source = TestTreeSource(rootNode: nil, childrenByID: [:])
-        let browser = LinearBrowser(
+        let browser = LinearCollectionScreen(
             source: source, sourceName: "t", axis: .horizontal, palette: .monochrome, columns: 40, rows: 8)
         try await browser.load()
         await browser.press(KeyEvent(.enter), KeyEvent(.left), KeyEvent(.down), key("y"))
@@ -160,9 +160,9 @@ import Testing
         #expect(browser.frame.contains(" empty · level 0"))
     }
 
-    @Test(arguments: [LinearBrowser.Axis.horizontal, .vertical])
-    func longListsScrollToKeepTheFocusVisible(axis: LinearBrowser.Axis) async throws {
-        let browser = LinearBrowser(
+    @Test(arguments: [LinearCollectionScreen.Axis.horizontal, .vertical])
+    func longListsScrollToKeepTheFocusVisible(axis: LinearCollectionScreen.Axis) async throws {
+        let browser = LinearCollectionScreen(
             source: TestTreeSource.flat(200), sourceName: "t", axis: axis, palette: .monochrome, columns: 40, rows: 12)
         try await browser.load()
         #expect(browser.scrollOffset == 0)
@@ -182,7 +182,7 @@ import Testing
     }
 
     @Test func childLimitBoundsWhatIsRead() async throws {
-        let browser = LinearBrowser(
+        let browser = LinearCollectionScreen(
             source: TestTreeSource.flat(50), sourceName: "t", axis: .vertical, palette: .monochrome, childLimit: 10)
         try await browser.load()
         #expect(names(browser).count == 10)
@@ -226,8 +226,8 @@ import Testing
         #expect(redraws == before)
     }
 
-    @Test(arguments: [LinearBrowser.Axis.horizontal, .vertical])
-    func aThemePaintsEveryCell(axis: LinearBrowser.Axis) async throws {
+    @Test(arguments: [LinearCollectionScreen.Axis.horizontal, .vertical])
+    func aThemePaintsEveryCell(axis: LinearCollectionScreen.Axis) async throws {
         let browser = try await sampleLinearBrowser(axis: axis, columns: 40, rows: 12)
         browser.palette = .forTheme(.light)
         let buffer = browser.render()

@@ -36,14 +36,25 @@ open class LinearHierarchyViewController: LinearHierarchyCollectionViewDataSourc
     /// The collection the renderers draw.
     public let collectionView: LinearHierarchyCollectionView
     /// The model: the user's path through the hierarchy.
-    public private(set) var hierarchy: LinearHierarchy
+    public internal(set) var hierarchy: LinearHierarchy
     /// The change the last selection made (sections and items removed and inserted).
-    public private(set) var lastUpdate: LinearHierarchyUpdate?
+    public internal(set) var lastUpdate: LinearHierarchyUpdate?
     /// The item selected last (a leaf the user chose).
-    public private(set) var selectedItem: LinearHierarchyItem?
+    public internal(set) var selectedItem: LinearHierarchyItem?
     /// The error of the last `hierarchyItems` that could not be read (the hierarchy is then
     /// empty).
     public private(set) var hierarchyItemsError: LinearHierarchyError?
+    /// Reads the children of dynamic items when they are expanded (the controller of a source
+    /// has one); without it a host provides them, as the "Spacecraft" example does.
+    public var childrenProvider: (any LinearHierarchyChildrenProvider)?
+    /// The errors of the loads not shown yet (a face drains them for its status line).
+    public internal(set) var errors = HierarchyErrorQueue()
+    /// What the last load left to say (children left out past the provider's limit), until a
+    /// face takes it with ``takeNotice()``.
+    public internal(set) var notice: String?
+    /// The children loads under way, by ticket.
+    var loads: [Int: Task<Void, Never>] = [:]
+    var nextLoad = 0
 
     /// Names the cell class and reuse identifier; registering happens when it is set.
     public weak var lhCellManagerDelegate: (any LinearHierarchyCellManager)? {
@@ -158,6 +169,7 @@ open class LinearHierarchyViewController: LinearHierarchyCollectionViewDataSourc
         let action = hierarchy.tap(itemID: item.id)
         if let update = action.update { lastUpdate = update }
         if case .selected = action { selectedItem = item }
+        if case .needsChildren(let request, _) = action { loadChildren(request, of: item) }
     }
 
     /// The item's own size, or the layout's `itemSize`.

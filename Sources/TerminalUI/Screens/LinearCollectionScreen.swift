@@ -1,38 +1,65 @@
 import Foundation
+import HierarchyAdapters
 import HierarchyKit
+import HierarchySources
 
-/// The terminal face of a `LinearHierarchyViewController` (the CBLinearHierarchy API): the
-/// collection's sections drawn along one axis, cells from the collection's data source (the
-/// controller, or a host that overrides it), sizes from its delegate or the layout's
-/// `itemSize`, in character cells (width in columns, height in lines).
+/// The terminal's linear face: a `LinearHierarchyViewController` (the CBLinearHierarchy API)
+/// drawn along its layout's axis, the user's path and the current level after it. One
+/// horizontal row scrolls sideways to keep the focus in view (it never wraps); a vertical
+/// stack scrolls down.
 ///
-/// Horizontal: every section in one row that scrolls sideways to keep the focused cell in
-/// view (it never wraps). Vertical: sections stacked, scrolling down. ←/→ (or ↑/↓) move the
-/// focus, Enter or Space chooses the focused cell (the delegate's `didSelectItemAt`), `?`
-/// shows the keys, `q` quits. After a choice the cells the controller's `lastUpdate` inserted are underlined and
-/// the status line says what changed (levels added or closed, items hidden or restored),
-/// until the next key.
+/// The controller of a source (`LinearHierarchyViewController(source:)`, what
+/// `hierarchy --layout linear-horizontal|linear-vertical` shows) is drawn as its items: chips
+/// with their child counts, or rows indented by depth with status and counts; a loading chip
+/// shows while children are read. Keys: ↑ ↓ (j k, Tab) move between the current items; → ⏎ (l)
+/// expand the focused item (or select a leaf); ← ⌫ (h) collapse to the parent; PgUp PgDn Home
+/// End; y copies; arrows follow the screen in right-to-left layouts.
+///
+/// A host's controller is drawn as its cells (from the collection's data source, sizes from
+/// its delegate or the layout's `itemSize`, in character cells): ←/→ (or ↑/↓) move the focus
+/// over every cell, Enter or Space chooses it (the delegate's `didSelectItemAt`). After a
+/// choice the cells the controller's `lastUpdate` inserted are underlined and the status line
+/// says what changed, until the next key.
+///
+/// Both: ? help, q quits; a click on a cell or item chooses it, the wheel scrolls.
 @MainActor
 public final class LinearCollectionScreen: TerminalScreen {
+    /// The axis the path grows along.
+    public typealias Axis = LinearHierarchyLayout.ScrollDirection
+
     /// The controller shown.
     public let controller: LinearHierarchyViewController
+    /// The source's items as linear items, when the controller is a source's.
+    public var adapter: LinearSourceAdapter? { controller.sourceAdapter }
     /// The styles to draw with.
     public var palette: BrowserPalette
-    /// The title on the top line.
+    /// The title on the top line (a source's name).
     public var title: String
     /// The terminal's width, in columns.
     public private(set) var columns: Int
     /// The terminal's height, in rows.
     public private(set) var rows: Int
     /// The focused cell (section and item), if any.
-    public private(set) var focus: IndexPath?
+    public internal(set) var focus: IndexPath? {
+        didSet { focusedItemID = focus.flatMap(controller.item(at:))?.id }
+    }
     /// How far the content is scrolled along the axis, in cells.
-    public private(set) var scrollOffset = 0
+    public internal(set) var scrollOffset = 0
 
     /// The status line's message, the help and the too-small screen (see ``ScreenChrome``).
     public internal(set) var chrome: ScreenChrome
     /// Whether the help overlay is shown.
     public var showsHelp: Bool { chrome.showsHelp }
+    /// A one-line message on the status line, until the next key (a notice also until
+    /// ``ScreenChrome/noticeLifetime`` has passed). The controller's load errors (its error
+    /// queue) replace it when it is read or drawn.
+    public internal(set) var message: (text: String, isError: Bool)? {
+        get {
+            if let error = controller.takeErrors().last { chrome.message = (error.message, true) }
+            return chrome.message
+        }
+        set { chrome.message = newValue }
+    }
     /// What the last choice changed, as the status line says it (until the next key, or
     /// ``ScreenChrome/noticeLifetime``).
     public var changeNote: String? { chrome.message?.text }
@@ -40,7 +67,9 @@ public final class LinearCollectionScreen: TerminalScreen {
     public private(set) var insertedPaths: Set<IndexPath> = []
 
     private var redrawHandler: (() -> Void)?
-    private var shownCells: [LinearHierarchyCell] = []
+    var shownCells: [LinearHierarchyCell] = []
+    private var focusedItemID: LinearHierarchyItem.ID?
+    private var shownPath: [LinearHierarchyItem.ID] = []
 
     /// A screen over a controller.
     ///
@@ -56,30 +85,73 @@ public final class LinearCollectionScreen: TerminalScreen {
         columns: Int = 80, rows: Int = 24, now: @escaping () -> ContinuousClock.Instant = { ContinuousClock.now }
     ) {
         self.controller = controller
-        chrome = ScreenChrome(minimumSize: (10, 3), now: now)
+        chrome =
+            controller.sourceAdapter == nil ? ScreenChrome(minimumSize: (10, 3), now: now) : ScreenChrome(now: now)
         self.title = title
         self.palette = palette
         self.columns = max(0, columns)
         self.rows = max(0, rows)
-        controller.collectionView.setNeedsDisplayHandler = { [weak self] in self?.redrawHandler?() }
+        controller.collectionView.setNeedsDisplayHandler = { [weak self] in self?.controllerChanged() }
+        shownPath = controller.hierarchy.activeItemIDs
         resetFocus()
     }
 
-    private var isHorizontal: Bool { controller.collectionView.collectionViewLayout.scrollDirection == .horizontal }
-    private var bodyTop: Int { 1 }
-    private var bodyHeight: Int { max(0, rows - 2) }
+    /// A screen over a source's controller; call ``load(startingAt:)`` before showing it.
+    ///
+    /// - Parameters:
+    ///   - source: The hierarchy.
+    ///   - sourceName: The name on the path line.
+    ///   - axis: Horizontal chips or a vertical stack.
+    ///   - rightToLeft: Mirror the layout.
+    ///   - palette: The styles.
+    ///   - columns: The terminal width.
+    ///   - rows: The terminal height.
+    ///   - childLimit: The most children read for one item.
+    ///   - now: The clock notices on the status line expire by.
+    public convenience init(
+        source: any HierarchySource, sourceName: String, axis: Axis, rightToLeft: Bool = false,
+        palette: BrowserPalette = .horizon, columns: Int = 80, rows: Int = 24, childLimit: Int = 10_000,
+        now: @escaping () -> ContinuousClock.Instant = { ContinuousClock.now }
+    ) {
+        let layout = LinearHierarchyFlowLayout()
+        layout.scrollDirection = axis
+        layout.layoutDirection = rightToLeft ? .rightToLeft : .leftToRight
+        let controller = LinearHierarchyViewController(
+            source: source, childLimit: childLimit, collectionViewLayout: layout)
+        self.init(controller: controller, title: sourceName, palette: palette, columns: columns, rows: rows, now: now)
+    }
 
-    /// Where the collection is drawn, in cells of the body (below the title line): the
-    /// collection view's `frame` as the host set it (`lhVC.collectionView.frame = CGRect(...)`),
-    /// clipped to the body; the whole body while the frame is empty.
-    var collectionArea: (x: Int, y: Int, width: Int, height: Int) {
-        let frame = controller.collectionView.frame
-        guard frame.width > 0, frame.height > 0 else { return (0, 0, columns, bodyHeight) }
-        let x = min(columns, max(0, Int(frame.minX.rounded())))
-        let y = min(bodyHeight, max(0, Int(frame.minY.rounded())))
-        let width = min(columns - x, max(1, Int(frame.width.rounded())))
-        let height = min(bodyHeight - y, max(1, Int(frame.height.rounded())))
-        return (x, y, max(0, width), max(0, height))
+    /// Reads a source's first item (its root, or `start`) and expands it, waiting for its
+    /// children (see `LinearHierarchyViewController.load(startingAt:)`).
+    ///
+    /// - Parameter start: The id of an item to start at instead of the root.
+    /// - Throws: The source's error when the first item cannot be read.
+    public func load(startingAt start: String? = nil) async throws {
+        try await controller.load(startingAt: start)
+        controllerChanged()
+    }
+
+    /// Waits until no children are loading.
+    public func settle() async {
+        await controller.settle()
+    }
+
+    /// The axis of the controller's layout.
+    public var axis: Axis { controller.collectionView.collectionViewLayout.scrollDirection }
+    /// Mirrored for right-to-left reading.
+    public var isRightToLeft: Bool { controller.collectionView.collectionViewLayout.layoutDirection == .rightToLeft }
+    var isHorizontal: Bool { axis == .horizontal }
+
+    /// The model: the path and the current level.
+    public var hierarchy: LinearHierarchy { controller.hierarchy }
+
+    /// The focused item of the current level (an index into its items).
+    public var focusIndex: Int { focus?.count == 2 ? focus![1] : 0 }
+
+    /// The focused item, if it is one of the current level's.
+    public var focusedItem: LinearHierarchyItem? {
+        guard let focus, focus.count == 2, focus[0] == hierarchy.level else { return nil }
+        return controller.item(at: focus)
     }
 
     public func resize(columns: Int, rows: Int) {
@@ -95,18 +167,24 @@ public final class LinearCollectionScreen: TerminalScreen {
     /// When a note on the status line leaves.
     public var redrawDeadline: ContinuousClock.Instant? { chrome.redrawDeadline }
 
+    var isTooSmall: Bool { chrome.isTooSmall(columns: columns, rows: rows) }
+
     // MARK: Input
 
     public func handle(_ events: [InputEvent]) -> [BrowserCommand] {
         ScreenChrome.feed(events) { event in
-            guard case .key(let key) = event else { return [] }
-            insertedPaths = []
+            if case .key = event { insertedPaths = [] }
             if let taken = chrome.take(event) { return taken }
-            return handle(key)
+            switch event {
+            case .key(let key): return adapter == nil ? handleCellKey(key) : handleItemKey(key)
+            case .mouse(let mouse): handle(mouse)
+            case .paste, .focus, .unknown: break
+            }
+            return []
         }
     }
 
-    func handle(_ event: KeyEvent) -> [BrowserCommand] {
+    func handleCellKey(_ event: KeyEvent) -> [BrowserCommand] {
         let back: Key = isHorizontal ? .left : .up
         let forward: Key = isHorizontal ? .right : .down
         switch event.key {
@@ -124,16 +202,59 @@ public final class LinearCollectionScreen: TerminalScreen {
         return []
     }
 
+    func handle(_ mouse: MouseEvent) {
+        switch mouse.kind {
+        case .wheelUp: scroll(by: -3)
+        case .wheelDown: scroll(by: 3)
+        case .release where mouse.button == .left || mouse.button == .none:
+            guard let path = indexPath(atX: mouse.x, y: mouse.y) else { return }
+            let item = IndexPath(indexes: [path.section, path.item])
+            if path.section == hierarchy.level || adapter == nil { focus = item }
+            if hierarchy.isLoading && path.section == hierarchy.level { return }
+            choose(item)
+        default:
+            break
+        }
+    }
+
     /// Chooses the focused cell: the delegate decides (expand, collapse, select).
     public func chooseFocused() {
         guard let focus else { return }
+        choose(focus)
+    }
+
+    /// Chooses a cell: the controller's delegate expands, collapses or selects it; a host's
+    /// controller's change is described on the status line, a selected leaf is named there.
+    func choose(_ path: IndexPath) {
         let before = controller.lastUpdate
-        let name = controller.item(at: focus)?.name
-        controller.collectionView.selectItem(at: focus)
-        if let update = controller.lastUpdate, update != before || before == nil {
-            note(update, name: name)
+        let item = controller.item(at: path)
+        controller.collectionView.selectItem(at: path)
+        if adapter == nil, let update = controller.lastUpdate, update != before || before == nil {
+            note(update, name: item?.name)
         }
-        resetFocus()
+        if let item, item.isLeaf, hierarchy.selectedItemID == item.id {
+            message = ("Selected “\(item.name)”", false)
+        }
+    }
+
+    /// Follows a change of the controller (a choice, children that arrived, a host's reload):
+    /// takes its notice, and focuses the item collapsed to, the focused item while it is still
+    /// on the current level, or else the first one.
+    private func controllerChanged() {
+        if let notice = controller.takeNotice() { message = (notice, false) }
+        let path = hierarchy.activeItemIDs
+        let current = hierarchy.currentItems
+        let closed = shownPath.filter { !path.contains($0) }
+        let wanted = closed.first { id in current.contains { $0.id == id } } ?? focusedItemID
+        if path.count > shownPath.count || path != Array(shownPath.prefix(path.count)) { scrollOffset = 0 }
+        shownPath = path
+        if let wanted, let index = current.firstIndex(where: { $0.id == wanted }) {
+            focus = IndexPath(indexes: [hierarchy.level, index])
+            _ = scrollFocusIntoView()
+        } else {
+            resetFocus()
+        }
+        redrawHandler?()
     }
 
     /// Describes an update on the status line and marks its inserted cells.
@@ -150,17 +271,17 @@ public final class LinearCollectionScreen: TerminalScreen {
         func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
         let title = TerminalText.sanitize(name ?? "")
         if !update.insertedSections.isEmpty {
-            chrome.message = (
+            message = (
                 "Opened \(title): \(plural(update.insertedSections.count, "level")) added, \(plural(update.removedItems.count, "item")) hidden",
                 false
             )
         } else if !update.removedSections.isEmpty {
-            chrome.message = (
+            message = (
                 "Back to \(title): \(plural(update.removedSections.count, "level")) closed, \(plural(update.insertedItems.count, "item")) restored",
                 false
             )
         } else if !update.isEmpty {
-            chrome.message = ("Changed: \(update.description)", false)
+            message = ("Changed: \(update.description)", false)
         }
     }
 
@@ -171,19 +292,33 @@ public final class LinearCollectionScreen: TerminalScreen {
         }
     }
 
-    /// Focuses the first cell of the last section that has cells (the current level).
+    /// Focuses the first cell of the current level; a host's controller, the first cell of the
+    /// last section that has cells.
     private func resetFocus() {
         let view = controller.collectionView
         let sections = view.numberOfSections
         focus = nil
-        for section in stride(from: sections - 1, through: 0, by: -1) where view.numberOfItems(inSection: section) > 0 {
-            focus = IndexPath(indexes: [section, 0])
-            break
+        if adapter != nil {
+            if !hierarchy.currentItems.isEmpty { focus = IndexPath(indexes: [hierarchy.level, 0]) }
+        } else {
+            for section in stride(from: sections - 1, through: 0, by: -1)
+            where view.numberOfItems(inSection: section) > 0 {
+                focus = IndexPath(indexes: [section, 0])
+                break
+            }
         }
         _ = scrollFocusIntoView()
     }
 
-    private func moveFocus(by delta: Int) {
+    /// Moves the focus over every cell (a host's controller) or the current level's items.
+    func moveFocus(by delta: Int) {
+        if adapter != nil {
+            let count = hierarchy.currentItems.count
+            guard count > 0 else { return }
+            focus = IndexPath(indexes: [hierarchy.level, min(max(0, focusIndex + delta), count - 1)])
+            _ = scrollFocusIntoView()
+            return
+        }
         let paths = allPaths()
         guard !paths.isEmpty else { return }
         let current = focus.flatMap { paths.firstIndex(of: $0) } ?? 0
@@ -199,111 +334,43 @@ public final class LinearCollectionScreen: TerminalScreen {
 
     // MARK: Layout
 
-    /// The frames of every cell, in content coordinates.
-    ///
-    /// - Complexity: O(n) for n cells shown.
-    func computeLayout() -> (sections: [LinearHierarchyCollectionView.Section], result: LinearHierarchyLayout.Result) {
-        let view = controller.collectionView
-        let sections = view.sections()
-        let sizes = sections.map { section in
-            section.sizes.map { Size(width: max(1, $0.width.rounded()), height: max(1, $0.height.rounded())) }
-        }
-        let area = collectionArea
-        let result = view.collectionViewLayout.layout.layout(
-            sectionSizes: sizes, containerSize: Size(width: Double(area.width), height: Double(area.height)))
-        return (sections, result)
-    }
-
     /// Scrolls along the axis so the focused cell is in view; returns whether it moved.
     func scrollFocusIntoView() -> Bool {
-        guard let focus, focus.count == 2 else { return false }
-        let (sections, result) = computeLayout()
-        shownCellsRecycle(sections)
-        guard let frame = result.frame(at: LinearIndexPath(section: focus[0], item: focus[1])) else { return false }
-        let old = scrollOffset
-        let extent = isHorizontal ? collectionArea.width : collectionArea.height
-        let start = Int((isHorizontal ? frame.minX : frame.minY).rounded(.down))
-        let end = Int((isHorizontal ? frame.maxX : frame.maxY).rounded(.up))
-        if start < scrollOffset { scrollOffset = start }
-        if end > scrollOffset + extent { scrollOffset = max(0, end - extent) }
-        return old != scrollOffset
+        adapter == nil ? scrollCellFocusIntoView() : scrollItemFocusIntoView()
     }
 
-    private func shownCellsRecycle(_ sections: [LinearHierarchyCollectionView.Section]) {
-        controller.collectionView.recycle(shownCells)
-        shownCells = sections.flatMap(\.cells)
+    /// Scrolls the body by lines (sideways by columns in the horizontal form), within the content.
+    func scroll(by lines: Int) {
+        let size = adapter == nil ? computeLayout().result.contentSize : computeItemLayout().contentSize
+        let content = Int((isHorizontal ? size.width : size.height).rounded(.up))
+        let visible =
+            adapter == nil
+            ? (isHorizontal ? collectionArea.width : collectionArea.height)
+            : (isHorizontal ? bodyWidth : bodyHeight)
+        scrollOffset = min(max(0, scrollOffset + lines), max(0, content - visible))
+    }
+
+    /// The cell or item at a screen position, if any.
+    private func indexPath(atX x: Int, y: Int) -> LinearIndexPath? {
+        if adapter != nil { return itemIndexPath(atX: x, y: y) }
+        let area = collectionArea
+        let top = bodyTop + area.y
+        guard y >= top, y < top + area.height, x >= area.x, x < area.x + area.width else { return nil }
+        let point = LinearPoint(
+            x: Double(x - area.x + (isHorizontal ? scrollOffset : 0)),
+            y: Double(y - top + (isHorizontal ? 0 : scrollOffset)))
+        return computeLayout().result.indexPath(at: point)
     }
 
     // MARK: Drawing
 
     public func render() -> ScreenBuffer {
-        if chrome.isTooSmall(columns: columns, rows: rows) {
-            return ScreenChrome.tooSmallScreen(columns: columns, rows: rows, palette: palette)
-        }
+        if isTooSmall { return ScreenChrome.tooSmallScreen(columns: columns, rows: rows, palette: palette) }
         var buffer = ScreenBuffer(width: columns, height: rows)
-        // `fdlCBLinearHierarchyView` behind, the title on the path line
-        // (`fdlFUIHierarchyView_pathLine`), cells in `fdlCBLinearHierarchyCell` unless the host
-        // gave them a colour (`normalLHCellColor`, `activeLHCellColor`), the status line in
-        // `fdlFUIHierarchyView_statusLine`.
         buffer.fill(x: 0, y: 0, width: columns, height: rows, style: palette.look(.linearView).text)
-        let level = controller.hierarchyLevel
-        PathLine(parts: [title + (level > 0 ? "  · level \(level + 1)" : "")], sourceName: "")
-            .draw(into: &buffer, palette: palette)
-        let (sections, result) = computeLayout()
-        shownCellsRecycle(sections)
-        let area = collectionArea
-        let clipX = area.x..<(area.x + area.width)
-        let clipY = (bodyTop + area.y)..<(bodyTop + area.y + area.height)
-        for (s, frames) in result.frames.enumerated() where s < sections.count {
-            for (i, frame) in frames.enumerated() where i < sections[s].cells.count {
-                let cell = sections[s].cells[i]
-                let x = area.x + Int(frame.minX.rounded()) - (isHorizontal ? scrollOffset : 0)
-                let y = bodyTop + area.y + Int(frame.minY.rounded()) - (isHorizontal ? 0 : scrollOffset)
-                let width = Int(frame.width.rounded())
-                guard clipY.contains(y), x < clipX.upperBound, x + width > clipX.lowerBound else { continue }
-                var style = palette.isThemed ? palette.look(.linearCell, selected: cell.isActive).text : palette.text
-                if let color = cell.backgroundColor, color.alpha > 0 {
-                    style.background = .rgb(color.red, color.green, color.blue)
-                    style.foreground = .rgb(255, 255, 255)
-                }
-                let focused = focus == IndexPath(indexes: [s, i])
-                if focused { style = palette.focused }
-                if cell.isActive { style.bold = true }
-                if insertedPaths.contains(IndexPath(indexes: [s, i])) { style.underline = true }
-                let text = " " + TerminalText.sanitize(cell.displayText)
-                let visibleX = max(clipX.lowerBound, x)
-                let visibleWidth = min(clipX.upperBound, x + width) - visibleX
-                guard visibleWidth > 0 else { continue }
-                buffer.fill(x: visibleX, y: y, width: visibleWidth, height: 1, style: style)
-                let skipped = visibleX - x
-                let shown = skipped > 0 ? String(text.dropFirst(skipped)) : text
-                buffer.put(
-                    DisplayWidth.truncate(shown, toWidth: max(0, min(visibleWidth, width - 1 - skipped))), x: visibleX,
-                    y: y, maxWidth: visibleWidth, style: style)
-            }
-        }
-        let focusedText = focus.flatMap { path -> String? in
-            guard path.count == 2, path[0] < sections.count, path[1] < sections[path[0]].cells.count else { return nil }
-            return sections[path[0]].cells[path[1]].displayText
-        }
-        let message = chrome.messageToDraw()
-        StatusLine(
-            text: message == nil ? focusedText ?? "" : "", message: message,
-            keys: ["\(arrows) move", "⏎ open", "? help", "q quit"]
-        ).draw(into: &buffer, palette: palette)
-        chrome.drawHelp(helpLines, into: &buffer, palette: palette)
+        _ = message
+        if adapter == nil { drawCells(into: &buffer) } else { drawItems(into: &buffer) }
+        chrome.drawHelp(adapter == nil ? cellHelpLines : Self.itemHelpLines, into: &buffer, palette: palette)
         return buffer
-    }
-
-    private var arrows: String { isHorizontal ? "← →" : "↑ ↓" }
-
-    /// The keys the help overlay lists.
-    var helpLines: [(keys: String, meaning: String)] {
-        [
-            (arrows, "move between the cells"),
-            ("Home End", "first, last cell"),
-            ("⏎  Space", "choose the cell: open, go back or select"),
-            ("q  Esc  Ctrl-C", "quit"),
-        ]
     }
 }

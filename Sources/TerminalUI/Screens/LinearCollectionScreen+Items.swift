@@ -1,21 +1,19 @@
 import HierarchyKit
 
-extension LinearBrowser {
-    /// Draws the whole screen.
-    public func render() -> ScreenBuffer {
-        if isTooSmall { return ScreenChrome.tooSmallScreen(columns: columns, rows: rows, palette: palette) }
-        var buffer = ScreenBuffer(width: columns, height: rows)
-        buffer.fill(x: 0, y: 0, width: columns, height: rows, style: palette.look(.linearView).text)
+/// The items of a source's controller: chips with their child counts in one row, or rows
+/// indented by depth with status and counts; the path line names the path, the status line the
+/// position.
+extension LinearCollectionScreen {
+    /// Draws the path line, the items and the status line.
+    func drawItems(into buffer: inout ScreenBuffer) {
         drawPathLine(into: &buffer)
         drawBody(into: &buffer)
         _ = chrome.messageToDraw()
         drawStatusLine(into: &buffer)
-        chrome.drawHelp(Self.helpLines, into: &buffer, palette: palette)
-        return buffer
     }
 
     private func drawBody(into buffer: inout ScreenBuffer) {
-        let result = computeLayout()
+        let result = computeItemLayout()
         let clip = bodyTop..<(bodyTop + bodyHeight)
         // The horizontal form scrolls sideways: chips cut by the leading edge are left out,
         // those cut by the trailing edge are shortened.
@@ -101,7 +99,7 @@ extension LinearBrowser {
         _ item: LinearHierarchyItem, depth: Int, active: Bool, focused: Bool, x: Int, y: Int, width: Int,
         into buffer: inout ScreenBuffer
     ) {
-        let node = adapter.node(for: item.id)
+        let node = adapter?.node(for: item.id)
         let cellLook = palette.look(.linearCell, selected: active)
         var base: TextStyle = active ? palette.expanded : (focused ? palette.focused : palette.text)
         if palette.isThemed {
@@ -142,18 +140,18 @@ extension LinearBrowser {
         }
     }
 
-    private func title(of id: LinearHierarchyItem.ID) -> String {
-        adapter.node(for: id)?.title ?? "\(id)"
+    private func itemTitle(of id: LinearHierarchyItem.ID) -> String {
+        adapter?.node(for: id)?.title ?? "\(id)"
     }
 
     private func drawPathLine(into buffer: inout ScreenBuffer) {
-        var parts = hierarchy.activeItemIDs.map(title(of:))
+        var parts = hierarchy.activeItemIDs.map(itemTitle(of:))
         if let item = focusedItem { parts.append(item.name) }
-        PathLine(parts: parts, sourceName: sourceName).draw(into: &buffer, palette: palette)
+        PathLine(parts: parts, sourceName: title).draw(into: &buffer, palette: palette)
     }
 
     private func drawStatusLine(into buffer: inout ScreenBuffer) {
-        let count = currentItems.count
+        let count = hierarchy.currentItems.count
         let position =
             hierarchy.isLoading
             ? "loading…"
@@ -162,7 +160,7 @@ extension LinearBrowser {
             .draw(into: &buffer, palette: palette)
     }
 
-    static let helpLines: [(keys: String, meaning: String)] = [
+    static let itemHelpLines: [(keys: String, meaning: String)] = [
         ("↑ ↓  j k  Tab", "move between the items"),
         ("→ ⏎  l", "open the item (select a leaf)"),
         ("← ⌫  h", "back to the parent"),
