@@ -20,6 +20,13 @@ Then, on the finished store:
 - the whole process `HIERARCHY search STORE a` (start, open, first 20 results with their
   paths, print), RUNS runs: p50, p95 and max.
 
+With a PostgreSQL address for STORE (`postgres://USER@/DB?host=SOCKETDIR&port=PORT`), the
+script runs the same `generate` into that database and times each statement of the load as
+the server runs it (`pg_stat_activity`, sampled every 0.1 s by `psql`: the COPY, the primary
+key, the check of the parents, each index, the triggers, the commit, ANALYZE); then the size
+of the table and of each index per item, and the whole process `HIERARCHY search STORE Q` for
+a few prefixes and words, RUNS runs each.
+
 The machine's load average is printed before and after: on a shared machine, say it with the
 figures.
 """
@@ -115,11 +122,80 @@ def summary(times):
             f"  max {times[-1]:7.2f} ms")
 
 
+POSTGRES_PHASES = [
+    ("COPY", "COPY"), ("ALTER TABLE", "primary key"), ("SELECT c.id", "parents check"),
+    ("CREATE UNIQUE INDEX", "id index"), ("CREATE INDEX hierarchy_item_children", "children index"),
+    ("CREATE INDEX hierarchy_item_search", "search index"), ("CREATE", "triggers"),
+    ("INSERT INTO hierarchy_meta", "triggers"), ("COMMIT", "commit"), ("ANALYZE", "analyze"),
+]
+
+
+def psql(url, sql):
+    return subprocess.run(["psql", "-X", "-At", "-F", "\t", url, "-c", sql], check=True,
+                          capture_output=True, text=True).stdout
+
+
+def postgres(program, url, nodes, runs):
+    """The PostgreSQL run: phases from the server's own view of the load, sizes, searches."""
+    database = url.split("?")[0].rsplit("/", 1)[1]
+    watch = subprocess.Popen(
+        ["psql", "-X", "-At", "-F", "\t", url], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    watch.stdin.write("SELECT extract(epoch FROM clock_timestamp()), left(query, 60) FROM pg_stat_activity "
+                      f"WHERE datname = '{database}' AND state = 'active' AND pid <> pg_backend_pid() "
+                      "\\watch 0.1\n")
+    watch.stdin.flush()
+    argv = [program, "generate", "--nodes", str(nodes), "--depth", "4", "--into", url, "--replace"]
+    start = time.time()
+    result = subprocess.run(argv, capture_output=True, text=True)
+    seconds = time.time() - start
+    time.sleep(0.3)
+    watch.terminate()
+    samples = watch.communicate()[0]
+    if result.returncode != 0:
+        sys.exit(f"{' '.join(argv)} failed:\n{result.stderr[-2000:]}")
+    print(f"$ {' '.join(argv[1:])}")
+    print(f"  {(result.stdout + result.stderr).strip().splitlines()[-1]}")
+    print(f"  end to end {seconds:.2f} s ({nodes / seconds:,.0f} items/s)")
+    phases = []
+    for line in samples.splitlines():
+        parts = line.split("\t")
+        if len(parts) != 2:
+            continue
+        moment, query = float(parts[0]) - start, parts[1].strip()
+        name = next((phase for prefix, phase in POSTGRES_PHASES if query.startswith(prefix)), None)
+        if name and (not phases or phases[-1][0] != name):
+            phases.append((name, moment))
+    marks = [("connect, create", 0.0)] + phases + [("(exit)", seconds)]
+    for (phase, begin), (_, end) in zip(marks, marks[1:]):
+        print(f"  {phase:20} {end - begin:8.2f} s")
+    print(f"load average after import: {' '.join(load())}")
+
+    count = int(psql(url, "SELECT count(*) FROM hierarchy_item").strip())
+    sizes = psql(url, "SELECT c.relname, pg_total_relation_size(c.oid), pg_relation_size(c.oid) FROM pg_class c "
+                      "WHERE c.relname LIKE 'hierarchy_item%' AND c.relkind IN ('r', 'i') ORDER BY 2 DESC")
+    for line in sizes.splitlines():
+        name, total, own = line.split("\t")
+        print(f"  {name:28} {int(own) / count:7.1f} bytes/item" +
+              (f" ({int(total) / count:.1f} with its indexes and TOAST)" if int(total) != int(own) else ""))
+    print(f"whole process `hierarchy search STORE Q`, {runs} runs each:")
+    for query in ["a", "pu", "pum", "pump", "valve ", "kalomi "]:
+        times = []
+        for _ in range(runs):
+            begin = time.perf_counter()
+            subprocess.run([program, "search", url, query], stdout=subprocess.DEVNULL, check=True)
+            times.append((time.perf_counter() - begin) * 1000)
+        print(f"  {query!r:11} {summary(times)}")
+    print(f"load average after: {' '.join(load())}")
+
+
 def main():
     if len(sys.argv) < 4:
         sys.exit(__doc__)
     program, store, nodes = os.path.abspath(sys.argv[1]), sys.argv[2], int(sys.argv[3])
     runs = int(sys.argv[4]) if len(sys.argv) > 4 else 50
+    if store.startswith(("postgres://", "postgresql://")):
+        print(f"load average before: {' '.join(load())}")
+        return postgres(program, store, nodes, runs)
     print(f"load average before: {' '.join(load())}")
     argv = [program, "generate", "--nodes", str(nodes), "--depth", "4", "--into", store, "--replace"]
     seconds, phases, last = run_with_phases(argv)

@@ -197,4 +197,25 @@ struct SQLiteSourceSearchTests {
         #expect(try await source.search("quokka pe", in: 0..<10).map(\.id) == [added.id])
         #expect(try await source.search(oldTitle + " ", in: 0..<10).isEmpty)
     }
+
+    @Test("the index merges 16 segments of a level at a time, at import and for later edits, and stays whole")
+    func mergeSettings() async throws {
+        let directory = try TemporaryDirectory()
+        let source = try await makeStore(Self.items(300), in: directory)
+        let renamed = try #require(try await source.search("pump", in: 0..<1).first?.id)
+        try await source.renameItem(id: renamed, title: "Zebra crossing")
+        let writer = try DatabaseQueue(path: directory.file("store.db").path)
+        defer { try? writer.close() }
+        let settings = try await writer.read { db in
+            try Dictionary(
+                uniqueKeysWithValues: Row.fetchAll(
+                    db, sql: "SELECT k, v FROM item_fts_config WHERE k IN ('automerge', 'crisismerge')"
+                ).map { row -> (String, Int) in (row[0], row[1]) })
+        }
+        #expect(settings == ["automerge": 16, "crisismerge": 64])
+        try await writer.writeWithoutTransaction { db in
+            try db.execute(sql: "INSERT INTO item_fts(item_fts, rank) VALUES('integrity-check', 1)")
+        }
+        #expect(try await source.search("zebra", in: 0..<10).map(\.id) == [renamed])
+    }
 }
