@@ -45,7 +45,7 @@ struct PrintCommand: AsyncParsableCommand {
             }
             var printer = TreePrinter(depth: depth, ascii: ascii, escape: { TerminalText.sanitize($0) })
             printer.pageSize = 1000
-            printer.showsValues = (resolved.source as? InMemorySource)?.isDocumentStructure ?? false
+            printer.showsValues = (resolved.source as? any DocumentHierarchySource)?.isDocumentStructure ?? false
             var output = StandardOutputStream()
             if let start = resolved.startID {
                 try await printer.print(SubtreeSource(base: resolved.source, rootID: start), to: &output)

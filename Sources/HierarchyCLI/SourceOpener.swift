@@ -12,7 +12,8 @@ import HierarchySources
 #endif
 
 /// Opens whatever a path names as a hierarchy: a directory as a ``FileSystemSource``,
-/// a document as an ``InMemorySource`` through ``DocumentSource``.
+/// a document as an ``InMemorySource`` through ``DocumentSource``, or, for the faces that
+/// show a document while it is read (`whileReading`), a JSON file as an ``IndexedJSONSource``.
 ///
 /// Errors have distinct codes the command line can act on:
 /// - `.notFound`: nothing at the path (or a start outside the hierarchy);
@@ -48,8 +49,10 @@ public enum SourceOpener {
     ///   - path: A directory or a document file.
     ///   - start: Where to start, as for ``open(path:start:)``.
     ///   - shape: How a document becomes a hierarchy (items, structure, or whichever fits).
-    ///   - whileReading: Return a document that takes longer than a moment to read while it is
-    ///     still read (a ``DocumentLoad``), as soon as its root is known; without a start only.
+    ///   - whileReading: Return a JSON file at once, read where it lies and validated in the
+    ///     background (an ``IndexedJSONSource``); return any other document that takes longer
+    ///     than a moment to read while it is still read (a ``DocumentLoad``), as soon as its
+    ///     root is known, without a start only.
     /// - Returns: The source and the start's identifier.
     /// - Throws: As ``open(path:start:)``.
     public static func openWithStart(
@@ -91,6 +94,14 @@ public enum SourceOpener {
             throw HierarchySourceError(
                 .unsupported, "SQLite database: open it with the SQLite source, not as a document", path: path)
         }
+        if whileReading, info.st_mode & S_IFMT == S_IFREG, isJSONFile(path) {
+            let source = try IndexedJSONSource(
+                path: path, shape: shape, validatesAtOpen: IndexedJSONSource.validationAtOpenLimit)
+            if let start, try !source.contains(id: start) {
+                throw HierarchySourceError(.notFound, "no item with id \"\(start)\" in the document", path: path)
+            }
+            return Opened(source: source, startID: start)
+        }
         if whileReading, start == nil {
             switch try DocumentLoad.open(path: path, name: URL(fileURLWithPath: path).lastPathComponent, shape: shape) {
             case .finished(let source): return Opened(source: source, startID: nil)
@@ -124,10 +135,23 @@ public enum SourceOpener {
         return Opened(source: source, startID: start)
     }
 
-    /// The first 16 bytes of a file, if it can be read.
-    static func readHead(_ path: String) -> [UInt8]? {
+    /// The first bytes of a file (16 by default), if it can be read.
+    static func readHead(_ path: String, count: Int = 16) -> [UInt8]? {
         guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
-        return (try? handle.read(upToCount: 16)).map { Array($0) }
+        return (try? handle.read(upToCount: count)).map { Array($0) }
+    }
+
+    /// Whether a regular file is browsed where it lies as JSON (``IndexedJSONSource``): named
+    /// `.json`, `.jsonl` or `.ndjson`, or of no known extension and starting as JSON, in UTF-8.
+    /// Anything else (an empty file, UTF-16, YAML, property lists, CSV) is read whole, with the
+    /// messages of every other command.
+    static func isJSONFile(_ path: String) -> Bool {
+        let pathExtension = URL(fileURLWithPath: path).pathExtension.lowercased()
+        let isLines = pathExtension == "jsonl" || pathExtension == "ndjson"
+        guard isLines || pathExtension == "json" || DocumentFormat(pathExtension: pathExtension) == nil,
+            pathExtension != "csv", let head = readHead(path, count: 512)
+        else { return false }
+        return DocumentFormat.sniff(head) == .json || (isLines && !head.isEmpty && !head.contains(0))
     }
 }

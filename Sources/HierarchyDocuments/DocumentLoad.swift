@@ -473,6 +473,11 @@ public final class DocumentLoad: HierarchySource {
 }
 
 extension DocumentLoad {
+    /// Whether the document is read as its structure; known once its root is read.
+    public var isDocumentStructure: Bool {
+        state.withLock { $0.tree.contains(0) && $0.tree.valueKind(of: 0) != nil }
+    }
+
     /// Where an item of a document read as its structure sits in the document (see
     /// ``InMemorySource/documentPath(ofID:)``); known as soon as the item is read.
     public func documentPath(ofID id: String) -> DocumentPath? {

@@ -81,10 +81,15 @@ public final class IndexedJSONSource: HierarchySource {
     ///   - name: The name shown for the document; its file name by default.
     ///   - shape: Items, structure, or whichever fits (see ``DocumentRecordBuilder``).
     ///   - validates: Start the background pass that validates the whole file.
+    ///   - validatesAtOpen: The size up to which the file is validated before this returns
+    ///     instead (its error thrown); none by default.
     /// - Throws: ``HierarchySourceError``: `.notFound`, `.permissionDenied`, `.io`, `.malformed`
     ///   (the document is no JSON, or no items document when items were asked for),
     ///   `.duplicateID`.
-    public init(path: String, name: String? = nil, shape: DocumentShape = .automatic, validates: Bool = true) throws {
+    public init(
+        path: String, name: String? = nil, shape: DocumentShape = .automatic, validates: Bool = true,
+        validatesAtOpen: Int64 = -1
+    ) throws {
         let file = try JSONByteFile(path: path)
         self.path = path
         displayName = name ?? URL(fileURLWithPath: path).lastPathComponent
@@ -113,9 +118,23 @@ public final class IndexedJSONSource: HierarchySource {
         if checked && resolved == .items {
             validation.withLock { $0.finished = true }
             broadcaster.finish()
+        } else if validates, file.size <= validatesAtOpen {
+            let outcome = validate()
+            if let failure = outcome.failure { throw failure }
+            finishValidation(outcome)
         } else if validates {
             startValidation()
         }
+    }
+
+    /// The size up to which the commands validate a file before it opens (a few milliseconds):
+    /// its error is then the command's, as when the document is read whole (4 MiB).
+    public static let validationAtOpenLimit: Int64 = 4 << 20
+
+    /// Whether an identifier names an item: one handed out, the root, a pointer, `#N`, or an
+    /// `id` found by a scan.
+    public func contains(id: String) throws -> Bool {
+        try place(ofID: id) != nil
     }
 
     // MARK: - Validation
@@ -144,46 +163,59 @@ public final class IndexedJSONSource: HierarchySource {
     }
 
     private func startValidation() {
-        let path = self.path
         LargeStackThread.start { [weak self] in
-            let started = ContinuousClock.now
-            var failure: HierarchySourceError?
-            var bytes: Int64 = 0
-            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-            if descriptor < 0 {
-                failure = HierarchySourceError(.io, String(cString: strerror(errno)), path: path)
-            } else {
-                var validator = JSONValidator(descriptor: descriptor)
-                validator.readsLines = self?.index.readsLines ?? false
-                validator.progress = { [weak self] bytes in self?.report(checked: bytes) }
-                let outcome = validator.validate()
-                bytes = validator.bytesRead
-                if validator.readError != 0 {
-                    failure = HierarchySourceError(
-                        .io, "cannot read the file: \(String(cString: strerror(validator.readError)))", path: path)
-                } else if outcome != .valid {
-                    failure =
-                        self?.index.readsLines == true
-                        ? self?.lineError(at: validator.bytesRead) : Self.readerError(path: path)
-                }
-                validator.close()
-                _ = close(descriptor)
-            }
-            let elapsed = ContinuousClock.now - started
-            guard let self else { return }
-            let waiting = self.validation.withLock { state in
-                state.finished = true
-                state.error = failure
-                state.bytes = bytes
-                state.seconds =
-                    Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-                defer { state.waiting = [] }
-                return state.waiting
-            }
-            for continuation in waiting { continuation.resume() }
-            self.broadcaster.publish(.progress(failure.map { "⚠ \($0.description)" }))
-            self.broadcaster.finish()
+            guard let outcome = self?.validate() else { return }
+            self?.finishValidation(outcome)
         }
+    }
+
+    /// What the validation pass found.
+    private struct Outcome {
+        var failure: HierarchySourceError?
+        var bytes: Int64
+        var seconds: Double
+    }
+
+    /// Validates the whole file as RFC 8259 (or each line of JSON Lines), on this thread.
+    private func validate() -> Outcome {
+        let started = ContinuousClock.now
+        var failure: HierarchySourceError?
+        var bytes: Int64 = 0
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        if descriptor < 0 {
+            failure = HierarchySourceError(.io, String(cString: strerror(errno)), path: path)
+        } else {
+            var validator = JSONValidator(descriptor: descriptor)
+            validator.readsLines = index.readsLines
+            validator.progress = { [weak self] bytes in self?.report(checked: bytes) }
+            let outcome = validator.validate()
+            bytes = validator.bytesRead
+            if validator.readError != 0 {
+                failure = HierarchySourceError(
+                    .io, "cannot read the file: \(String(cString: strerror(validator.readError)))", path: path)
+            } else if outcome != .valid {
+                failure = index.readsLines ? lineError(at: validator.bytesRead) : Self.readerError(path: path)
+            }
+            validator.close()
+            _ = close(descriptor)
+        }
+        let elapsed = ContinuousClock.now - started
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+        return Outcome(failure: failure, bytes: bytes, seconds: seconds)
+    }
+
+    private func finishValidation(_ outcome: Outcome) {
+        let waiting = validation.withLock { state in
+            state.finished = true
+            state.error = outcome.failure
+            state.bytes = outcome.bytes
+            state.seconds = outcome.seconds
+            defer { state.waiting = [] }
+            return state.waiting
+        }
+        for continuation in waiting { continuation.resume() }
+        broadcaster.publish(.progress(outcome.failure.map { "⚠ \($0.description)" }))
+        broadcaster.finish()
     }
 
     /// "checking 12.3 MB of 25.9 MB", at most ten times a second.

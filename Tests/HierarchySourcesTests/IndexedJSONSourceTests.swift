@@ -55,6 +55,49 @@ import Testing
         for path in paths { try await Self.compare(path, shape: shape) }
     }
 
+    /// `yp`, `yq` and `yv` copy what they copy from the document read whole: each item's path
+    /// and compact JSON, found by walking both sources side by side.
+    @Test func copiesAreThoseOfTheDocumentReadWhole() async throws {
+        let directory = try TemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory.path) }
+        var paths = [
+            Self.sample.path,
+            try Self.write(
+                #"{"a": {"b/c": [10, {"d e": "x~", "q": "\"\u00e9\u007f"}], "a": 1, "a": [true, null, -1.5e3]}, "~": {}}"#,
+                in: directory),
+        ]
+        for name in try FileManager.default.contentsOfDirectory(atPath: Self.hostileCorpus.path).sorted()
+        where name.hasSuffix(".json") && !name.hasPrefix("deep-") {
+            paths.append(Self.hostileCorpus.appendingPathComponent(name).path)
+        }
+        var compared = 0
+        for path in paths {
+            guard let whole = try? DocumentSource.load(contentsOf: URL(fileURLWithPath: path), shape: .structure)
+            else { continue }
+            let indexed = try IndexedJSONSource(path: path, shape: .structure)
+            #expect(indexed.isDocumentStructure && whole.isDocumentStructure)
+            var pending = [(try #require(try await whole.root()).id, try #require(try await indexed.root()).id)]
+            var walked = 0
+            while walked < 200, let (left, right) = pending.popLast() {
+                walked += 1
+                #expect(indexed.documentPath(ofID: right) == whole.documentPath(ofID: left), "\(path) \(right)")
+                #expect(
+                    try indexed.documentJSON(ofID: right, limit: 1 << 20)
+                        == whole.documentJSON(ofID: left, limit: 1 << 20), "\(path) \(right)")
+                compared += 1
+                let a = try await whole.children(ofID: left, in: 0..<50).map(\.id)
+                let b = try await indexed.children(ofID: right, in: 0..<50).map(\.id)
+                #expect(a.count == b.count, "\(path) \(right)")
+                pending += zip(a, b).map { ($0, $1) }
+            }
+            #expect(throws: DocumentJSONTooLarge.self) { try indexed.documentJSON(ofID: "", limit: 2) }
+        }
+        #expect(compared > 100)
+        let items = try IndexedJSONSource(path: Self.sample.path, shape: .items)
+        let root = try #require(try await items.root())
+        #expect(!items.isDocumentStructure && items.documentPath(ofID: root.id) == nil)
+    }
+
     @Test func itemsDocumentsOfEveryWrapper() async throws {
         let directory = try TemporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory.path) }

@@ -1,4 +1,5 @@
 import Foundation
+import HierarchyDocuments
 import HierarchyFileSystem
 import HierarchySources
 import Testing
@@ -33,6 +34,56 @@ import Testing
         #expect(document.source is InMemorySource)
         #expect(try await document.source.node(withID: "c")?.title == "Child")
         #expect(try await SourceOpener.open(path: dir.path + "/tree.txt").root()?.title == "Yaml root")
+    }
+
+    /// The faces (browse, list, serve) open a JSON file where it lies; YAML, and the other
+    /// commands, read the document whole. A start is checked either way.
+    @Test func theFacesOpenAJSONFileWhereItLies() async throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.remove() }
+        try dir.file(
+            "tree.json",
+            text: #"{"id": "r", "title": "Root", "children": [{"title": "A"}, {"id": "c", "title": "Child"}]}"#)
+        try dir.file("tree.yaml", text: "title: Yaml root\n")
+        try dir.file("log.jsonl", text: "{\"n\": 1}\n{\"n\": 2}\n{\"n\": 3}\n")
+        let document = try SourceOpener.openWithStart(path: dir.path + "/tree.json", start: "c", whileReading: true)
+        #expect(document.source is IndexedJSONSource && document.startID == "c")
+        #expect(try await document.source.node(withID: "c")?.title == "Child")
+        let numbered = try SourceOpener.openWithStart(path: dir.path + "/tree.json", start: "#1", whileReading: true)
+        #expect(try await numbered.source.node(withID: "#1")?.title == "A")
+        #expect(
+            Self.code {
+                _ = try SourceOpener.openWithStart(path: dir.path + "/tree.json", start: "x", whileReading: true)
+            }
+                == .notFound)
+        #expect(try SourceOpener.openWithStart(path: dir.path + "/tree.json").source is InMemorySource)
+        let yaml = try SourceOpener.openWithStart(path: dir.path + "/tree.yaml", whileReading: true)
+        #expect(!(yaml.source is IndexedJSONSource))
+        #expect(try await yaml.source.root()?.title == "Yaml root")
+        let lines = try SourceOpener.openWithStart(path: dir.path + "/log.jsonl", whileReading: true).source
+        #expect(lines is IndexedJSONSource)
+        #expect(try await lines.root()?.childCount == 3)
+    }
+
+    /// Every JSONTestSuite file refused when read whole is refused by the faces too, before
+    /// they open, with the same message and place (`path:line:column: message`).
+    @Test func theFacesRefuseWhatTheReadRefuses() throws {
+        let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../../shared/testdata/JSONTestSuite/test_parsing").standardizedFileURL
+        let names = try FileManager.default.contentsOfDirectory(atPath: corpus.path).filter { $0.hasPrefix("n_") }
+        #expect(names.count > 180)
+        for name in names.sorted() {
+            let path = corpus.appendingPathComponent(name).path
+            var whole: HierarchySourceError?
+            do { _ = try SourceOpener.openWithStart(path: path) } catch { whole = error as? HierarchySourceError }
+            do {
+                _ = try SourceOpener.openWithStart(path: path, whileReading: true)
+                Issue.record("\(name) was opened")
+            } catch let error as HierarchySourceError {
+                #expect(error.code == whole?.code && error.line != nil, "\(name): \(error)")
+                #expect(error.description == whole?.description, "\(name)")
+            }
+        }
     }
 
     @Test func errorsHaveDistinctCodes() throws {

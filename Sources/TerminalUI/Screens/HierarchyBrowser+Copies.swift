@@ -61,11 +61,7 @@ extension HierarchyBrowser {
     }
 
     private func isDocumentStructure(_ source: (any HierarchySource)?) -> Bool {
-        if let document = source as? InMemorySource { return document.isDocumentStructure }
-        if let load = source as? DocumentLoad, let root = view.expandedPath.first ?? view.focusedUUID {
-            return load.documentPath(ofID: root) != nil
-        }
-        return false
+        (source as? any DocumentHierarchySource)?.isDocumentStructure ?? false
     }
 
     /// The text `y` and a key copy, and what it is (for the status line).
@@ -77,18 +73,16 @@ extension HierarchyBrowser {
             let path = String(decoding: bytes, as: UTF8.self)
             return .success((path, "the path " + path))
         }
-        let document = source as? InMemorySource
-        let load = source as? DocumentLoad
-        if let path = document?.documentPath(ofID: uuid) ?? load?.documentPath(ofID: uuid) {
+        let document = source as? any DocumentHierarchySource
+        if let document, let path = document.documentPath(ofID: uuid) {
             switch key {
             case "p": return .success((path.jsonPointer, "the JSON Pointer " + TerminalText.sanitize(path.jsonPointer)))
             case "q": return .success((path.jqPath, "the jq path " + TerminalText.sanitize(path.jqPath)))
             default:
                 do {
-                    guard
-                        let json = try document?.documentJSON(ofID: uuid, limit: Self.copyLimit)
-                            ?? load?.documentJSON(ofID: uuid, limit: Self.copyLimit)
-                    else { return .failure(CopyFailure(message: "The value can be copied once the document is read")) }
+                    guard let json = try document.documentJSON(ofID: uuid, limit: Self.copyLimit) else {
+                        return .failure(CopyFailure(message: "The value can be copied once the document is read"))
+                    }
                     return .success((json, "the value (\(CountText.grouped(json.utf8.count)) bytes of JSON)"))
                 } catch {
                     return .failure(CopyFailure(message: "Not copied: the value's JSON is over 1 MiB"))
