@@ -89,7 +89,7 @@ extension HierarchyWebServer {
             host: configuration.host, port: configuration.port, title: sourceName, configuration: configuration,
             now: now
         ) { () throws(WebError) in
-            let session = WebLinearSourceSession(source: source, title: sourceName, horizontal: horizontal)
+            let session = WebLinearSession(source: source, title: sourceName, horizontal: horizontal)
             try await session.start(at: startID)
             return session
         }

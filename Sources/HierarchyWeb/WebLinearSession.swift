@@ -1,5 +1,7 @@
 import Foundation
+import HierarchyAdapters
 import HierarchyKit
+import HierarchySources
 
 /// A linear hierarchy as the page draws it: the sections along one axis and the change the
 /// last step made (the engine's update list), which the page animates.
@@ -56,6 +58,10 @@ extension WebLinearSnapshot.Update {
 /// runs when the session opens, cells come from the collection's data source (the controller,
 /// or a host that set itself), sizes from its delegate, and a choice goes to the delegate's
 /// `didSelectItemAt`, which expands, collapses or selects.
+///
+/// A source's controller (`serve --layout linear-horizontal` or `linear-vertical`) reads a
+/// container's children when it is expanded: the page shows them loading meanwhile, and the
+/// controller's load errors and notices as the message.
 @MainActor
 final class WebLinearSession: WebScreenSession {
     let controller: LinearHierarchyViewController
@@ -63,6 +69,11 @@ final class WebLinearSession: WebScreenSession {
     let changes = WebScreenChanges()
     private var step = 0
     private var update: LinearHierarchyUpdate?
+    private var shownUpdate: LinearHierarchyUpdate?
+
+    /// The size of a source's cell in CSS pixels, and the space between cells.
+    static let sourceCellSize = LinearSize(width: 180, height: 44)
+    static let sourceSpacing = 8.0
 
     /// The page's units per layout unit: layouts written for the terminal (sizes in character
     /// cells) would be unreadably small in CSS pixels, so small sizes are scaled up.
@@ -75,7 +86,55 @@ final class WebLinearSession: WebScreenSession {
         self.controller = controller
         self.title = title
         controller.loadViewIfNeeded()
-        controller.collectionView.setNeedsDisplayHandler = { [weak self] in self?.changes.changed() }
+        shownUpdate = controller.lastUpdate
+        controller.collectionView.setNeedsDisplayHandler = { [weak self] in self?.controllerChanged() }
+    }
+
+    /// A session over a source's controller; call ``start(at:)`` before showing it.
+    ///
+    /// - Parameters:
+    ///   - source: The hierarchy.
+    ///   - title: Shown in the page's title bar.
+    ///   - horizontal: A row (`true`) or a column of cells.
+    convenience init(source: any HierarchySource, title: String, horizontal: Bool) {
+        let layout = LinearHierarchyFlowLayout()
+        layout.scrollDirection = horizontal ? .horizontal : .vertical
+        layout.itemSize = Self.sourceCellSize
+        layout.minimumInteritemSpacing = Self.sourceSpacing
+        let controller = LinearHierarchyViewController(source: source, collectionViewLayout: layout)
+        controller.normalLHCellColor = nil
+        controller.activeLHCellColor = nil
+        self.init(controller: controller, title: title)
+    }
+
+    /// Reads a source's first item (its root, or `start`) and expands it.
+    ///
+    /// - Parameter start: The id of the item to start at instead of the root.
+    /// - Throws: `WebError` 404 for an unknown start, 502 when the first item cannot be read.
+    func start(at start: String?) async throws(WebError) {
+        do {
+            try await controller.load(startingAt: start)
+        } catch let error as HierarchySourceError where error.code == .notFound && start != nil {
+            throw WebError.notFound(error.message)
+        } catch {
+            throw WebError(502, "cannot read \(title): \(WebSession.describe(error))")
+        }
+        update = nil
+        shownUpdate = controller.lastUpdate
+    }
+
+    /// Follows a change of the controller (a choice, children that arrived): a new update is a
+    /// new step the page animates once.
+    private func controllerChanged() {
+        let after = controller.lastUpdate
+        if after != shownUpdate {
+            shownUpdate = after
+            if let after {
+                step += 1
+                update = after
+            }
+        }
+        changes.changed()
     }
 
     func snapshot() -> WebScreenSnapshot {
@@ -104,8 +163,10 @@ final class WebLinearSession: WebScreenSession {
             axis: layout.scrollDirection == .horizontal ? "horizontal" : "vertical", sections: shown,
             spacing: Self.clamp(layout.minimumInteritemSpacing * scale, minimum: 0),
             update: update.map { WebLinearSnapshot.Update($0, step: step) },
-            loading: false, selected: controller.selectedItem?.name)
-        return WebScreenSnapshot(kind: "linear", version: changes.version, title: title, linear: linear)
+            loading: controller.isLoading, selected: controller.selectedItem?.name)
+        let message = controller.takeErrors().last?.message ?? controller.takeNotice()
+        return WebScreenSnapshot(
+            kind: "linear", version: changes.version, title: title, linear: linear, message: message)
     }
 
     func apply(_ action: WebScreenAction) async throws(WebError) {
@@ -117,18 +178,13 @@ final class WebLinearSession: WebScreenSession {
         guard section < view.numberOfSections, item < view.numberOfItems(inSection: section) else {
             throw WebError(409, "the hierarchy changed: there is no cell \(item) in section \(section) any more")
         }
-        let before = controller.lastUpdate
+        update = nil
         view.selectItem(at: IndexPath(indexes: [section, item]))
-        if let after = controller.lastUpdate, after != before || before == nil {
-            step += 1
-            update = after
-        } else {
-            update = nil
-        }
         changes.changed()
     }
 
     func close() {
+        controller.cancelLoads()
         controller.collectionView.setNeedsDisplayHandler = nil
         changes.wakeAll()
     }

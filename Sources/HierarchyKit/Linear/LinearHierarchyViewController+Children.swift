@@ -60,6 +60,12 @@ extension LinearHierarchyViewController {
         }
     }
 
+    /// Stops the loads under way; their children are not shown.
+    public func cancelLoads() {
+        for task in loads.values { task.cancel() }
+        loads = [:]
+    }
+
     /// Asks the provider for the children a tap requested; they are shown when they arrive, if
     /// the item still waits for them.
     func loadChildren(_ request: LinearHierarchy.ChildrenRequest, of item: LinearHierarchyItem) {
@@ -77,7 +83,7 @@ extension LinearHierarchyViewController {
         _ result: Result<LinearHierarchyChildren, any Error>, for request: LinearHierarchy.ChildrenRequest,
         title: String, ticket: Int
     ) {
-        loads[ticket] = nil
+        guard loads.removeValue(forKey: ticket) != nil else { return }
         defer { collectionView.reloadData() }
         switch result {
         case .success(let children):
@@ -97,7 +103,8 @@ extension LinearHierarchyViewController {
             }
         case .failure(let error):
             guard case .awaitingChildren(let waiting) = hierarchy.state, waiting == request else { return }
-            errors.append(HierarchyError(.loadFailed, "Cannot list the children of \(title): \(error)"))
+            let reason = "\(error)".split(whereSeparator: \.isNewline).joined(separator: " ")
+            errors.append(HierarchyError(.loadFailed, "Cannot list the children of \(title): \(reason)"))
             collapse(to: request.itemID)
         }
     }
