@@ -1,6 +1,7 @@
 import Foundation
 import HierarchyKit
 import HierarchySources
+import HierarchyTestSupport
 import Testing
 
 @testable import TerminalUI
@@ -202,6 +203,35 @@ import Testing
         #expect(browser.focusIndex == 0)
         #expect(await browser.press(key("q")) == [.quit])
         #expect(await browser.press(key("c", .control)) == [.quit])
+    }
+
+    @Test func lettersJumpToTheNextItemThatStartsSo() async throws {
+        let clock = ManualClock()
+        let browser = LinearCollectionScreen(
+            source: try SharedSample.source(), sourceName: "Sample plant", axis: .vertical, palette: .monochrome,
+            now: { clock.now })
+        try await browser.load()
+        await browser.press(key("t"))
+        #expect(browser.focusedItem?.name == "Tank farm")
+        #expect(browser.message?.text == "Find: t")
+        // Letters typed within the timeout extend the search, case and accents aside; q among them.
+        await browser.press(key("A"), key("n"))
+        #expect(browser.focusedItem?.name == "Tank farm")
+        await browser.press(key("q"))
+        #expect(browser.message?.text == "No item starts with “tAnq”")
+        #expect(browser.focusedItem?.name == "Tank farm")
+        // After a pause a letter starts again, from the focused item on and around.
+        clock.advance(by: .seconds(2))
+        await browser.press(key("p"))
+        #expect(browser.focusedItem?.name == "Packaging")
+        clock.advance(by: .seconds(2))
+        await browser.press(key("u"))
+        #expect(browser.focusedItem?.name == "Utilities")
+        // Escape ends the search: q quits again.
+        clock.advance(by: .seconds(2))
+        await browser.press(key("w"), KeyEvent(.escape))
+        #expect(browser.focusedItem?.name == "Wastewater treatment")
+        #expect(await browser.press(key("q")) == [.quit])
     }
 
     @Test(arguments: [(0, 0), (19, 4), (20, 5), (1, 200)])

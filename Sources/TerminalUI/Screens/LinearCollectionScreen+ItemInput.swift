@@ -9,10 +9,11 @@ import HierarchySources
 extension LinearCollectionScreen {
     func handleItemKey(_ event: KeyEvent) -> [BrowserCommand] {
         // The shared bindings; the linear face has one axis, so Tab and the level keys move
-        // between the items, and it has no editing mode, type-select or search.
+        // between the items, and it has no editing mode or search.
         guard let key = HierarchyBrowser.hierarchyKey(event.key),
             let command = HierarchyKeyBindings().command(
-                for: key, control: event.modifiers.contains(.control), rightToLeft: isRightToLeft)
+                for: key, control: event.modifiers.contains(.control), rightToLeft: isRightToLeft,
+                isTypeSelecting: typeSelect.isActive(at: chrome.now()))
         else { return [] }
         let page = max(1, bodyHeight / max(1, isHorizontal ? 2 : 1))
         let count = hierarchy.currentItems.count
@@ -28,9 +29,34 @@ extension LinearCollectionScreen {
         case .help: chrome.showsHelp = true
         case .copy: return copyFocused()
         case .quit: return [.quit]
-        case .toggleEditing, .selectOrPageDown, .search, .typeSelect, .cancelTypeSelect: break
+        case .typeSelect(let text):
+            let prefix = typeSelect.append(TerminalText.sanitize(text), at: chrome.now())
+            message =
+                selectItem(startingWith: prefix)
+                ? ("Find: \(prefix)", false) : ("No item starts with “\(prefix)”", false)
+        case .cancelTypeSelect: typeSelect.cancel()
+        case .toggleEditing, .selectOrPageDown, .search: break
         }
         return []
+    }
+
+    /// Focuses the first item of the current level, from the focused one on (and around),
+    /// whose title starts with `prefix`, ignoring case and diacritics.
+    ///
+    /// - Returns: Whether one was found.
+    /// - Complexity: O(n) for n items of the current level (at most the child limit).
+    private func selectItem(startingWith prefix: String) -> Bool {
+        let items = hierarchy.currentItems
+        let needle = prefix.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+        for step in 0..<items.count {
+            let index = (focusIndex + step) % items.count
+            let title = items[index].name.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+            if title.hasPrefix(needle) {
+                moveFocus(by: index - focusIndex)
+                return true
+            }
+        }
+        return false
     }
 
     private func expandFocused() {

@@ -165,6 +165,7 @@ extension LinearCollectionScreen {
         ("→ ⏎  l", "open the item (select a leaf)"),
         ("← ⌫  h", "back to the parent"),
         ("PgUp PgDn  Home End", "page, first, last"),
+        ("letters", "jump to the next item whose title starts so"),
         ("y", "copy title, subtitle and footnote"),
         ("mouse", "click a chip or item, wheel scrolls"),
         ("q  Ctrl-C", "quit"),

@@ -66,6 +66,9 @@ public final class LinearCollectionScreen: TerminalScreen {
     /// The cells the last choice inserted (underlined until the next key).
     public private(set) var insertedPaths: Set<IndexPath> = []
 
+    /// The letters typed to jump to an item of the current level (a source's controller).
+    var typeSelect = TypeSelect(timeout: HierarchyBrowser.typeSelectTimeout)
+
     private var redrawHandler: (() -> Void)?
     var shownCells: [LinearHierarchyCell] = []
     private var focusedItemID: LinearHierarchyItem.ID?
