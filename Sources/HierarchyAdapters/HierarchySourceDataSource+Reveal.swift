@@ -28,22 +28,20 @@ extension HierarchySourceDataSource {
     /// - Parameter plan: The plan (from ``HierarchyRevealer/plan(for:from:)``).
     public func apply(_ plan: HierarchyRevealPlan) {
         guard plan.target != nil, plan.path.indices.contains(plan.anchorIndex) else { return }
-        for node in plan.path where nodes[node.id] == nil { nodes[node.id] = node }
+        for node in plan.path where state.nodes[node.id] == nil { state.cache(node) }
         for (k, level) in plan.levels.enumerated() {
             let parent = level.parent.id
-            childCounts[parent] = level.childCount
-            if var node = nodes[parent] {
-                node.childCount = level.childCount
-                nodes[parent] = node
-            }
-            store(level.page, page: level.pageStart / pageSize, of: parent)
-            parents[plan.path[plan.anchorIndex + k + 1].id] = .some(parent)
+            state.childCounts[parent] = level.childCount
+            state.nodes[parent]?.childCount = level.childCount
+            state.store(
+                level.page, page: level.pageStart / pageSize, of: parent, expanded: view?.expandedPath ?? [])
+            state.setParent(parent, of: plan.path[plan.anchorIndex + k + 1].id)
         }
         guard let view else { return }
         let anchor = plan.path[plan.anchorIndex]
         view.layoutIfNeeded()
         if (view.expandedPath.first ?? rootNode?.id) != anchor.id {
-            rootNode = anchor
+            state.rootNode = anchor
             view.reloadData()
             view.layoutIfNeeded()
         }

@@ -14,7 +14,9 @@ extension HierarchySourceDataSource: HierarchyViewChildFinder {
         } catch is CancellationError {
             return nil
         } catch {
-            report(error, "searching the children of \(parentUUID)")
+            reportError(
+                error as? HierarchySourceError
+                    ?? HierarchySourceError(.io, "searching the children of \(parentUUID): \(error)"))
             return nil
         }
     }

@@ -170,13 +170,17 @@ final class LaggingSource: HierarchySource {
     @Test func aChangeThatNeverComesIsGivenUpAfterTheGrace() async throws {
         let source = LaggingSource(children: 30)
         let (view, dataSource) = try await makeView(source)
-        dataSource.changeGrace = .milliseconds(20)
+        let clock = TestClock()
+        dataSource.changeClock = clock
         let first = source.insert("x", at: 0)
         _ = source.insert("y", at: 5)  // never announced
         await dataSource.apply(first)
         await dataSource.settle()
         // Read ahead of the changes: the rows wait for the missing change, then, after the
         // grace, the parent's children are read afresh.
+        await clock.waitForSleepers(count: 1)
+        #expect(try rows(view) != source.children.map { Optional($0) })
+        clock.advance(by: dataSource.changeGrace)
         let settled = try await eventually(.seconds(60)) {
             await dataSource.settle()
             return try rows(view) == source.children.map { Optional($0) }
