@@ -171,7 +171,6 @@ extension HierarchyCore {
             // The newly focused item previews its children, as a focus the user moved would:
             // after the user opened a level, and for the first focus of the view.
             needsFocusPreview = true
-            pendingFocusFollowsOpen = false
         }
         return planCountCheck(ofColumn: c, countBefore: countBefore) + [.relayout]
     }

@@ -151,8 +151,6 @@ public struct HierarchyCore: Sendable {
     /// The focused item's children were still loading when the focus was to move into them:
     /// focus the first one when they arrive, unless the focus moved meanwhile.
     var pendingInitialFocus = false
-    /// The pending focus comes from opening a level (its item then previews its children).
-    var pendingFocusFollowsOpen = false
     /// The focused row's uuid may have changed: preview its children after the next layout.
     var needsFocusPreview = false
     /// For each expanded item whose column is on screen, the rows of its children the last

@@ -63,8 +63,7 @@ extension HierarchyView {
     }
 
     func previewFocusedItemIfNeeded() {
-        guard needsFocusPreview else { return }
-        needsFocusPreview = false
+        guard core.takeFocusPreview() else { return }
         guard expandsFocusedItem, let f = focus, f.column < columns.count, f.row < columns[f.column].count,
             let uuid = ensureUUID(column: f.column, row: f.row), columns[f.column].expandedUUID != uuid
         else { return }
@@ -85,30 +84,14 @@ extension HierarchyView {
         needsReload = false
         for cell in visibleCells.values { reuseQueue.enqueue(cell) }
         visibleCells = [:]
-        core.forgetAllCells()
-        columns = []
-        leadingColumn = 0
-        core.panOffset = 0
-        core.isPanning = false
-        focus = nil
-        selection = []
-        formerParents = []
         hasLoaded = true
-        isInitialLoad = true
-        core.pendingCountChecks = []
-        guard let root = ask({ $0.rootUUID(in: self) }) ?? nil else {
-            setNeedsLayout()
-            return
+        let root = ask({ $0.rootUUID(in: self) }) ?? nil
+        core.reset(root: root, extent: estimatedExtent)
+        if let root {
+            remember(root)
+            _ = expand(column: 0, row: 0, uuid: root)
+            core.focusFirstItem(expandsFocusedItem: expandsFocusedItem, coreGeometry)
         }
-        remember(root)
-        columns = [ColumnState(parent: nil, single: root, extent: estimatedExtent, expanded: false)]
-        core.stampColumn(0)
-        _ = expand(column: 0, row: 0, uuid: root)
-        focus = columns.count > 1 && columns[1].count > 0 ? (1, 0) : (0, 0)
-        pendingInitialFocus = focus?.column == 0
-        // With `expandsFocusedItem` the first frame already previews the focused item's children.
-        needsFocusPreview = expandsFocusedItem && focus?.column == 1
-        leadingColumn = maxLeadingColumn
         setNeedsLayout()
     }
 
@@ -147,9 +130,7 @@ extension HierarchyView {
                 if case .configureCells(let requests, _) = action { onScreen.formUnion(requests.lazy.map(\.uuid)) }
                 performLoad(action)
             }
-            if c < columns.count {
-                columns[c].trimCache(keeping: windowRows, limit: layout.metrics.uuidCacheLimit)
-            }
+            core.trimCache(ofColumn: c, keeping: windowRows, limit: layout.metrics.uuidCacheLimit)
         }
         for action in core.planRecycling(keeping: onScreen) { performLoad(action) }
         for action in core.updateRowWindows(windows) { performLoad(action) }
@@ -278,10 +259,7 @@ extension HierarchyView {
             let row = request.row
             if let measure = itemHeightProvider, c < columns.count, row < columns[c].count {
                 let extent = layout.extent(forHeight: measure(cell, layout.itemWidth))
-                if columns[c].heights.extent(at: row) != extent {
-                    columns[c].setExtent(extent, at: row)
-                    needsLayout = true
-                }
+                if core.setExtent(extent, column: c, row: row) { needsLayout = true }
             }
         }
         if let tableCell = cell as? HierarchyItemTableViewCell {

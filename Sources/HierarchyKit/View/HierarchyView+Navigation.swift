@@ -80,7 +80,7 @@ extension HierarchyView {
                 report(HierarchyError(.unknownItem, "tap on \(uuid), which the view does not show", uuid: uuid))
                 return
             }
-            focus = (c, row)
+            core.place(focusAt: c, row: row)
             if isEditing {
                 guard allowsSelectionDuringEditing else { return }
                 core.toggleSelection(of: uuid, allowsMultiple: allowsMultipleSelectionDuringEditing)
@@ -111,7 +111,7 @@ extension HierarchyView {
                 return
             }
             if expand(column: c, row: row, uuid: uuid) {
-                if focus == nil || focus!.column > c { focus = (c, row) }
+                if focus == nil || focus!.column > c { core.place(focusAt: c, row: row) }
             }
         }
     }
@@ -151,10 +151,7 @@ extension HierarchyView {
                 askParentOfTopColumnIfNeeded()
                 applyQueuedUpdates()
             }
-            if leadingColumn > 0 {
-                leadingColumn -= 1
-                moveFocusIntoVisibleColumns()
-            }
+            if leadingColumn > 0, core.moveLeadingColumn(by: -1, coreGeometry) { moveFocusIntoVisibleColumns() }
             setNeedsLayout()
         }
     }
@@ -162,10 +159,7 @@ extension HierarchyView {
     /// Shows the next level (the header's next button, a swipe forward).
     public func showNextLevel() {
         perform {
-            if leadingColumn < maxLeadingColumn {
-                leadingColumn += 1
-                moveFocusIntoVisibleColumns()
-            }
+            if core.moveLeadingColumn(by: 1, coreGeometry) { moveFocusIntoVisibleColumns() }
             setNeedsLayout()
         }
     }
@@ -238,7 +232,7 @@ extension HierarchyView {
     public func scrollToItem(with uuid: String) {
         perform {
             guard let (c, row) = position(of: uuid) else { return }
-            focus = (c, row)
+            core.place(focusAt: c, row: row)
             revealColumn(c)
             scrollRowIntoView(column: c, row: row)
             setNeedsLayout()
@@ -260,30 +254,21 @@ extension HierarchyView {
     /// Moves the focus within its column and scrolls it into view.
     public func moveFocus(_ move: HierarchyFocusMove) {
         perform {
-            pendingInitialFocus = false
+            core.dropPendingFocus()
             guard let f = focus, f.column < columns.count else { return }
             let count = columns[f.column].count
             guard count > 0 else { return }
             let page = max(1, Int(layout.columnHeight / max(1e-9, estimatedExtent)) - 1)
-            let row: Int
-            switch move {
-            case .up: row = f.row - 1
-            case .down: row = f.row + 1
-            case .pageUp: row = f.row - page
-            case .pageDown: row = f.row + page
-            case .home: row = 0
-            case .end: row = count - 1
-            }
-            focusRow(min(max(0, row), count - 1), inColumn: f.column)
+            focusRow(HierarchyCore.row(after: move, from: f.row, count: count, page: page), inColumn: f.column)
         }
     }
 
     /// Focuses a row of a column (and previews its children with `expandsFocusedItem`).
     public func focusRow(_ row: Int, inColumn c: Int) {
         perform {
-            pendingInitialFocus = false
+            core.dropPendingFocus()
             guard c >= 0, c < columns.count, row >= 0, row < columns[c].count else { return }
-            focus = (c, row)
+            core.focus(column: c, row: row)
             revealColumn(c)
             scrollRowIntoView(column: c, row: row)
             if expandsFocusedItem, let uuid = ensureUUID(column: c, row: row), columns[c].expandedUUID != uuid {
@@ -300,7 +285,7 @@ extension HierarchyView {
             guard expand(column: f.column, row: f.row, uuid: uuid), f.column + 1 < columns.count else { return }
             let next = f.column + 1
             if columns[next].count > 0 {
-                focus = (next, min(columns[next].expandedRow ?? 0, columns[next].count - 1))
+                core.place(focusAt: next, row: min(columns[next].expandedRow ?? 0, columns[next].count - 1))
                 revealColumn(next)
                 if expandsFocusedItem, let child = ensureUUID(column: next, row: focus!.row) {
                     previewChildren(column: next, row: focus!.row, uuid: child)
@@ -308,8 +293,7 @@ extension HierarchyView {
             } else {
                 // The children are still loading: the focus follows them in when they arrive,
                 // unless the user moves it meanwhile.
-                pendingInitialFocus = true
-                pendingFocusFollowsOpen = true
+                core.awaitChildrenForFocus()
             }
             setNeedsLayout()
         }
@@ -325,9 +309,10 @@ extension HierarchyView {
                 return
             }
             let c = f.column - 1
-            focus = (c, columns[c].expandedRow ?? locateChild(columns[f.column].parent ?? "", inColumn: c) ?? 0)
-            if c == 0 { columns[0].parentAsked = columns[0].parentAsked }
-            if c < leadingColumn { leadingColumn = c }
+            core.place(
+                focusAt: c, row: columns[c].expandedRow ?? locateChild(columns[f.column].parent ?? "", inColumn: c) ?? 0
+            )
+            core.lead(withColumnAtMost: c)
             if leadingColumn == 0 {
                 askParentOfTopColumnIfNeeded()
                 applyQueuedUpdates()

@@ -33,7 +33,7 @@ open class HierarchyView {
     /// Editing mode: tapping an item's body selects it.
     public var isEditing = false {
         didSet {
-            if !isEditing && oldValue { selection.removeAll() }
+            if !isEditing && oldValue { core.clearSelection() }
             setNeedsDisplay()
         }
     }
@@ -104,38 +104,13 @@ open class HierarchyView {
     /// The state as a value (columns, focus, pan, selection, what is known); the view is its
     /// shell: it asks the data source and performs what the core returns.
     var core = HierarchyCore()
-    var columns: [ColumnState] {
-        get { core.columns }
-        _modify { yield &core.columns }
-    }
-    var leadingColumn: Int {
-        get { core.leadingColumn }
-        _modify { yield &core.leadingColumn }
-    }
-    var selection: [String] {
-        get { core.selection }
-        _modify { yield &core.selection }
-    }
-    var focus: (column: Int, row: Int)? {
-        get { core.focus }
-        _modify { yield &core.focus }
-    }
-    var formerParents: Set<String> {
-        get { core.formerParents }
-        _modify { yield &core.formerParents }
-    }
-    var pendingInitialFocus: Bool {
-        get { core.pendingInitialFocus }
-        _modify { yield &core.pendingInitialFocus }
-    }
-    var pendingFocusFollowsOpen: Bool {
-        get { core.pendingFocusFollowsOpen }
-        _modify { yield &core.pendingFocusFollowsOpen }
-    }
-    var needsFocusPreview: Bool {
-        get { core.needsFocusPreview }
-        _modify { yield &core.needsFocusPreview }
-    }
+    var columns: [ColumnState] { core.columns }
+    var leadingColumn: Int { core.leadingColumn }
+    var selection: [String] { core.selection }
+    var focus: (column: Int, row: Int)? { core.focus }
+    var formerParents: Set<String> { core.formerParents }
+    var pendingInitialFocus: Bool { core.pendingInitialFocus }
+    var needsFocusPreview: Bool { core.needsFocusPreview }
     var knownUUIDs: Set<String> { core.knownUUIDs }
     /// The layout's values the core works with.
     var coreGeometry: HierarchyCore.Geometry { collectionViewLayout.coreGeometry }
@@ -147,10 +122,7 @@ open class HierarchyView {
     var needsLayout = true
     var hasLoaded = false
     /// Set by a reload until the root's parent has been asked for (rule 3 of the initial load).
-    var isInitialLoad: Bool {
-        get { core.isInitialLoad }
-        _modify { yield &core.isInitialLoad }
-    }
+    var isInitialLoad: Bool { core.isInitialLoad }
     /// Whether the view is performing actions (asking the data source, a layout pass): the
     /// data source's updates arriving meanwhile wait in ``queuedUpdates``.
     var isPerformingActions = false

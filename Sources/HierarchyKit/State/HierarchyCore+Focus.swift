@@ -1,0 +1,112 @@
+extension HierarchyCore {
+    /// `reloadData()`: forgets every column, the focus, the selection and the cells, and starts
+    /// again at `root` (nothing shown without one).
+    mutating func reset(root: String?, extent: Double) {
+        forgetAllCells()
+        columns = []
+        leadingColumn = 0
+        panOffset = 0
+        isPanning = false
+        focus = nil
+        selection = []
+        formerParents = []
+        isInitialLoad = true
+        pendingCountChecks = []
+        pendingInitialFocus = false
+        needsFocusPreview = false
+        guard let root else { return }
+        columns = [ColumnState(parent: nil, single: root, extent: extent, expanded: false)]
+        stampColumn(0)
+    }
+
+    /// The first focus after a reload: the first child of the root when the root's children are
+    /// there, else the root, whose children the focus enters when they arrive. With
+    /// `expandsFocusedItem` the first frame already previews the focused item's children.
+    mutating func focusFirstItem(expandsFocusedItem: Bool, _ geometry: Geometry) {
+        focus = columns.count > 1 && columns[1].count > 0 ? (1, 0) : (0, 0)
+        pendingInitialFocus = focus?.column == 0
+        needsFocusPreview = expandsFocusedItem && focus?.column == 1
+        leadingColumn = maxLeadingColumn(geometry)
+    }
+
+    /// Focuses a row the user chose: a pending focus on children still loading is given up.
+    mutating func focus(column c: Int, row: Int) {
+        pendingInitialFocus = false
+        focus = (c, row)
+    }
+
+    /// Focuses a row the view chose (an expanded item, a tap), keeping a pending focus.
+    mutating func place(focusAt c: Int, row: Int) {
+        focus = (c, row)
+    }
+
+    /// The focus waits for the children of the item it opened: it enters them when they arrive.
+    mutating func awaitChildrenForFocus() {
+        pendingInitialFocus = true
+    }
+
+    /// Gives up a pending focus on children still loading (the user moved the focus).
+    mutating func dropPendingFocus() {
+        pendingInitialFocus = false
+    }
+
+    /// Whether the focused item is to preview its children now; asking clears it.
+    mutating func takeFocusPreview() -> Bool {
+        defer { needsFocusPreview = false }
+        return needsFocusPreview
+    }
+
+    /// Moves the leading column by `delta` levels, within the columns that can lead.
+    ///
+    /// - Returns: whether it moved.
+    @discardableResult
+    mutating func moveLeadingColumn(by delta: Int, _ geometry: Geometry) -> Bool {
+        let target = min(max(0, leadingColumn + delta), maxLeadingColumn(geometry))
+        guard target != leadingColumn else { return false }
+        leadingColumn = target
+        return true
+    }
+
+    /// Makes column `c` lead if it lies before the leading one.
+    mutating func lead(withColumnAtMost c: Int) {
+        if c < leadingColumn { leadingColumn = c }
+    }
+
+    /// The row a focus move lands on in a column of `count` rows, `page` rows to a screen.
+    static func row(after move: HierarchyFocusMove, from row: Int, count: Int, page: Int) -> Int {
+        let target: Int
+        switch move {
+        case .up: target = row - 1
+        case .down: target = row + 1
+        case .pageUp: target = row - page
+        case .pageDown: target = row + page
+        case .home: target = 0
+        case .end: target = count - 1
+        }
+        return min(max(0, target), count - 1)
+    }
+}
+
+extension HierarchyCore {
+    /// Leaving editing mode: nothing stays selected.
+    mutating func clearSelection() {
+        selection.removeAll()
+    }
+
+    /// Bounds the uuids column `c` keeps to its window (a layout pass).
+    mutating func trimCache(ofColumn c: Int, keeping window: Range<Int>, limit: Int) {
+        guard c >= 0, c < columns.count else { return }
+        columns[c].trimCache(keeping: window, limit: limit)
+    }
+
+    /// A measured extent for a row.
+    ///
+    /// - Returns: whether it differs from the one the layout had (another pass is needed).
+    mutating func setExtent(_ extent: Double, column c: Int, row: Int) -> Bool {
+        guard c >= 0, c < columns.count, row < columns[c].count, columns[c].heights.extent(at: row) != extent else {
+            return false
+        }
+        columns[c].setExtent(extent, at: row)
+        return true
+    }
+}
