@@ -112,6 +112,36 @@ extension HierarchyCore {
         return [.prefetch(parent: parent, uuids: uuids, ticket: columns[c].ticket)]
     }
 
+    /// What expanding an item does (``expand(column:row:uuid:_:)``).
+    enum Expansion: Equatable {
+        /// It is not expanded: out of range, or a cycle (the item is its own ancestor), which
+        /// the actions report.
+        case refused([Action])
+        /// Its children's column is there already, and now in view.
+        case shown
+        /// The deeper columns close (`close`), then its children's count is asked (`count`);
+        /// the count's answer adds the column.
+        case asks(close: [Action], count: Action)
+    }
+
+    /// Expanding the item at a row of column `c`: its children are to fill the next column,
+    /// and deeper columns close. An item already expanded there only brings its column into
+    /// view; an item on the path above, or the column's own parent, is a cycle.
+    mutating func expand(column c: Int, row: Int, uuid: String, _ geometry: Geometry) -> Expansion {
+        guard c >= 0, c < columns.count else { return .refused([]) }
+        if columns[..<c].contains(where: { $0.expandedUUID == uuid }) || columns[c].parent == uuid {
+            let message = "the item \(uuid) is its own ancestor; it is not expanded again"
+            return .refused([.report(HierarchyError(.cycle, message, uuid: uuid))])
+        }
+        if columns[c].expandedUUID == uuid, c + 1 < columns.count {
+            revealColumn(c + 1, geometry)
+            return .shown
+        }
+        let close = closeColumns(after: c, geometry)
+        guard let count = beginExpanding(column: c, row: row, uuid: uuid).first else { return .refused(close) }
+        return .asks(close: close, count: count)
+    }
+
     /// Expands the item at a row of column `c` (the deeper columns are closed already): it
     /// becomes the column's expanded item, and its children's count is to be asked.
     ///

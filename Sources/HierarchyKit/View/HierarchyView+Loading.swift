@@ -232,14 +232,6 @@ extension HierarchyView {
         return uuid
     }
 
-    /// Whether `uuid` is on the path above column `c` (an expanded item of an earlier column).
-    func isAncestor(_ uuid: String, ofColumn c: Int) -> Bool {
-        for k in 0..<min(c, columns.count) where columns[k].expandedUUID == uuid {
-            return true
-        }
-        return false
-    }
-
     /// Gives a visible row its cell as the core planned it: asked from the data source (and
     /// measured) when the request says so or no cell is held, then drawn in its selection state.
     func configureCell(_ request: HierarchyCore.CellRequest, column c: Int) {
@@ -335,21 +327,19 @@ extension HierarchyView {
     /// - Returns: `false` if the item cannot be expanded (a cycle).
     @discardableResult
     func expand(column c: Int, row: Int, uuid: String) -> Bool {
-        guard c < columns.count else { return false }
-        if isAncestor(uuid, ofColumn: c) || columns[c].parent == uuid {
-            report(HierarchyError(.cycle, "the item \(uuid) is its own ancestor; it is not expanded again", uuid: uuid))
+        switch core.expand(column: c, row: row, uuid: uuid, coreGeometry) {
+        case .refused(let actions):
+            for action in actions { performLoad(action) }
             return false
-        }
-        if columns[c].expandedUUID == uuid, c + 1 < columns.count {
+        case .shown:
+            return true
+        case .asks(let close, let count):
+            for action in close { performLoad(action) }
+            guard performLoad(count) else { return false }
             revealColumn(c + 1)
+            setNeedsLayout()
             return true
         }
-        closeColumns(after: c)
-        let added = core.beginExpanding(column: c, row: row, uuid: uuid).contains { performLoad($0) }
-        guard added else { return false }
-        revealColumn(c + 1)
-        setNeedsLayout()
-        return true
     }
 
     /// Closes the columns after `c` and forgets the expanded item of `c` (the core's rule).
