@@ -88,6 +88,26 @@ import Testing
         #expect(names(browser) == ["Hamburg Plant"])
     }
 
+    @Test func aClickOrTheWheelWorkOnAHostsCellsToo() {
+        let (screen, controller) = ScreenChromeTests.collectionScreen(columns: 40, rows: 6)
+        // Row 1: " Planets   Stars": cells 10 wide, 5 apart.
+        _ = screen.handle([
+            .mouse(MouseEvent(kind: .press, button: .left, x: 17, y: 1)),
+            .mouse(MouseEvent(kind: .release, button: .left, x: 17, y: 1)),
+        ])
+        #expect(controller.selectedItem?.name == "Stars")
+        #expect(screen.message?.text == "Selected “Stars”")
+        _ = screen.handle([.mouse(MouseEvent(kind: .release, button: .left, x: 2, y: 1))])
+        #expect(controller.hierarchyLevel == 1)
+        #expect(screen.changeNote == "Opened Planets: 1 level added, 1 item hidden")
+        #expect(screen.focus == IndexPath(indexes: [1, 0]))
+        // Empty space does nothing; the wheel stays within the content.
+        _ = screen.handle([.mouse(MouseEvent(kind: .release, button: .left, x: 35, y: 4))])
+        _ = screen.handle([.mouse(MouseEvent(kind: .wheelDown, button: .none, x: 5, y: 1))])
+        #expect(controller.hierarchyLevel == 1)
+        #expect(screen.scrollOffset == 0)
+    }
+
     @Test func aLeafIsSelectedNotExpanded() async throws {
         let browser = LinearCollectionScreen(
             source: TestTreeSource.flat(3), sourceName: "t", axis: .vertical, palette: .monochrome)

@@ -1,6 +1,8 @@
+import Foundation
 import HierarchyAdapters
 import HierarchyKit
 import HierarchySources
+import HierarchyTestSupport
 import Testing
 
 @testable import TerminalUI
@@ -51,5 +53,61 @@ import Testing
         await #expect(throws: HierarchySourceError.self) {
             try await adapter.children(ofSourceID: "r")
         }
+    }
+
+    @Test func aSourcesControllerReadsAContainersChildrenWhenItIsChosen() async throws {
+        var source = TestTreeSource.flat(0)
+        source.childrenByID["r"] = [
+            HierarchyNode(id: "a", title: "A", isContainer: true),
+            HierarchyNode(id: "bad", title: "Broken", isContainer: true),
+            HierarchyNode(id: "leaf", title: "Leaf"),
+        ]
+        source.childrenByID["a"] = (0..<5).map { HierarchyNode(id: "a\($0)", title: "A \($0)") }
+        source.failingIDs = ["bad"]
+        let controller = LinearHierarchyViewController(source: source, childLimit: 3)
+        var redraws = 0
+        controller.collectionView.setNeedsDisplayHandler = { redraws += 1 }
+        try await controller.load()
+        #expect(controller.hierarchyLevel == 1)
+        #expect(controller.currentItems.map(\.name) == ["A", "Broken", "Leaf"])
+        #expect(controller.lastUpdate?.insertedItems.count == 3)
+        #expect(redraws >= 2)
+        // A container: its children are read (up to the limit, and said so), the update is theirs.
+        controller.collectionView.selectItem(at: IndexPath(indexes: [1, 0]))
+        #expect(controller.isLoading)
+        await controller.settle()
+        #expect(controller.currentItems.map(\.payload) == ["a0", "a1", "a2"])
+        #expect(controller.lastUpdate?.insertedItems.map(\.item) == [0, 1, 2])
+        #expect(controller.takeNotice() == "Showing the first 3 of 5 items")
+        #expect(controller.takeNotice() == nil)
+        // A container that cannot be read: one error queued, the path back where it was.
+        controller.collectionView.selectItem(at: IndexPath(indexes: [1, 0]))
+        controller.collectionView.selectItem(at: IndexPath(indexes: [1, 1]))
+        await controller.settle()
+        #expect(controller.hierarchyLevel == 1)
+        #expect(!controller.isLoading)
+        let errors = controller.takeErrors()
+        #expect(errors.count == 1)
+        #expect(errors.first?.message.hasPrefix("Cannot list the children of Broken: ") == true)
+        // A leaf is selected.
+        controller.collectionView.selectItem(at: IndexPath(indexes: [1, 2]))
+        #expect(controller.selectedItem?.payload == "leaf")
+    }
+
+    @Test func cancelledLoadsShowNothing() async throws {
+        let controller = LinearHierarchyViewController(source: try SharedSample.source())
+        try await controller.load()
+        controller.collectionView.selectItem(at: IndexPath(indexes: [1, 0]))
+        #expect(controller.isLoading)
+        controller.cancelLoads()
+        await controller.settle()
+        #expect(controller.isLoading)
+        #expect(controller.currentItems.isEmpty)
+    }
+
+    @Test func aStartThatIsNotThereIsAnError() async {
+        let controller = LinearHierarchyViewController(source: TestTreeSource.flat(2))
+        await #expect(throws: HierarchySourceError.self) { try await controller.load(startingAt: "nowhere") }
+        #expect(controller.currentItems.isEmpty)
     }
 }
