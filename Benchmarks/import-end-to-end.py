@@ -38,6 +38,7 @@ import sqlite3
 import statistics
 import subprocess
 import sys
+import threading
 import time
 
 PHASES = ["reading", "indexing", "checking", "full-text indexing", "finishing"]
@@ -144,13 +145,17 @@ def postgres(program, url, nodes, runs):
                       f"WHERE datname = '{database}' AND state = 'active' AND pid <> pg_backend_pid() "
                       "\\watch 0.1\n")
     watch.stdin.flush()
+    lines = []
+    reader = threading.Thread(target=lambda: lines.extend(watch.stdout))
+    reader.start()
     argv = [program, "generate", "--nodes", str(nodes), "--depth", "4", "--into", url, "--replace"]
     start = time.time()
     result = subprocess.run(argv, capture_output=True, text=True)
     seconds = time.time() - start
     time.sleep(0.3)
     watch.terminate()
-    samples = watch.communicate()[0]
+    reader.join()
+    samples = "".join(lines)
     if result.returncode != 0:
         sys.exit(f"{' '.join(argv)} failed:\n{result.stderr[-2000:]}")
     print(f"$ {' '.join(argv[1:])}")
