@@ -31,12 +31,10 @@ import Synchronization
 /// scanned, and the identifiers of the items handed out.
 public final class IndexedJSONSource: HierarchySource {
     public let displayName: String
-    /// `.items` or `.structure`.
-    public let shape: DocumentShape
     let index: JSONByteIndex
     let path: String
     let top: JSONMember?
-    let wrapper: Wrapper?
+    private let mode: Mutex<Mode>
     private let located = Mutex<[String: Place]>([:])
     private let validation = Mutex(Validation())
     private let broadcaster = ChangeBroadcaster(onFirstSubscriber: {})
@@ -50,11 +48,23 @@ public final class IndexedJSONSource: HierarchySource {
     }
 
     /// A document whose top is a wrapper of items (an array of items, or `{"root": [...]}`):
-    /// the arrays holding them, and their count.
+    /// the arrays holding them.
     struct Wrapper: Sendable {
         var arrays: [(member: JSONMember, pointer: String)]
-        var count: Int
     }
+
+    /// How the document is read: decided at open from its first MiB when it is larger, and
+    /// changed once to `.structure` when the background pass finds the rest is no items
+    /// document (views are told to start again).
+    private struct Mode: Sendable {
+        var shape: DocumentShape
+        var wrapper: Wrapper?
+    }
+
+    /// `.items` or `.structure`.
+    public var shape: DocumentShape { mode.withLock { $0.shape } }
+
+    var wrapper: Wrapper? { mode.withLock { $0.wrapper } }
 
     private struct Validation {
         var finished = false
@@ -63,6 +73,10 @@ public final class IndexedJSONSource: HierarchySource {
         var seconds: Double = 0
         var waiting: [CheckedContinuation<Void, Never>] = []
         var lastReport = ContinuousClock.now
+        /// The containers counted in the background.
+        var counting: Set<Int64> = []
+        /// Set when the changes have ended: the pass and every count are done.
+        var closed = false
     }
 
     /// A row's child count is shown at once when its container's scan ends within 256 KiB;
@@ -98,13 +112,15 @@ public final class IndexedJSONSource: HierarchySource {
         var resolved = readsLines ? .structure : shape
         var checked = false
         if resolved != .structure {
-            switch try Self.checkItems(path: path, name: displayName, strict: shape == .automatic) {
-            case .items: resolved = .items
+            // The first MiB decides (the whole file when it is small); the rest is checked in the background.
+            let budget = file.size <= max(validatesAtOpen, Self.itemsCheckAtOpen) ? nil : Self.itemsCheckAtOpen
+            switch try Self.checkItems(path: path, name: displayName, strict: shape == .automatic, budget: budget) {
+            case .items(let whole):
+                resolved = .items
+                checked = whole
             case .structure: resolved = .structure
             }
-            checked = true
         }
-        self.shape = resolved
         do {
             top = try index.top()
         } catch {
@@ -114,10 +130,16 @@ public final class IndexedJSONSource: HierarchySource {
             throw HierarchySourceError(
                 .malformed, "invalid JSON: the document is empty", path: path, line: 1, column: 1)
         }
-        wrapper = resolved == .items ? try Self.wrapper(index, top: top!, path: path) : nil
+        let wrapper = resolved == .items ? try Self.wrapper(index, top: top!, path: path) : nil
+        mode = Mutex(Mode(shape: resolved, wrapper: wrapper))
         if checked && resolved == .items {
-            validation.withLock { $0.finished = true }
+            validation.withLock {
+                $0.finished = true
+                $0.closed = true
+            }
             broadcaster.finish()
+        } else if resolved == .items {
+            startItemsCheck(strict: shape == .automatic)
         } else if validates, file.size <= validatesAtOpen {
             let outcome = validate()
             if let failure = outcome.failure { throw failure }
@@ -126,6 +148,9 @@ public final class IndexedJSONSource: HierarchySource {
             startValidation()
         }
     }
+
+    /// The bytes of a larger file read as items before it opens, to decide its shape (1 MiB).
+    static let itemsCheckAtOpen: Int64 = 1 << 20
 
     /// The size up to which the commands validate a file before it opens (a few milliseconds):
     /// its error is then the command's, as when the document is read whole (4 MiB).
@@ -166,6 +191,40 @@ public final class IndexedJSONSource: HierarchySource {
         LargeStackThread.start { [weak self] in
             guard let outcome = self?.validate() else { return }
             self?.finishValidation(outcome)
+        }
+    }
+
+    /// Reads the whole document as items in the background, through the strict reader (which
+    /// validates it): an error is the pass's error; a document read automatically that turns
+    /// out to be no items document is read as its structure from then on (views start again),
+    /// and validated.
+    private func startItemsCheck(strict: Bool) {
+        let (path, name) = (self.path, displayName)
+        LargeStackThread.start { [weak self] in
+            let started = ContinuousClock.now
+            let checked: Result<CheckedShape, HierarchySourceError>
+            do throws(HierarchySourceError) {
+                checked = .success(
+                    try Self.checkItems(
+                        path: path, name: name, strict: strict, budget: nil,
+                        progress: { [weak self] bytes in self?.report(checked: bytes) }))
+            } catch {
+                checked = .failure(error)
+            }
+            guard let self else { return }
+            switch checked {
+            case .success(.structure):
+                self.mode.withLock { $0 = Mode(shape: .structure, wrapper: nil) }
+                self.located.withLock { $0.removeAll() }
+                self.broadcaster.publish(.reset)
+                self.finishValidation(self.validate())
+            case .success(.items):
+                let elapsed = ContinuousClock.now - started
+                let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+                self.finishValidation(Outcome(failure: nil, bytes: self.index.file.size, seconds: seconds))
+            case .failure(let failure):
+                self.finishValidation(Outcome(failure: failure, bytes: 0, seconds: 0))
+            }
         }
     }
 
@@ -215,7 +274,12 @@ public final class IndexedJSONSource: HierarchySource {
         }
         for continuation in waiting { continuation.resume() }
         broadcaster.publish(.progress(outcome.failure.map { "⚠ \($0.description)" }))
-        broadcaster.finish()
+        let closes = validation.withLock { state in
+            guard state.counting.isEmpty, !state.closed else { return false }
+            state.closed = true
+            return true
+        }
+        if closes { broadcaster.finish() }
     }
 
     /// "checking 12.3 MB of 25.9 MB", at most ten times a second.
@@ -320,25 +384,39 @@ public final class IndexedJSONSource: HierarchySource {
         }
     }
 
-    private enum CheckedShape { case items, structure }
+    private enum CheckedShape {
+        /// An items document, or (`whole` false) one so far.
+        case items(whole: Bool)
+        case structure
+    }
+
+    /// Stops a read at its budget.
+    private struct BudgetReached: Error {}
 
     /// Reads the document as items through the strict reader and the builder: `.items` when it
     /// is an items document, `.structure` when read automatically and it is not.
-    private static func checkItems(path: String, name: String, strict: Bool) throws(HierarchySourceError)
-        -> CheckedShape
-    {
+    ///
+    /// - Parameter budget: Stop after this many bytes (`.items(whole: false)` when all was
+    ///   well up to there).
+    private static func checkItems(
+        path: String, name: String, strict: Bool, budget: Int64?, progress: ((Int64) -> Void)? = nil
+    ) throws(HierarchySourceError) -> CheckedShape {
         let events = try DocumentSource.events(path: path, format: .json)
         var reader = events.first
         var ids: Set<String> = []
         do {
-            _ = try DocumentReading.read(&reader, shape: strict ? .automatic : .items, name: name) { record, _ in
+            _ = try DocumentReading.read(&reader, shape: strict ? .automatic : .items, name: name) { record, bytes in
+                if let budget, bytes > budget { throw BudgetReached() }
+                progress?(bytes)
                 guard record.id != ItemRecord.generatedID(key: record.key) else { return }
                 guard ids.insert(record.id).inserted else {
                     let place = record.line.map { " (at line \($0))" } ?? ""
                     throw HierarchySourceError(.duplicateID, "duplicate id \"\(record.id)\"\(place)", path: path)
                 }
             }
-            return .items
+            return .items(whole: true)
+        } catch is BudgetReached {
+            return .items(whole: false)
         } catch let error as DocumentReadError where error.kind == .shape && strict {
             return .structure
         } catch {
@@ -349,9 +427,7 @@ public final class IndexedJSONSource: HierarchySource {
     /// The wrapper of an items document, `nil` when its top is an item.
     private static func wrapper(_ index: JSONByteIndex, top: JSONMember, path: String) throws -> Wrapper? {
         do {
-            if top.first == UInt8(ascii: "[") {
-                return Wrapper(arrays: [(top, "")], count: try index.count(of: top))
-            }
+            if top.first == UInt8(ascii: "[") { return Wrapper(arrays: [(top, "")]) }
             var arrays: [(JSONMember, String)] = []
             var isItem = false
             var seen: Set<String> = []
@@ -366,10 +442,7 @@ public final class IndexedJSONSource: HierarchySource {
                 }
                 return true
             }
-            if isItem { return nil }
-            var count = 0
-            for array in arrays { count += try index.count(of: array.0) }
-            return Wrapper(arrays: arrays, count: count)
+            return isItem ? nil : Wrapper(arrays: arrays)
         } catch let error as DocumentReadError {
             throw HierarchySourceError(error, path: path, format: .json)
         }
@@ -394,7 +467,7 @@ public final class IndexedJSONSource: HierarchySource {
 
     public func childCount(ofID id: String) async throws -> Int {
         guard let place = try self.place(ofID: id) else { return 0 }
-        return try mapping { () throws(DocumentReadError) in try childCount(of: place) }
+        return try childCount(of: place)
     }
 
     public func children(ofID id: String, in range: Range<Int>) async throws -> [HierarchyNode] {
@@ -428,12 +501,10 @@ public final class IndexedJSONSource: HierarchySource {
 
     func rootPlace() throws -> Place? {
         guard let top else { return nil }
-        guard let wrapper else { return Place(member: top, pointer: "") }
-        switch wrapper.count {
-        case 0: return nil
-        case 1: return try childPlaces(of: Place(member: nil, pointer: ""), in: 0..<1).first
-        default: return Place(member: nil, pointer: "")
-        }
+        guard wrapper != nil else { return Place(member: top, pointer: "") }
+        // No item, one (the root), or several under a root of their own: two are looked for.
+        let first = try childPlaces(of: Place(member: nil, pointer: ""), in: 0..<2)
+        return first.count == 1 ? first[0] : first.isEmpty ? nil : Place(member: nil, pointer: "")
     }
 
     /// The item with an identifier: one handed out, the root, a pointer, `#N`, or an `id`
@@ -632,16 +703,79 @@ public final class IndexedJSONSource: HierarchySource {
         return isDynamic ? [] : arrays
     }
 
-    private func childCount(of place: Place) throws(DocumentReadError) -> Int {
-        guard shape == .items else {
-            guard let member = place.member else { return 0 }
-            return try index.count(of: member)
+    /// An item's child count: at once when the scan of its container ends within
+    /// ``countAtOnce`` bytes (or ended before); else the children found so far, the rest
+    /// counted in the background while views are told the count so far (`.appended`), as a
+    /// column grows while a document is read.
+    private func childCount(of place: Place) throws -> Int {
+        let containers: [JSONMember]
+        if shape == .items {
+            containers = try mapping { () throws(DocumentReadError) in try childArrays(of: place).map(\.member) }
+        } else {
+            containers = place.member.map { [$0] } ?? []
         }
-        if place.member == nil { return wrapper?.count ?? 0 }
-        var count = 0
-        for array in try childArrays(of: place) { count += try index.count(of: array.member) }
-        return count
+        guard containers.count == 1 else {
+            var count = 0
+            for container in containers {
+                count += try mapping { () throws(DocumentReadError) in try index.count(of: container) }
+            }
+            return count
+        }
+        let container = containers[0]
+        let soFar = try mapping { () throws(DocumentReadError) in
+            try index.count(of: container, soFarWithin: Self.countAtOnce)
+        }
+        if soFar.isComplete { return soFar.count }
+        guard startCounting(container, id: try nodeID(of: place)) else {
+            return try mapping { () throws(DocumentReadError) in try index.count(of: container) }
+        }
+        return soFar.count
     }
+
+    /// Counts a container's members on a thread of its own, telling views the count so far
+    /// at most ten times a second and at the end; false when views can no longer be told (the
+    /// changes have ended), or it is counted already.
+    private func startCounting(_ container: JSONMember, id: String) -> Bool {
+        let started = validation.withLock { state in
+            guard !state.closed, !state.counting.contains(container.value) else { return false }
+            state.counting.insert(container.value)
+            return true
+        }
+        guard started else { return validation.withLock { $0.counting.contains(container.value) } }
+        Thread.detachNewThread { [weak self] in
+            var told = ContinuousClock.now
+            while let self {
+                let soFar: (count: Int, isComplete: Bool)
+                do {
+                    soFar = try self.index.count(of: container, soFarWithin: Self.countAtOnce)
+                } catch {
+                    // The scan cannot go on (the file changed, or its bytes are no JSON): the
+                    // count stays where it was; the validation pass says why.
+                    break
+                }
+                if soFar.isComplete || ContinuousClock.now - told >= .milliseconds(100) {
+                    told = ContinuousClock.now
+                    self.broadcaster.publish(.appended(parentID: id, count: soFar.count))
+                }
+                if soFar.isComplete { break }
+            }
+            self?.endCounting(container)
+        }
+        return true
+    }
+
+    private func endCounting(_ container: JSONMember) {
+        let closes = validation.withLock { state in
+            state.counting.remove(container.value)
+            guard state.finished, state.counting.isEmpty, !state.closed else { return false }
+            state.closed = true
+            return true
+        }
+        if closes { broadcaster.finish() }
+    }
+
+    /// The bytes scanned for a count before it is given (16 MiB, a few milliseconds).
+    static let countAtOnce: Int64 = 16 << 20
 
     private func childPlaces(of place: Place, in range: Range<Int>) throws -> [Place] {
         try mapping { () throws(DocumentReadError) -> [Place] in
@@ -665,8 +799,10 @@ public final class IndexedJSONSource: HierarchySource {
             }
             var places: [Place] = []
             var start = 0
-            for array in try childArrays(of: place) {
-                let count = try index.count(of: array.member)
+            let arrays = try childArrays(of: place)
+            for (number, array) in arrays.enumerated() {
+                // The last array's members are not counted: the range is clamped to those there are.
+                let count = number == arrays.count - 1 ? Int.max : try index.count(of: array.member)
                 let lower = max(range.lowerBound - start, 0)
                 let upper = min(range.upperBound - start, count)
                 if lower < upper {
@@ -674,6 +810,7 @@ public final class IndexedJSONSource: HierarchySource {
                         places.append(Place(member: child, pointer: array.pointer + "/" + String(lower + offset)))
                     }
                 }
+                if number == arrays.count - 1 { break }
                 start += count
                 if start >= range.upperBound { break }
             }
@@ -708,7 +845,19 @@ public final class IndexedJSONSource: HierarchySource {
     func node(at place: Place) throws -> HierarchyNode {
         let node = try mapping { () throws(DocumentReadError) -> HierarchyNode in
             guard let member = place.member else {
-                return HierarchyNode(id: Self.syntheticRootID, title: displayName, childCount: wrapper?.count ?? 0)
+                let arrays = wrapper?.arrays ?? []
+                var count: Int? = 0
+                for array in arrays {
+                    guard let known = count, let more = try index.count(of: array.member, within: Self.countBudget)
+                    else {
+                        count = nil
+                        break
+                    }
+                    count = known + more
+                }
+                return HierarchyNode(
+                    id: Self.syntheticRootID, title: displayName, childCount: count,
+                    isContainer: count.map { $0 > 0 } ?? true)
             }
             if shape == .structure {
                 let title = place.pointer.isEmpty ? displayName : place.title ?? ""

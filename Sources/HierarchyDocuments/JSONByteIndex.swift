@@ -64,7 +64,22 @@ final class JSONByteIndex: Sendable {
         var count: Int?
         /// The offset just past the container's closing bracket, once known.
         var end: Int64?
+
+        /// The checkpoint of the member at `index`, if there is one.
+        func checkpoint(at index: Int) -> Checkpoint? {
+            var low = 0
+            var high = checkpoints.count
+            while low < high {
+                let middle = (low + high) / 2
+                if checkpoints[middle].index < index { low = middle + 1 } else { high = middle }
+            }
+            return low < checkpoints.count && checkpoints[low].index == index ? checkpoints[low] : nil
+        }
     }
+
+    /// The end of a container skipped is kept when it is at least this large (256 KiB): a
+    /// row's large `children` array is skipped once, not at every scan of its object's fields.
+    static let keptEndBytes: Int64 = 256 << 10
 
     /// Whether the file is JSON Lines: its values, one after another, are the members of one
     /// array that has no brackets (the top, ``top()``).
@@ -117,6 +132,21 @@ final class JSONByteIndex: Sendable {
         if let count = entry(container.value)?.count { return count }
         try forEachMember(of: container, from: Int.max, limit: container.value + budget) { _, _ in true }
         return entry(container.value)?.count
+    }
+
+    /// The members of a container found by scanning up to `budget` bytes more than before: all
+    /// of them when the scan reached its end (or had before), else a lower bound (the members
+    /// before its last checkpoint). Called again, the scan goes on from there.
+    func count(of container: JSONMember, soFarWithin budget: Int64) throws(DocumentReadError)
+        -> (count: Int, isComplete: Bool)
+    {
+        guard container.isContainer else { return (0, true) }
+        if let count = entry(container.value)?.count { return (count, true) }
+        let from = entry(container.value)?.checkpoints.last?.offset ?? container.value
+        try forEachMember(of: container, from: Int.max, limit: from + budget) { _, _ in true }
+        let known = entry(container.value)
+        if let count = known?.count { return (count, true) }
+        return (known?.checkpoints.last?.index ?? 0, false)
     }
 
     /// The members of a container in `range` (clamped to the members there are; ending early,
@@ -218,6 +248,13 @@ final class JSONByteIndex: Sendable {
             if index >= from {
                 guard try body(index, member) else { break }
             }
+            // A checkpoint at the next member: no need to skip this one.
+            if let next = known.checkpoint(at: index + 1) {
+                guard next.offset <= limit else { break }
+                cursor.offset = next.offset
+                index += 1
+                continue
+            }
             guard try skipValue(&cursor, first: first, limit: limit), cursor.offset <= limit else { break }
             guard let next = try cursor.significantByte() else {
                 guard isLines else { throw malformed("unexpected end of the document") }
@@ -277,11 +314,16 @@ final class JSONByteIndex: Sendable {
             cursor.offset += 1
             try skipString(&cursor)
         case UInt8(ascii: "{"), UInt8(ascii: "["):
-            if let end = entry(cursor.offset)?.end {
+            let start = cursor.offset
+            if let end = entry(start)?.end {
                 cursor.offset = end
                 return true
             }
-            return try skipContainer(&cursor, limit: limit)
+            guard try skipContainer(&cursor, limit: limit) else { return false }
+            if cursor.offset - start >= Self.keptEndBytes {
+                record(start, count: nil, end: cursor.offset, checkpoints: [])
+            }
+            return true
         default:
             let start = cursor.offset
             while let byte = try cursor.peek() {

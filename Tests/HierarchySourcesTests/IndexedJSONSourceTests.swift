@@ -326,6 +326,66 @@ import Testing
         #expect(error.description.hasPrefix(path + ":2001:"))
     }
 
+    /// A column larger than a first count scans is shown with the children found so far; the
+    /// rest are counted in the background and views are told as the count grows, up to all.
+    @Test func aLargeColumnGrowsWhileItIsCounted() async throws {
+        let directory = try TemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory.path) }
+        let filler = String(repeating: "x", count: 10_000)
+        let rows = (0..<2_000).map { #"{"n": \#($0), "text": "\#(filler)"}"# }.joined(separator: ",\n")
+        let path = try Self.write("[" + rows + "]", in: directory)
+        let source = try IndexedJSONSource(path: path)
+        let changes = source.changes()
+        let root = try #require(try await source.root())
+        #expect(root.childCount == nil && root.isContainer)
+        let first = try await source.childCount(ofID: root.id)
+        #expect(first > 0 && first < 2_000)
+        #expect(try await source.children(ofID: root.id, in: 0..<first).count == first)
+        // The changes end once the pass and the count are done: the last count told is all.
+        var told: [Int] = []
+        for await change in changes {
+            if case .appended(let parent, let count) = change, parent == root.id { told.append(count) }
+        }
+        #expect(told.last == 2_000 && told == told.sorted(), "\(told)")
+        #expect(try await source.childCount(ofID: root.id) == 2_000)
+        #expect(try await source.children(ofID: root.id, in: 1_998..<2_010).map(\.id) == ["/1998", "/1999"])
+    }
+
+    /// A large document is read as items from its first MiB; when the background pass finds
+    /// the rest is no items document, views start again (`.reset`) on its structure.
+    @Test func aLargeDocumentThatTurnsOutNoItemsDocumentIsShownAsItsStructure() async throws {
+        let directory = try TemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory.path) }
+        let rows = (0..<60_000).map { #"{"title": "Item \#($0)"}"# }.joined(separator: ",\n")
+        let path = try Self.write("[" + rows + #", {"n": 1}]"#, in: directory)
+        let source = try IndexedJSONSource(path: path)
+        let changes = source.changes()
+        #expect(source.shape == .items)
+        #expect(try await source.children(ofID: ".", in: 0..<2).map(\.title) == ["Item 0", "Item 1"])
+        var resets = 0
+        for await change in changes where change == .reset { resets += 1 }
+        try await source.waitForValidation()
+        #expect(resets == 1 && source.shape == .structure && source.isDocumentStructure)
+        let root = try #require(try await source.root())
+        #expect(root.id == "#0" && root.title == "doc.json")
+        #expect(try await source.children(ofID: "#0", in: 60_000..<60_001).map(\.title) == ["[60000]"])
+    }
+
+    /// An items document whose error lies past its first MiB opens; the background pass
+    /// reports the error (here a repeated id) with its place.
+    @Test func aLargeItemsDocumentsErrorIsTheBackgroundPasss() async throws {
+        let directory = try TemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory.path) }
+        let rows = (0..<60_000).map { #"{"id": "i\#($0)", "title": "Item \#($0)"}"# }.joined(separator: ",\n")
+        let path = try Self.write("[" + rows + #", {"id": "i7", "title": "again"}]"#, in: directory)
+        let source = try IndexedJSONSource(path: path, shape: .items)
+        #expect(try await source.node(withID: "i1")?.title == "Item 1")
+        await #expect(throws: HierarchySourceError.self) { try await source.waitForValidation() }
+        let error = try #require(source.validationError)
+        #expect(error.code == .duplicateID && error.description.contains("\"i7\" (at line 60000)"), "\(error)")
+        #expect(source.shape == .items)
+    }
+
     /// While the background pass runs, the status line says how far it is; at its end, nothing.
     @Test func progressOfTheBackgroundPass() async throws {
         let directory = try TemporaryDirectory()
