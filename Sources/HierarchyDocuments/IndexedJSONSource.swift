@@ -705,8 +705,8 @@ public final class IndexedJSONSource: HierarchySource {
 
     /// An item's child count: at once when the scan of its container ends within
     /// ``countAtOnce`` bytes (or ended before); else the children found so far, the rest
-    /// counted in the background while views are told the count so far (`.appended`), as a
-    /// column grows while a document is read.
+    /// counted in the background and views told the whole count when it is known
+    /// (`.appended`), as a column grows while a document is read.
     private func childCount(of place: Place) throws -> Int {
         let containers: [JSONMember]
         if shape == .items {
@@ -732,9 +732,9 @@ public final class IndexedJSONSource: HierarchySource {
         return soFar.count
     }
 
-    /// Counts a container's members on a thread of its own, telling views the count so far
-    /// at most ten times a second and at the end; false when views can no longer be told (the
-    /// changes have ended), or it is counted already.
+    /// Counts a container's members on a thread of its own and tells views the count at the
+    /// end (once: each count told makes a view read the column's first page again); false when
+    /// views can no longer be told (the changes have ended), or it is counted already.
     private func startCounting(_ container: JSONMember, id: String) -> Bool {
         let started = validation.withLock { state in
             guard !state.closed, !state.counting.contains(container.value) else { return false }
@@ -743,7 +743,6 @@ public final class IndexedJSONSource: HierarchySource {
         }
         guard started else { return validation.withLock { $0.counting.contains(container.value) } }
         Thread.detachNewThread { [weak self] in
-            var told = ContinuousClock.now
             while let self {
                 let soFar: (count: Int, isComplete: Bool)
                 do {
@@ -753,11 +752,10 @@ public final class IndexedJSONSource: HierarchySource {
                     // count stays where it was; the validation pass says why.
                     break
                 }
-                if soFar.isComplete || ContinuousClock.now - told >= .milliseconds(100) {
-                    told = ContinuousClock.now
+                if soFar.isComplete {
                     self.broadcaster.publish(.appended(parentID: id, count: soFar.count))
+                    break
                 }
-                if soFar.isComplete { break }
             }
             self?.endCounting(container)
         }
