@@ -105,32 +105,34 @@ struct JSONValidator {
         if peek() == 0xEF {
             for expected: UInt8 in [0xEF, 0xBB, 0xBF] where next() != expected { return failure() }
         }
-        var levels: [Bool] = []  // true: an object
-        levels.reserveCapacity(64)
+        // The open containers' closing brackets, innermost last.
+        let levels = UnsafeMutablePointer<UInt8>.allocate(capacity: DocumentLimits.maximumJSONNesting)
+        defer { levels.deallocate() }
+        var depth = 0
         value: while true {
             guard let byte = significant() else { return failure() }
             switch byte {
             case UInt8(ascii: "{"):
-                guard levels.count < DocumentLimits.maximumJSONNesting else { return failure() }
+                guard depth < DocumentLimits.maximumJSONNesting else { return failure() }
                 index += 1
-                levels.append(true)
                 guard let next = significant() else { return failure() }
                 if next == UInt8(ascii: "}") {
                     index += 1
-                    levels.removeLast()
                 } else {
+                    levels[depth] = UInt8(ascii: "}")
+                    depth += 1
                     guard key() else { return failure() }
                     continue value
                 }
             case UInt8(ascii: "["):
-                guard levels.count < DocumentLimits.maximumJSONNesting else { return failure() }
+                guard depth < DocumentLimits.maximumJSONNesting else { return failure() }
                 index += 1
-                levels.append(false)
                 guard let next = significant() else { return failure() }
                 if next == UInt8(ascii: "]") {
                     index += 1
-                    levels.removeLast()
                 } else {
+                    levels[depth] = UInt8(ascii: "]")
+                    depth += 1
                     continue value
                 }
             case UInt8(ascii: "\""):
@@ -148,20 +150,21 @@ struct JSONValidator {
                 return failure()
             }
             // After a value: a comma, the end of its container, or the end of the document.
-            while let isObject = levels.last {
+            while depth > 0 {
                 guard let byte = significant() else { return failure() }
                 index += 1
+                let close = levels[depth - 1]
                 if byte == UInt8(ascii: ",") {
-                    if isObject {
+                    if close == UInt8(ascii: "}") {
                         guard significant() != nil, key() else { return failure() }
                     }
                     continue value
                 }
-                guard byte == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else {
+                guard byte == close else {
                     index -= 1
                     return failure()
                 }
-                levels.removeLast()
+                depth -= 1
             }
             if readsLines, significant() != nil { continue value }
             return significant() == nil && readError == 0 ? .valid : failure()
@@ -217,15 +220,20 @@ struct JSONValidator {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         while true {
-            // Eight plain bytes at a time: none a quote, a backslash, below 0x20 or above 0x7F.
+            // Eight plain bytes at a time: none a quote, a backslash, below 0x20 or above 0x7F;
+            // in a word that has one, the plain bytes before the first are passed at once (the
+            // lowest flag is exact: a false one only follows a true one).
             while index + 8 <= end {
                 let word = UnsafeRawPointer(buffer + index).loadUnaligned(as: UInt64.self)
                 let quote = word ^ (ones &* 0x22)
                 let backslash = word ^ (ones &* 0x5C)
                 let special =
-                    (word | ((word &- ones &* 0x20) & ~word))
-                    | ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
-                if special & highs != 0 { break }
+                    ((word | ((word &- ones &* 0x20) & ~word))
+                        | ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)) & highs
+                if special != 0 {
+                    index += special.trailingZeroBitCount >> 3
+                    break
+                }
                 index += 8
             }
             guard let byte = next() else { return false }

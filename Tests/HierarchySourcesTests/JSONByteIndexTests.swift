@@ -212,6 +212,36 @@ import Testing
         }
     }
 
+    /// A quote, an escape, a control character or a byte above ASCII at every place of an
+    /// eight-byte word of a string, after plain bytes: the validator and the reader agree.
+    @Test func validatorAgreesOnEveryPlaceInAWordOfAString() throws {
+        let directory = try TemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory.path) }
+        let path = directory.url("doc.json").path
+        let specials: [[UInt8]] = [
+            [], Array(#"\""#.utf8), Array(#"\n"#.utf8), Array(#"\u00e9"#.utf8), [0x01], [0x7F], Array("é".utf8),
+            [0xC3], [0xFF], Array(#"\x"#.utf8), Array("😀".utf8), Array(#"""#.utf8),
+        ]
+        var accepted = 0
+        for offset in 0..<17 {
+            for special in specials {
+                for tail in [0, 1, 7, 9] {
+                    let text =
+                        Array(#"[""#.utf8) + Array(repeating: UInt8(ascii: "a"), count: offset) + special
+                        + Array(repeating: UInt8(ascii: "b"), count: tail) + Array(#"", 1]"#.utf8)
+                    try Data(text).write(to: URL(fileURLWithPath: path))
+                    let expected = Self.readerAccepts(path)
+                    if expected { accepted += 1 }
+                    for capacity in [5, 64, 1 << 20] {
+                        #expect(
+                            Self.validatorAccepts(path, capacity: capacity) == expected, "\(offset) \(special) \(tail)")
+                    }
+                }
+            }
+        }
+        #expect(accepted > 300)
+    }
+
     /// Documents with one byte changed, inserted or removed: the validator and the reader agree.
     @Test func validatorAgreesWithTheReaderOnMutatedDocuments() throws {
         let directory = try TemporaryDirectory()
