@@ -149,6 +149,11 @@ public final class IndexedJSONSource: HierarchySource {
         }
     }
 
+    /// The explicit ids the background pass keeps to find repeats: the first 262,144 (about
+    /// 10 MB), so that memory stays flat; every later id is looked for among them, but a repeat
+    /// of a later id is not reported (the first item with that id is the one found by it).
+    static let backgroundIDLimit = 1 << 18
+
     /// The bytes of a larger file read as items before it opens, to decide its shape (1 MiB).
     static let itemsCheckAtOpen: Int64 = 1 << 20
 
@@ -206,7 +211,7 @@ public final class IndexedJSONSource: HierarchySource {
             do throws(HierarchySourceError) {
                 checked = .success(
                     try Self.checkItems(
-                        path: path, name: name, strict: strict, budget: nil,
+                        path: path, name: name, strict: strict, budget: nil, idLimit: Self.backgroundIDLimit,
                         progress: { [weak self] bytes in self?.report(checked: bytes) }))
             } catch {
                 checked = .failure(error)
@@ -396,10 +401,14 @@ public final class IndexedJSONSource: HierarchySource {
     /// Reads the document as items through the strict reader and the builder: `.items` when it
     /// is an items document, `.structure` when read automatically and it is not.
     ///
-    /// - Parameter budget: Stop after this many bytes (`.items(whole: false)` when all was
-    ///   well up to there).
+    /// - Parameters:
+    ///   - budget: Stop after this many bytes (`.items(whole: false)` when all was well up to
+    ///     there).
+    ///   - idLimit: Keep this many explicit ids, the first ones, to find repeats of (all by
+    ///     default).
     private static func checkItems(
-        path: String, name: String, strict: Bool, budget: Int64?, progress: ((Int64) -> Void)? = nil
+        path: String, name: String, strict: Bool, budget: Int64?, idLimit: Int = .max,
+        progress: ((Int64) -> Void)? = nil
     ) throws(HierarchySourceError) -> CheckedShape {
         let events = try DocumentSource.events(path: path, format: .json)
         var reader = events.first
@@ -409,7 +418,8 @@ public final class IndexedJSONSource: HierarchySource {
                 if let budget, bytes > budget { throw BudgetReached() }
                 progress?(bytes)
                 guard record.id != ItemRecord.generatedID(key: record.key) else { return }
-                guard ids.insert(record.id).inserted else {
+                let repeated = ids.count < idLimit ? !ids.insert(record.id).inserted : ids.contains(record.id)
+                guard !repeated else {
                     let place = record.line.map { " (at line \($0))" } ?? ""
                     throw HierarchySourceError(.duplicateID, "duplicate id \"\(record.id)\"\(place)", path: path)
                 }

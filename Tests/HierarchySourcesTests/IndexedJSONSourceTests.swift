@@ -386,6 +386,23 @@ import Testing
         #expect(source.shape == .items)
     }
 
+    /// The background pass keeps the first ids it meets, not all of them: a later id that
+    /// repeats one of them is refused; two equal ids past them are not (memory stays flat).
+    @Test func theBackgroundPassKeepsTheFirstIDs() async throws {
+        let directory = try TemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory.path) }
+        let count = IndexedJSONSource.backgroundIDLimit + 20_000
+        let rows = (0..<count).map { #"{"id": "i\#($0)", "title": "T"}"# }.joined(separator: ",\n")
+        let late = try Self.write("[" + rows + #", {"id": "i\#(count - 1)", "title": "again"}]"#, in: directory)
+        let source = try IndexedJSONSource(path: late, shape: .items)
+        try await source.waitForValidation()
+        #expect(try await source.node(withID: "i\(count - 1)")?.title == "T")
+        let early = try Self.write("[" + rows + #", {"id": "i5", "title": "again"}]"#, in: directory, name: "e.json")
+        let refused = try IndexedJSONSource(path: early, shape: .items)
+        await #expect(throws: HierarchySourceError.self) { try await refused.waitForValidation() }
+        #expect(refused.validationError?.code == .duplicateID)
+    }
+
     /// While the background pass runs, the status line says how far it is; at its end, nothing.
     @Test func progressOfTheBackgroundPass() async throws {
         let directory = try TemporaryDirectory()
