@@ -3,7 +3,7 @@
 and VisiData on the same file.
 
 Usage:
-  Benchmarks/json-document.py [DIRECTORY] [--keep]
+  Benchmarks/json-document.py [DIRECTORY] [--keep] [--10gb]
 
 Makes DIRECTORY/document-1gb.json (200 groups of 200 sets of 200 items; removed at the end
 unless --keep), then:
@@ -14,6 +14,12 @@ unless --keep), then:
   top array's 200 members and the last member reached from its checkpoint (End in that column),
   the first match of a search that lies in the first 10% of the file and a search that scans
   the whole file;
+- Benchmarks/json-document/first-screen.sh on it: what the browser asks for its first screen
+  (three columns), answered by the indexed source as the commands open it, optimised; the
+  root's count told, End in that column, the background pass, and memory (anonymous, peak);
+- with --10gb, when the file system has room for it (checked with statvfs, with 10% to spare),
+  the same first screen on DIRECTORY/document-10gb.json (2,200 groups, 88 million items, made
+  and removed);
 - jq (`jq length`), gron (to its first line, and whole to /dev/null) and VisiData (batch mode,
   loading the file and saving it as TSV) on the same file: wall time and maximum resident set
   (GNU time), each stopped after TIMEOUT seconds (default 300) and limited to LIMIT_GB of
@@ -40,11 +46,11 @@ def load():
     return open("/proc/loadavg").read().split()[:3]
 
 
-def make(path):
+def make(path, groups=GROUPS):
     number = 0
     with open(path, "w") as out:
         out.write("[")
-        for group in range(GROUPS):
+        for group in range(groups):
             out.write(",\n" if group else "\n")
             out.write('{"id": "g%d", "name": "group %d", "children": [' % (group, group))
             for set_ in range(SETS):
@@ -92,6 +98,28 @@ def first_line(argv):
     return seconds
 
 
+def ten_gb(directory):
+    """The first screen of a 10 GB document, made and removed here when there is room."""
+    path = os.path.join(directory, "document-10gb.json")
+    stat = os.statvfs(directory)
+    free = stat.f_bavail * stat.f_frsize
+    groups = GROUPS * 11
+    needed = int(os.path.getsize(os.path.join(directory, "document-1gb.json")) * 11 * 1.1)
+    if free < needed:
+        print("\n# 10 GB: not made: %.1f GB free in %s, %.1f GB needed" % (free / 1e9, directory, needed / 1e9))
+        return
+    try:
+        start = time.perf_counter()
+        count = make(path, groups)
+        print("\nmade %s: %d items, %.1f GB in %.0f s" % (path, count, os.path.getsize(path) / 1e9,
+                                                       time.perf_counter() - start))
+        print("# indexed, the first screen of 10 GB as the browser asks for it")
+        subprocess.run([os.path.join(HERE, "json-document", "first-screen.sh"), path], check=True)
+    finally:
+        if os.path.exists(path):
+            os.remove(path)
+
+
 def main():
     directory = sys.argv[1] if len(sys.argv) > 1 and not sys.argv[1].startswith("--") else "/tmp"
     keep = "--keep" in sys.argv
@@ -109,6 +137,10 @@ def main():
         subprocess.run([os.path.join(HERE, "json-document", "run.sh"), path, needle], check=True)
         print("\n# indexed, a needle that is nowhere (the whole file)")
         subprocess.run([os.path.join(HERE, "json-document", "run.sh"), path, "no such text"], check=True)
+        print("\n# indexed, the first screen as the browser asks for it")
+        subprocess.run([os.path.join(HERE, "json-document", "first-screen.sh"), path], check=True)
+        if "--10gb" in sys.argv:
+            ten_gb(directory)
         print("\n# others (wall s, max RSS MB, exit)")
         seconds, rss, code = timed(["jq", "length", path])
         print("jq length: %.1f s, %s MB, %s" % (seconds, rss, code))

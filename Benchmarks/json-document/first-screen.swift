@@ -11,7 +11,9 @@ import HierarchySources
 // - count-ms: the root's count complete (the last `.appended` views are told), and the count;
 // - end-ms: the last row of the root's column read after that (End);
 // - pass-ms: the background pass done (validation, or the items check), with its rate;
-// - anon-kb-after: anonymous memory then.
+// - anon-kb-after: anonymous memory then, and the peak resident size (VmHWM) of the run.
+// SHAPE=structure (or items) opens the file in that shape instead of whichever fits; PASS=no
+// does not wait for the background pass; REPEAT=N measures each file N times.
 func now() -> Double {
     var spec = timespec()
     clock_gettime(CLOCK_MONOTONIC, &spec)
@@ -26,19 +28,31 @@ func anonymousKB() -> Int {
     return -1
 }
 
+func peakKB() -> Int {
+    guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return -1 }
+    for line in text.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+        return Int(line.split(separator: " ").dropFirst().first ?? "") ?? -1
+    }
+    return -1
+}
+
 func ms(_ start: Double) -> String { String(format: "%.1f", now() - start) }
 
 @main struct FirstScreen {
     static func main() async throws {
         for path in CommandLine.arguments.dropFirst() {
             print("# \(path)")
-            try await measure(path)
+            for _ in 0..<(Int(ProcessInfo.processInfo.environment["REPEAT"] ?? "") ?? 1) {
+                try await measure(path)
+            }
         }
     }
 
     static func measure(_ path: String) async throws {
         let start = now()
-        let source = try IndexedJSONSource(path: path, validatesAtOpen: IndexedJSONSource.validationAtOpenLimit)
+        let shape = ProcessInfo.processInfo.environment["SHAPE"].flatMap(DocumentShape.init(rawValue:)) ?? .automatic
+        let source = try IndexedJSONSource(
+            path: path, shape: shape, validatesAtOpen: IndexedJSONSource.validationAtOpenLimit)
         let changes = source.changes()
         print("open-ms \(ms(start)) (\(source.shape))")
         var column = try await source.root()!
@@ -59,6 +73,7 @@ func ms(_ start: Double) -> String { String(format: "%.1f", now() - start) }
             if case .appended(let parent, let count) = change, parent == rootID {
                 told = count
                 countMs = ms(start)
+                break
             }
         }
         print("count-ms \(countMs) (\(told) told)")
@@ -66,11 +81,13 @@ func ms(_ start: Double) -> String { String(format: "%.1f", now() - start) }
         let end = now()
         _ = try await source.children(ofID: rootID, in: (total - 1)..<total)
         print("end-ms \(ms(end)) (\(total) rows)")
+        print("anon-kb-counted \(anonymousKB()), peak resident \(peakKB()) kB")
+        guard ProcessInfo.processInfo.environment["PASS"] != "no" else { return }
         try? await source.waitForValidation()
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
         print(
             "pass-ms \(ms(start)) (\(Int(source.validationRate / 1e6)) MB/s, \(size / 1_000_000) MB) \(source.validationError.map { "\($0)" } ?? "valid")"
         )
-        print("anon-kb-after \(anonymousKB())")
+        print("anon-kb-after \(anonymousKB()), peak resident \(peakKB()) kB")
     }
 }

@@ -53,7 +53,7 @@ public final class IndexedJSONSource: HierarchySource {
         var arrays: [(member: JSONMember, pointer: String)]
     }
 
-    /// How the document is read: decided at open from its first MiB when it is larger, and
+    /// How the document is read: decided at open from its first 256 KiB when it is larger, and
     /// changed once to `.structure` when the background pass finds the rest is no items
     /// document (views are told to start again).
     private struct Mode: Sendable {
@@ -112,7 +112,7 @@ public final class IndexedJSONSource: HierarchySource {
         var resolved = readsLines ? .structure : shape
         var checked = false
         if resolved != .structure {
-            // The first MiB decides (the whole file when it is small); the rest is checked in the background.
+            // The first bytes decide (the whole file when it is small); the rest is checked in the background.
             let budget = file.size <= max(validatesAtOpen, Self.itemsCheckAtOpen) ? nil : Self.itemsCheckAtOpen
             switch try Self.checkItems(path: path, name: displayName, strict: shape == .automatic, budget: budget) {
             case .items(let whole):
@@ -154,8 +154,8 @@ public final class IndexedJSONSource: HierarchySource {
     /// of a later id is not reported (the first item with that id is the one found by it).
     static let backgroundIDLimit = 1 << 18
 
-    /// The bytes of a larger file read as items before it opens, to decide its shape (1 MiB).
-    static let itemsCheckAtOpen: Int64 = 1 << 20
+    /// The bytes of a larger file read as items before it opens, to decide its shape (256 KiB).
+    static let itemsCheckAtOpen: Int64 = 256 << 10
 
     /// The size up to which the commands validate a file before it opens (a few milliseconds):
     /// its error is then the command's, as when the document is read whole (4 MiB).
@@ -212,7 +212,10 @@ public final class IndexedJSONSource: HierarchySource {
                 checked = .success(
                     try Self.checkItems(
                         path: path, name: name, strict: strict, budget: nil, idLimit: Self.backgroundIDLimit,
-                        progress: { [weak self] bytes in self?.report(checked: bytes) }))
+                        progress: { [weak self] bytes in
+                            self?.report(checked: bytes)
+                            return self != nil
+                        }))
             } catch {
                 checked = .failure(error)
             }
@@ -406,9 +409,11 @@ public final class IndexedJSONSource: HierarchySource {
     ///     there).
     ///   - idLimit: Keep this many explicit ids, the first ones, to find repeats of (all by
     ///     default).
+    ///   - progress: Told the bytes read with each record; the read stops when it returns false
+    ///     (the source is gone).
     private static func checkItems(
         path: String, name: String, strict: Bool, budget: Int64?, idLimit: Int = .max,
-        progress: ((Int64) -> Void)? = nil
+        progress: ((Int64) -> Bool)? = nil
     ) throws(HierarchySourceError) -> CheckedShape {
         let events = try DocumentSource.events(path: path, format: .json)
         var reader = events.first
@@ -416,7 +421,7 @@ public final class IndexedJSONSource: HierarchySource {
         do {
             _ = try DocumentReading.read(&reader, shape: strict ? .automatic : .items, name: name) { record, bytes in
                 if let budget, bytes > budget { throw BudgetReached() }
-                progress?(bytes)
+                if let progress, !progress(bytes) { throw BudgetReached() }
                 guard record.id != ItemRecord.generatedID(key: record.key) else { return }
                 let repeated = ids.count < idLimit ? !ids.insert(record.id).inserted : ids.contains(record.id)
                 guard !repeated else {

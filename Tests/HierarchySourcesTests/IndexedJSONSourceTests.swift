@@ -351,7 +351,7 @@ import Testing
         #expect(try await source.children(ofID: root.id, in: 1_998..<2_010).map(\.id) == ["/1998", "/1999"])
     }
 
-    /// A large document is read as items from its first MiB; when the background pass finds
+    /// A large document is read as items from its first bytes; when the background pass finds
     /// the rest is no items document, views start again (`.reset`) on its structure.
     @Test func aLargeDocumentThatTurnsOutNoItemsDocumentIsShownAsItsStructure() async throws {
         let directory = try TemporaryDirectory()
@@ -371,7 +371,7 @@ import Testing
         #expect(try await source.children(ofID: "#0", in: 60_000..<60_001).map(\.title) == ["[60000]"])
     }
 
-    /// An items document whose error lies past its first MiB opens; the background pass
+    /// An items document whose error lies past its first bytes opens; the background pass
     /// reports the error (here a repeated id) with its place.
     @Test func aLargeItemsDocumentsErrorIsTheBackgroundPasss() async throws {
         let directory = try TemporaryDirectory()
