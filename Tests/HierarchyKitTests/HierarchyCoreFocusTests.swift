@@ -91,4 +91,17 @@ import Testing
         core.lead(withColumnAtMost: 0)
         #expect(core.leadingColumn == 0)
     }
+
+    @Test func typeSelectLooksFromTheFocusWrappingAndHandsTheRestToASearch() {
+        var core = HierarchyCore.rootAndChildren(6, known: 4)
+        core.focus = (1, 4)
+        let all = core.planTypeSelect("p", limit: 100, canSearch: true)
+        #expect(all == .init(column: 1, parent: "R", rows: [4, 5, 0, 1, 2, 3], searchFrom: nil))
+        let limited = core.planTypeSelect("p", limit: 3, canSearch: true)
+        #expect(limited == .init(column: 1, parent: "R", rows: [4, 5, 0], searchFrom: 1))
+        let alone = core.planTypeSelect("p", limit: 3, canSearch: false)
+        #expect(alone?.searchFrom == nil)
+        #expect(core.planTypeSelect("", limit: 3, canSearch: true) == nil)
+        #expect(HierarchyCore.typeSelectKey("Ångström") == HierarchyCore.typeSelectKey("angstrom"))
+    }
 }

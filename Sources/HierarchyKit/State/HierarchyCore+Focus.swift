@@ -1,3 +1,5 @@
+import Foundation
+
 extension HierarchyCore {
     /// `reloadData()`: forgets every column, the focus, the selection and the cells, and starts
     /// again at `root` (nothing shown without one).
@@ -108,5 +110,34 @@ extension HierarchyCore {
         }
         columns[c].setExtent(extent, at: row)
         return true
+    }
+}
+
+extension HierarchyCore {
+    /// A type-select in the focused column: the rows to look at, in order from the focus and
+    /// wrapping, and, when the data source can search its children, the row from which its
+    /// search takes over once those rows found nothing.
+    struct TypeSelectPlan: Equatable {
+        var column: Int
+        var parent: String?
+        var rows: [Int]
+        var searchFrom: Int?
+    }
+
+    /// Plans a type-select of `prefix`: at most `limit` rows are looked at one by one; with a
+    /// data source that searches (`canSearch`) the rest of a longer column is its search.
+    func planTypeSelect(_ prefix: String, limit: Int, canSearch: Bool) -> TypeSelectPlan? {
+        guard let f = focus, f.column < columns.count, !prefix.isEmpty else { return nil }
+        let count = columns[f.column].count
+        let parent = columns[f.column].parent
+        let looked = min(count, max(0, limit))
+        let rows = (0..<looked).map { (f.row + $0) % count }
+        let searchFrom = canSearch && parent != nil && count > looked ? (f.row + looked) % count : nil
+        return TypeSelectPlan(column: f.column, parent: parent, rows: rows, searchFrom: searchFrom)
+    }
+
+    /// A title as type-select compares it: without case and diacritics.
+    static func typeSelectKey(_ text: String) -> String {
+        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
     }
 }

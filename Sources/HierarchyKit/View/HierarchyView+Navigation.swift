@@ -291,40 +291,26 @@ extension HierarchyView {
     public func typeSelect(_ prefix: String, limit: Int = 10_000) -> Bool {
         childSearch?.cancel()
         childSearch = nil
-        guard let f = focus, f.column < columns.count, !prefix.isEmpty else { return false }
-        let count = columns[f.column].count
-        let needle = prefix.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
-        func matches(_ uuid: String) -> Bool {
-            let title = ask({ $0.hierarchyView(self, titleForItemWith: uuid) }) ?? nil
-            return title.map {
-                $0.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).hasPrefix(needle)
-            } ?? false
-        }
-        if let finder = dataSource as? HierarchyViewChildFinder, let parent = columns[f.column].parent {
-            for step in 0..<count {
-                let row = (f.row + step) % count
-                guard step < limit, let uuid = ensureUUID(column: f.column, row: row),
-                    (ask({ $0.hierarchyView(self, stateOfItemWith: uuid) }) ?? .loaded) == .loaded
-                else {
-                    searchChildren(of: parent, prefix: prefix, from: row, finder: finder)
-                    return true
-                }
-                if matches(uuid) {
-                    focusRow(row, inColumn: f.column)
-                    return true
-                }
+        let finder = dataSource as? HierarchyViewChildFinder
+        guard let plan = core.planTypeSelect(prefix, limit: limit, canSearch: finder != nil) else { return false }
+        let needle = HierarchyCore.typeSelectKey(prefix)
+        for row in plan.rows {
+            let uuid = ensureUUID(column: plan.column, row: row)
+            // Past the rows loaded, the data source searches (it reads what is not loaded).
+            let loaded = uuid.map { id in ask({ $0.hierarchyView(self, stateOfItemWith: id) }) ?? .loaded } == .loaded
+            if let finder, let parent = plan.parent, !loaded {
+                searchChildren(of: parent, prefix: prefix, from: row, finder: finder)
+                return true
             }
-            return false
-        }
-        for step in 0..<min(count, limit) {
-            let row = (f.row + step) % count
-            guard let uuid = ensureUUID(column: f.column, row: row) else { continue }
-            if matches(uuid) {
-                focusRow(row, inColumn: f.column)
+            guard let uuid, let title = ask({ $0.hierarchyView(self, titleForItemWith: uuid) }) ?? nil else { continue }
+            if HierarchyCore.typeSelectKey(title).hasPrefix(needle) {
+                focusRow(row, inColumn: plan.column)
                 return true
             }
         }
-        return false
+        guard let finder, let parent = plan.parent, let row = plan.searchFrom else { return false }
+        searchChildren(of: parent, prefix: prefix, from: row, finder: finder)
+        return true
     }
 
     /// Asks the data source for the first child of `parent` from `row` whose title starts
