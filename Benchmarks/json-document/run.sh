@@ -9,7 +9,7 @@ sources="$here/../../Sources/HierarchySources"
 out=$(mktemp -d)
 for file in "$docs/ByteInput.swift" "$docs/DocumentEvent.swift" "$docs/DocumentReadError.swift" \
     "$docs/JSONEventReader.swift" "$docs/DocumentLimits.swift" "$docs/JSONByteFile.swift" \
-    "$docs/JSONByteIndex.swift" "$docs/JSONValidator.swift" "$docs/JSONByteSearch.swift" \
+    "$docs/JSONByteIndex.swift" "$docs/JSONValidator.swift" "$docs/JSONByteSearch.swift" "$docs/UTF8Sequence.swift" \
     "$sources/HierarchySourceError.swift"; do
     grep -v '^import HierarchySources$' "$file" > "$out/$(basename "$file")"
 done
