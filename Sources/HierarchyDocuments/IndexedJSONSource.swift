@@ -758,10 +758,14 @@ public final class IndexedJSONSource: HierarchySource {
         }
         guard started else { return validation.withLock { $0.counting.contains(container.value) } }
         Thread.detachNewThread { [weak self] in
+            // A member longer than the budget leaves no checkpoint to go on from: each scan
+            // reaches twice as far as the one before.
+            var budget = Self.countAtOnce
             while let self {
                 let soFar: (count: Int, isComplete: Bool)
                 do {
-                    soFar = try self.index.count(of: container, soFarWithin: Self.countAtOnce)
+                    soFar = try self.index.count(of: container, soFarWithin: budget)
+                    budget = budget.multipliedReportingOverflow(by: 2).overflow ? .max : budget * 2
                 } catch {
                     // The scan cannot go on (the file changed, or its bytes are no JSON): the
                     // count stays where it was; the validation pass says why.

@@ -351,6 +351,35 @@ import Testing
         #expect(try await source.children(ofID: root.id, in: 1_998..<2_010).map(\.id) == ["/1998", "/1999"])
     }
 
+    /// A column whose first member alone is longer than a count's budget still gets its count:
+    /// the background count reaches further each time, though no checkpoint lies within reach.
+    @Test func aColumnWhoseFirstMemberOutgrowsTheBudgetIsCountedToo() async throws {
+        let directory = try TemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory.path) }
+        let filler = String(repeating: "x", count: 1 << 20)
+        let big = (0..<17).map { _ in "\"\(filler)\"" }.joined(separator: ",")
+        let document =
+            #"{"id": "root", "title": "Root", "children": [{"id": "big", "title": "Big", "tags": ["#
+            + big + #"]}, {"id": "small", "title": "Small"}]}"#
+        let path = try Self.write(document, in: directory)
+        let source = try IndexedJSONSource(path: path, shape: .structure)
+        let changes = source.changes()
+        let root = try #require(try await source.root())
+        let first = try await source.childCount(ofID: root.id)
+        let rootID = root.id
+        // Bounded: a count that never ends would keep the changes open.
+        let told = try await withTimeout(.seconds(300)) {
+            var told: [Int] = []
+            for await change in changes {
+                if case .appended(let parent, let count) = change, parent == rootID { told.append(count) }
+            }
+            return told
+        }
+        #expect(first < 3)
+        #expect(told == [3])
+        #expect(try await source.childCount(ofID: root.id) == 3)
+    }
+
     /// A large document is read as items from its first bytes; when the background pass finds
     /// the rest is no items document, views start again (`.reset`) on its structure.
     @Test func aLargeDocumentThatTurnsOutNoItemsDocumentIsShownAsItsStructure() async throws {
