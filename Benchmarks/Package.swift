@@ -33,6 +33,8 @@ let package = Package(
             dependencies: benchmarkDependencies + [
                 .product(name: "TerminalUI", package: "HierarchyKit"),
                 .product(name: "HierarchySources", package: "HierarchyKit"),
+                .product(name: "HierarchyDocuments", package: "HierarchyKit"),
+                .product(name: "HierarchyFileSystem", package: "HierarchyKit"),
                 .product(name: "HierarchyKit", package: "HierarchyKit"),
             ],
             path: "Benchmarks/TerminalBenchmarks",

@@ -4,7 +4,7 @@ import HierarchyKit
 
 /// A data source with one parent of `count` children whose uuids are computed.
 @MainActor
-final class VirtualDataSource: HierarchyViewDataSource {
+final class VirtualDataSource: @MainActor HierarchyViewDataSource {
     var count: Int
     init(count: Int) { self.count = count }
     func rootUUID(in hierarchyView: HierarchyView) -> String? { "root" }

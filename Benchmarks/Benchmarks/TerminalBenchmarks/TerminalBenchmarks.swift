@@ -1,5 +1,7 @@
 import Benchmark
 import Foundation
+import HierarchyDocuments
+import HierarchyFileSystem
 import HierarchyKit
 import HierarchySources
 import TerminalUI
@@ -32,8 +34,8 @@ let bytesWritten = BenchmarkMetric.custom("bytes written", polarity: .prefersSma
 func loadedSampleBrowser() async throws -> (HierarchyBrowser, FrameRenderer) {
     let browser = HierarchyBrowser.make(
         source: try SampleHierarchy.load(), sourceName: "Sample plant", columns: 200, rows: 60)
-    try await browser.dataSource.load()
-    await browser.dataSource.settle()
+    try await browser.dataSource!.load()
+    await browser.dataSource!.settle()
     var renderer = FrameRenderer(capability: .trueColor)
     _ = renderer.render(browser.render())
     return (browser, renderer)
@@ -194,7 +196,7 @@ func keyPressToFrame(_ benchmark: Unchecked<Benchmark>) async throws {
     // Visit both items once so their previews are loaded, as after the first key presses.
     for key in ["j", "k"] {
         _ = browser.handle([.key(KeyEvent(.character(Character(key))))])
-        await browser.dataSource.settle()
+        await browser.dataSource!.settle()
     }
     benchmark.value.startMeasurement()
     for _ in benchmark.value.scaledIterations {
