@@ -48,9 +48,10 @@ private final class Gate: Sendable {
     @Test func returnsAtTheDeadlineEvenWhenTheOperationIgnoresCancellation() async throws {
         let gate = Gate()
         // A body that ignores cancellation ends only when the gate opens; the watchdog opens
-        // it after a minute so a broken timeout cannot hang the run.
+        // it after five minutes so a broken timeout cannot hang the run (a minute was reached
+        // on a machine loaded four times over before the 50 ms deadline's task ran).
         let watchdog = Task {
-            try? await Task.sleep(for: .seconds(60))
+            try? await Task.sleep(for: .seconds(300))
             gate.open()
         }
         await #expect(throws: TimeoutError(timeout: .milliseconds(50))) {
