@@ -13,6 +13,6 @@ swiftc -O -wmo -package-name HierarchyKit -parse-as-library -module-name Hierarc
     -emit-library -static -o "$out/libHierarchyDocuments.a" -I "$out" -I "$root/Sources/CLibYAML" \
     $(ls "$root"/Sources/HierarchyDocuments/*.swift | grep -v /SampleHierarchy.swift)
 swiftc -O -package-name HierarchyKit -parse-as-library -I "$out" -I "$root/Sources/CLibYAML" -L "$out" -lHierarchyDocuments -lHierarchySources -lyaml \
-    -o "$out/first-screen" "$here/first-screen.swift"
+    -o "$out/first-screen" "$here/first-screen.swift" "$here/Measure.swift"
 "$out/first-screen" "$@"
 rm -rf "$out"

@@ -14,20 +14,6 @@ import HierarchySources
 // - anon-kb-after: anonymous memory then, and the peak resident size (VmHWM) of the run.
 // SHAPE=structure (or items) opens the file in that shape instead of whichever fits; PASS=no
 // does not wait for the background pass; REPEAT=N measures each file N times.
-func now() -> Double {
-    var spec = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &spec)
-    return Double(spec.tv_sec) * 1000 + Double(spec.tv_nsec) / 1e6
-}
-
-func anonymousKB() -> Int {
-    guard let text = try? String(contentsOfFile: "/proc/self/smaps_rollup", encoding: .utf8) else { return -1 }
-    for line in text.split(separator: "\n") where line.hasPrefix("Anonymous:") {
-        return Int(line.split(separator: " ").dropFirst().first ?? "") ?? -1
-    }
-    return -1
-}
-
 func peakKB() -> Int {
     guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return -1 }
     for line in text.split(separator: "\n") where line.hasPrefix("VmHWM:") {

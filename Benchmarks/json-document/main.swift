@@ -21,24 +21,10 @@ import Foundation
 let path = CommandLine.arguments[1]
 let needle = CommandLine.arguments.count > 2 ? CommandLine.arguments[2] : "item"
 
-func now() -> Double {
-    var spec = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &spec)
-    return Double(spec.tv_sec) * 1000 + Double(spec.tv_nsec) / 1e6
-}
-
 func cpuMs() -> Double {
     var spec = timespec()
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
     return Double(spec.tv_sec) * 1000 + Double(spec.tv_nsec) / 1e6
-}
-
-func anonymousKB() -> Int {
-    guard let text = try? String(contentsOfFile: "/proc/self/smaps_rollup", encoding: .utf8) else { return -1 }
-    for line in text.split(separator: "\n") where line.hasPrefix("Anonymous:") {
-        return Int(line.split(separator: " ").dropFirst().first ?? "") ?? -1
-    }
-    return -1
 }
 
 let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0

@@ -13,6 +13,6 @@ for file in "$docs/ByteInput.swift" "$docs/DocumentEvent.swift" "$docs/DocumentR
     "$sources/HierarchySourceError.swift"; do
     grep -v '^import HierarchySources$' "$file" > "$out/$(basename "$file")"
 done
-swiftc -O -wmo -module-name Index -o "$out/index" "$here/main.swift" "$out"/*.swift
+swiftc -O -wmo -module-name Index -o "$out/index" "$here/main.swift" "$here/Measure.swift" "$out"/*.swift
 "$out/index" "$@"
 rm -rf "$out"
