@@ -74,7 +74,8 @@ import Testing
         core.awaitChildrenForFocus()
         core.place(focusAt: 0, row: 0)
         #expect(core.pendingInitialFocus)
-        core.focus(column: 1, row: 2)
+        core.dropPendingFocus()
+        core.place(focusAt: 1, row: 2)
         #expect(!core.pendingInitialFocus && core.focus?.row == 2)
     }
 

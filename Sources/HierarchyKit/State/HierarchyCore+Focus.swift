@@ -31,13 +31,8 @@ extension HierarchyCore {
         leadingColumn = maxLeadingColumn(geometry)
     }
 
-    /// Focuses a row the user chose: a pending focus on children still loading is given up.
-    mutating func focus(column c: Int, row: Int) {
-        pendingInitialFocus = false
-        focus = (c, row)
-    }
-
-    /// Focuses a row the view chose (an expanded item, a tap), keeping a pending focus.
+    /// Focuses a row, keeping a pending focus (a focus the user moved gives it up first:
+    /// ``dropPendingFocus()``).
     mutating func place(focusAt c: Int, row: Int) {
         focus = (c, row)
     }

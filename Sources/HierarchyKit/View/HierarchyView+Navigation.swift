@@ -224,7 +224,7 @@ extension HierarchyView {
         perform {
             core.dropPendingFocus()
             guard c >= 0, c < columns.count, row >= 0, row < columns[c].count else { return }
-            core.focus(column: c, row: row)
+            core.place(focusAt: c, row: row)
             revealColumn(c)
             scrollRowIntoView(column: c, row: row)
             if expandsFocusedItem, let uuid = ensureUUID(column: c, row: row), columns[c].expandedUUID != uuid {
