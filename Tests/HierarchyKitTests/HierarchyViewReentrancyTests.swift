@@ -61,7 +61,7 @@ import Testing
         // the column again, as it would for the same insert made right after.
         #expect(view.itemCount(ofColumn: 1) == 5)
         #expect(errors().map(\.code) == [.inconsistentCount])
-        #expect(view.queuedUpdates.isEmpty)
+        #expect(view.updates.isEmpty)
     }
 
     @Test func aCellThatInvalidatesItselfEveryTimeIsReportedOnceAndTheLayoutEnds() {

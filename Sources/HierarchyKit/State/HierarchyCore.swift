@@ -182,6 +182,13 @@ public struct HierarchyCore: Sendable {
         max(0, columns.count - geometry.visibleColumnCount)
     }
 
+    /// The horizontal scroll position: the leading column times the column width, plus a pan
+    /// in progress, within the first and the last leading column.
+    func horizontalOffset(_ geometry: Geometry) -> Double {
+        let snapped = Double(leadingColumn) * geometry.columnWidth
+        return min(max(0, snapped + panOffset), Double(maxLeadingColumn(geometry)) * geometry.columnWidth)
+    }
+
     // MARK: Selection
 
     /// Selects or deselects an item: a tap in editing mode.
@@ -341,3 +348,40 @@ public struct HierarchyCore: Sendable {
         knownUUIDs.insert(uuid)
     }
 }
+
+#if DEBUG
+    extension HierarchyCore {
+        /// Checks the state's invariants; traps on a broken one (tests only).
+        func _checkInvariants(_ geometry: Geometry) {
+            for (k, column) in columns.enumerated() {
+                column._checkInvariants()
+                if k > 0 {
+                    precondition(column.parent != nil, "column \(k) has no parent")
+                    precondition(
+                        columns[k - 1].expandedUUID == column.parent,
+                        "column \(k)'s parent is not the expanded item of column \(k - 1)")
+                }
+                if k + 1 < columns.count {
+                    precondition(
+                        column.expandedUUID != nil, "column \(k) is followed by another but has no expanded item")
+                }
+                precondition(
+                    column.contentOffsetY <= geometry.maxContentOffsetY(of: column) + 1e-6,
+                    "column \(k) scrolled past its end")
+            }
+            let maxLeading = maxLeadingColumn(geometry)
+            precondition(
+                leadingColumn >= 0 && leadingColumn <= maxLeading,
+                "leading column \(leadingColumn) out of 0...\(maxLeading)")
+            if let f = focus {
+                precondition(f.column < columns.count, "focus column out of range")
+                precondition(columns[f.column].count == 0 || f.row < columns[f.column].count, "focus row out of range")
+            }
+            var seenPath: Set<String> = []
+            for column in columns {
+                if let e = column.expandedUUID { precondition(seenPath.insert(e).inserted, "cycle on the path") }
+            }
+            precondition(staleCells.isSubset(of: cells), "a stale cell that is not held")
+        }
+    }
+#endif

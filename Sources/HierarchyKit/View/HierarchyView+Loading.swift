@@ -9,10 +9,7 @@ extension HierarchyView {
 
     /// The horizontal scroll position: the leading column times the column width, plus a pan
     /// in progress.
-    public var horizontalOffset: Double {
-        let snapped = Double(leadingColumn) * layout.columnWidth
-        return min(max(0, snapped + core.panOffset), Double(maxLeadingColumn) * layout.columnWidth)
-    }
+    public var horizontalOffset: Double { core.horizontalOffset(coreGeometry) }
 
     /// The number of columns (levels) loaded.
     public var numberOfColumns: Int { columns.count }

@@ -356,52 +356,12 @@ extension HierarchyView {
 
     /// The column under a point.
     public func columnIndex(at point: Point) -> Int? {
-        let offset = horizontalOffset
-        for c in layout.visibleColumns(horizontalOffset: offset, count: columns.count)
-        where layout.columnFrame(c, horizontalOffset: offset).contains(point) {
-            return c
-        }
-        return nil
+        layout.columnIndex(at: point, in: core)
     }
 
     /// What is under a point (view coordinates).
     public func hitTest(_ point: Point) -> HierarchyHitTestResult {
-        if layout.showsHeader, layout.headerFrame.contains(point) {
-            let third = layout.size.width / 5
-            let leadingSide =
-                layout.layoutDirection == .leftToRight ? point.x < third : point.x >= layout.size.width - third
-            let trailingSide =
-                layout.layoutDirection == .leftToRight ? point.x >= layout.size.width - third : point.x < third
-            if leadingSide { return .previousButton }
-            if trailingSide { return .nextButton }
-            return .headerTitle
-        }
-        for attributes in layout.layoutAttributesForElements(
-            in: Rect(origin: point, size: Size(width: 1e-9, height: 1e-9)))
-        {
-            guard attributes.frame.contains(point) else { continue }
-            guard let uuid = columns[attributes.column].uuid(at: attributes.row) else {
-                if columns[attributes.column].pendingState(at: attributes.row) != nil {
-                    return .pendingRow(column: attributes.column, row: attributes.row)
-                }
-                continue
-            }
-            let lines = max(1, Int(attributes.frame.height.rounded()))
-            let indicatorWidth =
-                visibleCells[uuid].map { $0.hierarchyIndicator.reservedWidth(in: layout.metrics, lines: lines) }
-                ?? layout.metrics.indicatorWidthMultiline
-            let hasIndicator = visibleCells[uuid].map { !$0.hierarchyIndicator.isHidden } ?? false
-            let onIndicator =
-                layout.layoutDirection == .leftToRight
-                ? point.x >= attributes.frame.maxX - indicatorWidth
-                : point.x < attributes.frame.minX + indicatorWidth
-            if hasIndicator && onIndicator {
-                return .indicator(uuid: uuid, column: attributes.column, row: attributes.row)
-            }
-            return .item(uuid: uuid, column: attributes.column, row: attributes.row)
-        }
-        if let c = columnIndex(at: point) { return .column(c) }
-        return .nothing
+        layout.hitTest(point, in: core, cells: visibleCells)
     }
 
     /// Taps at a point: the header buttons, an indicator or an item body.

@@ -124,15 +124,10 @@ open class HierarchyView {
     /// Set by a reload until the root's parent has been asked for (rule 3 of the initial load).
     var isInitialLoad: Bool { core.isInitialLoad }
     /// Whether the view is performing actions (asking the data source, a layout pass): the
-    /// data source's updates arriving meanwhile wait in ``queuedUpdates``.
+    /// data source's updates arriving meanwhile wait in ``updates``.
     var isPerformingActions = false
-    /// The data source's updates not applied yet, oldest first, each with whether it came from
-    /// inside an answer of the data source.
-    var queuedUpdates: [(update: Update, fromAnswer: Bool)] = []
-    /// The updates applied since the view last was idle.
-    var appliedUpdates: Set<Update> = []
-    /// Whether an update repeated from inside the answers was reported since the view last was idle.
-    var hasReportedRepeat = false
+    /// The data source's updates not applied yet.
+    var updates = HierarchyUpdateQueue()
     /// Whether the view is running a call from outside (an update, an input, a layout).
     var isRunning = false
 
@@ -284,68 +279,27 @@ open class HierarchyView {
 
     // MARK: The data source's updates
 
-    /// A call of the data source that changes what the view shows.
-    enum Update: Hashable {
-        case reload
-        case insert(String, IndexSet)
-        case remove(String, IndexSet)
-        case invalidateParent(String)
-        case invalidateChildren(String)
-        case invalidateRows(String, IndexSet)
-        case invalidateItems([String])
-
-        /// The call, as messages name it.
-        var callName: String {
-            switch self {
-            case .reload: "reloadData()"
-            case .insert(let parent, _): "insertChildren(of: \(parent), at:)"
-            case .remove(let parent, _): "removeChildren(of: \(parent), at:)"
-            case .invalidateParent(let child): "invalidateParent(of: \(child))"
-            case .invalidateChildren(let parent): "invalidateChildren(of: \(parent))"
-            case .invalidateRows(let parent, _): "invalidateChildren(of: \(parent), at:)"
-            case .invalidateItems: "invalidateItems(with:)"
-            }
-        }
-    }
-
     /// Takes an update: applied now, or, when it comes from inside the data source's answer to
-    /// a question of the view, queued and applied as soon as that question returns, as if the
-    /// data source had made it right after.
-    func post(_ update: Update) {
-        queuedUpdates.append((update, isPerformingActions))
+    /// a question of the view, queued and applied as soon as that question returns.
+    func post(_ update: HierarchyUpdateQueue.Update) {
+        updates.append(update, fromAnswer: isPerformingActions)
         guard !isPerformingActions else { return }
         run(requestsDisplay: true) { applyQueuedUpdates() }
     }
 
     /// Applies the queued updates, oldest first, until none is left (applying one may queue
-    /// more).
-    ///
-    /// The same update made again from inside an answer, before the view was idle since it was
-    /// applied, would be answered by the same questions and made again forever (a data source
-    /// that invalidates the item whose cell it is asked for): it is ignored, and the first such
-    /// call is reported.
-    /// Were it real, the count checked after every update shows the difference.
+    /// more); a repeat made from inside the answers is dropped (see ``HierarchyUpdateQueue``).
     func applyQueuedUpdates() {
-        while !isPerformingActions, !queuedUpdates.isEmpty {
-            let (update, fromAnswer) = queuedUpdates.removeFirst()
-            guard appliedUpdates.insert(update).inserted || !fromAnswer else {
-                if !hasReportedRepeat {
-                    hasReportedRepeat = true
-                    report(
-                        HierarchyError(
-                            .invalidOperation,
-                            "the data source called \(update.callName) again from inside its answers to the view; ignored"
-                        ))
-                }
-                queuedUpdates.removeAll { $0.update == update }
-                continue
-            }
+        while !isPerformingActions {
+            let (update, error) = updates.next()
+            if let error { report(error) }
+            guard let update else { return }
             apply(update)
         }
     }
 
     /// Applies one update through the core's rules.
-    private func apply(_ update: Update) {
+    private func apply(_ update: HierarchyUpdateQueue.Update) {
         let actions: [HierarchyCore.Action]
         switch update {
         case .reload:
@@ -374,8 +328,7 @@ open class HierarchyView {
         isRunning = true
         body()
         isRunning = false
-        appliedUpdates = []
-        hasReportedRepeat = false
+        updates.becameIdle()
         if requestsDisplay { setNeedsDisplay() }
     }
 
