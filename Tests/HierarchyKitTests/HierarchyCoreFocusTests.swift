@@ -71,12 +71,41 @@ import Testing
 
     @Test func aUserFocusGivesUpAPendingOne() {
         var core = HierarchyCore.rootAndChildren(6, known: 4)
-        core.awaitChildrenForFocus()
+        _ = core.expand(column: 1, row: 0, uuid: "R/0", geometry)
+        // R/0's children are not counted yet: the focus waits to enter them.
+        let entered = core.enterNextColumn(from: 1, geometry)
+        #expect(entered == nil)
+        #expect(core.pendingInitialFocus)
         core.place(focusAt: 0, row: 0)
         #expect(core.pendingInitialFocus)
-        core.dropPendingFocus()
-        core.place(focusAt: 1, row: 2)
-        #expect(!core.pendingInitialFocus && core.focus?.row == 2)
+        let focused = (core.focus(row: 2, inColumn: 1, geometry), core.pendingInitialFocus)
+        #expect(focused == (true, false) && core.focus?.row == 2)
+        let pastTheEnd = core.focus(row: 6, inColumn: 1, geometry)
+        #expect(!pastTheEnd)
+        #expect(core.focus?.column == 1 && core.focus?.row == 2)
+    }
+
+    @Test func theFocusEntersTheNextColumnAtTheItemExpandedThere() {
+        var core = HierarchyCore.rootAndChildren(6, known: 4)
+        _ = core.expand(column: 1, row: 3, uuid: "R/3", geometry)
+        _ = core.receiveCount(5, of: "R/3", ticket: HierarchyCore.Ticket(2), extent: 1)
+        core.columns[2].setUUID("R/3/1", at: 1)
+        core.columns[2].expandedUUID = "R/3/1"
+        core.columns[2].expandedRow = 1
+        let row = core.enterNextColumn(from: 1, geometry)
+        #expect(row == 1)
+        #expect(core.focus?.column == 2 && core.focus?.row == 1 && core.leadingColumn == 1)
+    }
+
+    @Test func aFocusMoveLandsAPageOfEstimatedRowsAway() {
+        var core = HierarchyCore.rootAndChildren(6, known: 4)
+        #expect(core.target(of: .down, extent: 1, geometry) == nil)
+        core.focus = (1, 1)
+        // Three rows fit the column: a page is two.
+        #expect(core.target(of: .pageDown, extent: 1, geometry)?.row == 3)
+        #expect(core.target(of: .pageDown, extent: 0.5, geometry)?.row == 5)
+        #expect(core.target(of: .end, extent: 1, geometry)?.row == 5)
+        #expect(core.target(of: .up, extent: 1, geometry)?.column == 1)
     }
 
     @Test func levelsMoveWithinTheColumnsThatCanLead() {
@@ -86,9 +115,11 @@ import Testing
         #expect(!movedBeforeExpanding)
         _ = core.expand(column: 1, row: 0, uuid: "R/0", geometry)
         _ = core.receiveCount(2, of: "R/0", ticket: HierarchyCore.Ticket(2), extent: 1)
-        let moves = (core.moveLeadingColumn(by: 1, geometry), core.moveLeadingColumn(by: 1, geometry))
+        core.focus = (0, 0)
+        let moves = (core.showLevel(by: 1, geometry), core.showLevel(by: 1, geometry))
         #expect(moves == (true, false))
         #expect(core.leadingColumn == 1)
+        #expect(core.focus?.column == 1)
         core.lead(withColumnAtMost: 0)
         #expect(core.leadingColumn == 0)
     }

@@ -37,9 +37,56 @@ extension HierarchyCore {
         focus = (c, row)
     }
 
-    /// The focus waits for the children of the item it opened: it enters them when they arrive.
-    mutating func awaitChildrenForFocus() {
-        pendingInitialFocus = true
+    /// Focuses a row and brings it into view: its column revealed, the row scrolled to.
+    mutating func show(focusAt c: Int, row: Int, _ geometry: Geometry) {
+        focus = (c, row)
+        revealColumn(c, geometry)
+        scrollRowIntoView(column: c, row: row, geometry)
+    }
+
+    /// The user focuses a row: a pending focus is given up; a row that does not exist is refused.
+    ///
+    /// - Returns: whether the row is focused.
+    mutating func focus(row: Int, inColumn c: Int, _ geometry: Geometry) -> Bool {
+        pendingInitialFocus = false
+        guard c >= 0, c < columns.count, row >= 0, row < columns[c].count else { return false }
+        show(focusAt: c, row: row, geometry)
+        return true
+    }
+
+    /// The row a focus move lands on, a page being the rows of estimated extent that fit a
+    /// column, less one; `nil` without a focus in a column that has rows.
+    func target(of move: HierarchyFocusMove, extent: Double, _ geometry: Geometry) -> (column: Int, row: Int)? {
+        guard let f = focus, f.column < columns.count, columns[f.column].count > 0 else { return nil }
+        let page = max(1, Int(geometry.columnHeight / max(1e-9, extent)) - 1)
+        return (f.column, Self.row(after: move, from: f.row, count: columns[f.column].count, page: page))
+    }
+
+    /// The focus enters the column after its own, which was just expanded: at the row of the
+    /// item expanded there before, or the first; while the column has no rows yet, the focus
+    /// waits and enters when they arrive.
+    ///
+    /// - Returns: the row focused, or `nil` while the focus waits.
+    mutating func enterNextColumn(from c: Int, _ geometry: Geometry) -> Int? {
+        let next = c + 1
+        guard next < columns.count, columns[next].count > 0 else {
+            pendingInitialFocus = true
+            return nil
+        }
+        let row = min(columns[next].expandedRow ?? 0, columns[next].count - 1)
+        focus = (next, row)
+        revealColumn(next, geometry)
+        return row
+    }
+
+    /// Shows the level `delta` columns away, the focus moving into the columns on screen.
+    ///
+    /// - Returns: whether the leading column moved.
+    @discardableResult
+    mutating func showLevel(by delta: Int, _ geometry: Geometry) -> Bool {
+        guard moveLeadingColumn(by: delta, geometry) else { return false }
+        moveFocusIntoVisibleColumns(geometry)
+        return true
     }
 
     /// Gives up a pending focus on children still loading (the user moved the focus).

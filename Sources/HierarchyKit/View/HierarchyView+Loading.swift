@@ -69,23 +69,18 @@ extension HierarchyView {
     }
 
     func layoutChanged() {
-        clampPositions()
-        setNeedsLayout()
-    }
-
-    func clampPositions() {
         core.clampPositions(coreGeometry)
+        setNeedsLayout()
     }
 
     func performReload() {
         needsReload = false
         for cell in visibleCells.values { reuseQueue.enqueue(cell) }
         visibleCells = [:]
-        hasLoaded = true
         let root = ask({ $0.rootUUID(in: self) }) ?? nil
         core.reset(root: root, extent: estimatedExtent)
         if let root {
-            remember(root)
+            core.remember(root)
             _ = expand(column: 0, row: 0, uuid: root)
             core.focusFirstItem(expandsFocusedItem: expandsFocusedItem, coreGeometry)
         }
@@ -106,7 +101,7 @@ extension HierarchyView {
     }
 
     private func layOutVisibleColumns() {
-        clampPositions()
+        core.clampPositions(coreGeometry)
         let offset = horizontalOffset
         let height = layout.columnHeight
         let window = height * layout.metrics.prefetchScreens
@@ -262,13 +257,6 @@ extension HierarchyView {
         cell.editingAccessoryType = request.showsCheckmark ? .checkmark : .none
     }
 
-    /// Lets go of an item's cell outside a layout pass (its row was removed or forgotten, its
-    /// column closed): recycled, and asked again when the item is shown.
-    func releaseCell(of uuid: String) {
-        core.forgetCell(uuid)
-        enqueueHeldCell(of: uuid)
-    }
-
     /// Puts the item's cell, if the view holds one, in the reuse queue.
     private func enqueueHeldCell(of uuid: String) {
         if let cell = visibleCells.removeValue(forKey: uuid) { reuseQueue.enqueue(cell) }
@@ -349,20 +337,6 @@ extension HierarchyView {
         core.revealColumn(c, coreGeometry)
     }
 
-    func recycleCells(ofColumn c: Int) {
-        for action in core.releaseCells(ofColumn: c) { performLoad(action) }
-    }
-
-    // MARK: Applying updates
-
-    func columnIndex(ofParent parent: String) -> Int? {
-        core.columnIndex(ofParent: parent)
-    }
-
-    /// Scrolls a column vertically so the row is fully visible.
-    func scrollRowIntoView(column c: Int, row: Int) {
-        core.scrollRowIntoView(column: c, row: row, coreGeometry)
-    }
 
     // MARK: Header
 

@@ -107,7 +107,7 @@ extension HierarchyView {
                 askParentOfTopColumnIfNeeded()
                 applyQueuedUpdates()
             }
-            if leadingColumn > 0, core.moveLeadingColumn(by: -1, coreGeometry) { moveFocusIntoVisibleColumns() }
+            core.showLevel(by: -1, coreGeometry)
             setNeedsLayout()
         }
     }
@@ -115,7 +115,7 @@ extension HierarchyView {
     /// Shows the next level (the header's next button, a swipe forward).
     public func showNextLevel() {
         perform {
-            if core.moveLeadingColumn(by: 1, coreGeometry) { moveFocusIntoVisibleColumns() }
+            core.showLevel(by: 1, coreGeometry)
             setNeedsLayout()
         }
     }
@@ -188,9 +188,7 @@ extension HierarchyView {
     public func scrollToItem(with uuid: String) {
         perform {
             guard let (c, row) = position(of: uuid) else { return }
-            core.place(focusAt: c, row: row)
-            revealColumn(c)
-            scrollRowIntoView(column: c, row: row)
+            core.show(focusAt: c, row: row, coreGeometry)
             setNeedsLayout()
         }
     }
@@ -211,22 +209,16 @@ extension HierarchyView {
     public func moveFocus(_ move: HierarchyFocusMove) {
         perform {
             core.dropPendingFocus()
-            guard let f = focus, f.column < columns.count else { return }
-            let count = columns[f.column].count
-            guard count > 0 else { return }
-            let page = max(1, Int(layout.columnHeight / max(1e-9, estimatedExtent)) - 1)
-            focusRow(HierarchyCore.row(after: move, from: f.row, count: count, page: page), inColumn: f.column)
+            if let target = core.target(of: move, extent: estimatedExtent, coreGeometry) {
+                focusRow(target.row, inColumn: target.column)
+            }
         }
     }
 
     /// Focuses a row of a column (and previews its children with `expandsFocusedItem`).
     public func focusRow(_ row: Int, inColumn c: Int) {
         perform {
-            core.dropPendingFocus()
-            guard c >= 0, c < columns.count, row >= 0, row < columns[c].count else { return }
-            core.place(focusAt: c, row: row)
-            revealColumn(c)
-            scrollRowIntoView(column: c, row: row)
+            guard core.focus(row: row, inColumn: c, coreGeometry) else { return }
             if expandsFocusedItem, let uuid = ensureUUID(column: c, row: row), columns[c].expandedUUID != uuid {
                 previewChildren(column: c, row: row, uuid: uuid)
             }
@@ -239,17 +231,10 @@ extension HierarchyView {
         perform {
             guard let f = focus, let uuid = focusedUUID else { return }
             guard expand(column: f.column, row: f.row, uuid: uuid), f.column + 1 < columns.count else { return }
-            let next = f.column + 1
-            if columns[next].count > 0 {
-                core.place(focusAt: next, row: min(columns[next].expandedRow ?? 0, columns[next].count - 1))
-                revealColumn(next)
-                if expandsFocusedItem, let child = ensureUUID(column: next, row: focus!.row) {
-                    previewChildren(column: next, row: focus!.row, uuid: child)
-                }
-            } else {
-                // The children are still loading: the focus follows them in when they arrive,
-                // unless the user moves it meanwhile.
-                core.awaitChildrenForFocus()
+            if let row = core.enterNextColumn(from: f.column, coreGeometry), expandsFocusedItem,
+                let child = ensureUUID(column: f.column + 1, row: row)
+            {
+                previewChildren(column: f.column + 1, row: row, uuid: child)
             }
             setNeedsLayout()
         }
@@ -327,7 +312,7 @@ extension HierarchyView {
                 let finder = heldFinder.value
                 let found = await finder.hierarchyView(
                     view, indexOfChildWithTitlePrefix: prefix, inParentWith: parent, from: row)
-                guard !Task.isCancelled, let found, let column = view.columnIndex(ofParent: parent),
+                guard !Task.isCancelled, let found, let column = view.core.columnIndex(ofParent: parent),
                     found < view.columns[column].count
                 else { return }
                 view.childSearch = nil
@@ -346,10 +331,6 @@ extension HierarchyView {
             closeColumns(after: c)
         }
         revealColumn(c)
-    }
-
-    func moveFocusIntoVisibleColumns() {
-        core.moveFocusIntoVisibleColumns(coreGeometry)
     }
 
     // MARK: Hit testing

@@ -108,10 +108,6 @@ open class HierarchyView {
     var leadingColumn: Int { core.leadingColumn }
     var selection: [String] { core.selection }
     var focus: (column: Int, row: Int)? { core.focus }
-    var formerParents: Set<String> { core.formerParents }
-    var pendingInitialFocus: Bool { core.pendingInitialFocus }
-    var needsFocusPreview: Bool { core.needsFocusPreview }
-    var knownUUIDs: Set<String> { core.knownUUIDs }
     /// The layout's values the core works with.
     var coreGeometry: HierarchyCore.Geometry { collectionViewLayout.coreGeometry }
     /// Cells on screen by uuid.
@@ -120,9 +116,6 @@ open class HierarchyView {
     var reuseQueue = CellReuseQueue()
     var needsReload = true
     var needsLayout = true
-    var hasLoaded = false
-    /// Set by a reload until the root's parent has been asked for (rule 3 of the initial load).
-    var isInitialLoad: Bool { core.isInitialLoad }
     /// Whether the view is performing actions (asking the data source, a layout pass): the
     /// data source's updates arriving meanwhile wait in ``updates``.
     var isPerformingActions = false
@@ -344,9 +337,5 @@ open class HierarchyView {
     func ask<T>(_ body: (any HierarchyViewDataSource) -> T) -> T? {
         guard let dataSource else { return nil }
         return performingActions { body(dataSource) }
-    }
-
-    func remember(_ uuid: String) {
-        core.remember(uuid)
     }
 }
