@@ -337,7 +337,6 @@ extension HierarchyView {
         core.revealColumn(c, coreGeometry)
     }
 
-
     // MARK: Header
 
     func updateHeader() {
