@@ -30,15 +30,26 @@ final class RecordingController: MyController {
     }
 }
 
-/// Renders until `done` holds for the frame, at most `polls` times 5 ms apart; the example's
-/// model answers on the main actor after its delay, so the test yields in between. The bound
-/// counts the test's own polls, not wall time, so other suites busy on the main actor do not
-/// use it up.
+/// Renders `screen` until `done` holds for its frame, drawing again each time the screen asks
+/// for a redraw (the example's model answered, after its delay); after `limit` with no frame
+/// that holds (a hang guard, not a synchronisation) returns the last frame.
 @MainActor
-func frame(of screen: TableBrowser, polls: Int = 4_000, until done: (String) -> Bool) async -> String {
+func frame(of screen: some TerminalScreen, within limit: Duration = .seconds(120), until done: (String) -> Bool)
+    async -> String
+{
+    let (redraws, redrawn) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+    screen.setRedrawHandler { redrawn.yield() }
+    let hangGuard = Task {
+        try? await Task.sleep(for: limit)
+        redrawn.finish()
+    }
+    defer {
+        screen.setRedrawHandler(nil)
+        hangGuard.cancel()
+    }
     var text = screen.render().plainText
-    for _ in 0..<polls where !done(text) {
-        try? await Task.sleep(for: .milliseconds(5))
+    var events = redraws.makeAsyncIterator()
+    while !done(text), await events.next() != nil {
         text = screen.render().plainText
     }
     return text

@@ -17,18 +17,6 @@ final class CountingProductList: FUIListFloorplan<Product, ProductListReportSect
     }
 }
 
-/// Renders `screen` until `done` holds, yielding between polls (at most `polls` of them: the
-/// bound counts the test's own polls, not wall time).
-@MainActor
-func frame(of screen: some TerminalScreen, polls: Int = 4_000, until done: (String) -> Bool) async -> String {
-    var text = screen.render().plainText
-    for _ in 0..<polls where !done(text) {
-        try? await Task.sleep(for: .milliseconds(5))
-        text = screen.render().plainText
-    }
-    return text
-}
-
 /// A JSON answer as a dictionary.
 func object(_ buffer: ByteBuffer) throws -> [String: Any] {
     try #require(try JSONSerialization.jsonObject(with: Data(buffer.readableBytesView)) as? [String: Any])
