@@ -28,14 +28,13 @@ import Testing
     @Test func aPanFollowsTheFingerWithinTheLevels() {
         var core = fourColumns()
         core.beginPan()
-        #expect(core.isPanning)
-        #expect(core.panStartLeading == 2)
+        #expect(core.pan == .init(startLeading: 2, offset: 0))
         core.pan(translation: 50, geometry)  // to the right: towards earlier columns
-        #expect(core.panOffset == -50)
+        #expect(core.pan?.offset == -50)
         core.pan(translation: 500, geometry)  // no further back than the first column
-        #expect(core.panOffset == -80)
+        #expect(core.pan?.offset == -80)
         core.pan(translation: -30, geometry)  // no further on than the last level
-        #expect(core.panOffset == 0)
+        #expect(core.pan?.offset == 0)
         #expect(core.leadingColumn == 2)
     }
 
@@ -44,8 +43,7 @@ import Testing
         core.beginPan()
         core.pan(translation: 50, geometry)  // 1.25 columns back: two levels (the second a quarter in)
         #expect(core.endPan(velocity: 0, geometry) == [])
-        #expect(!core.isPanning)
-        #expect(core.panOffset == 0)
+        #expect(core.pan == nil)
         #expect(core.leadingColumn == 0)
         // The focus was in a column that left the screen: the nearest visible column's
         // expanded row.
@@ -76,8 +74,8 @@ import Testing
         core.focus = (0, 0)
         core.beginPan()
         core.pan(translation: 30, geometry)  // nothing before the first column yet: offset 0
-        #expect(core.panOffset == 0)
-        core.panOffset = -30  // as if the first column had a level before it
+        #expect(core.pan?.offset == 0)
+        core.pan?.offset = -30  // as if the first column had a level before it
         #expect(core.endPan(velocity: 0, geometry) == [.askParentOfTopColumn])
         #expect(core.leadingColumn == 0)
         // The owner attached a parent column before the first one.
@@ -89,7 +87,7 @@ import Testing
         // Once asked, going back past the first column only clamps.
         core.columns[0].parentAsked = true
         core.beginPan()
-        core.panOffset = -30
+        core.pan?.offset = -30
         #expect(core.endPan(velocity: 0, geometry) == [])
         #expect(core.leadingColumn == 0)
     }

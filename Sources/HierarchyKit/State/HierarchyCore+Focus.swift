@@ -7,8 +7,7 @@ extension HierarchyCore {
         forgetAllCells()
         columns = []
         leadingColumn = 0
-        panOffset = 0
-        isPanning = false
+        pan = nil
         focus = nil
         selection = []
         formerParents = []

@@ -245,7 +245,7 @@ extension HierarchyCore {
     /// - Returns: `.askParent` for the first column's anchor (its expanded item, else its
     ///   first row), stamped with the column's ticket; or nothing.
     mutating func planParentOfTopColumn() -> [Action] {
-        guard !columns.isEmpty, !columns[0].parentAsked, !isPanning, leadingColumn == 0 || isInitialLoad else {
+        guard !columns.isEmpty, !columns[0].parentAsked, pan == nil, leadingColumn == 0 || isInitialLoad else {
             return []
         }
         isInitialLoad = false

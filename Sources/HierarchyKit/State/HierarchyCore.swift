@@ -131,13 +131,8 @@ public struct HierarchyCore: Sendable {
     var columns: [ColumnState] = []
     /// The snapped index of the leading visible column.
     var leadingColumn = 0
-    /// The continuous horizontal translation of a pan in progress (units; positive = towards
-    /// later columns).
-    var panOffset: Double = 0
-    /// Whether a pan is in progress.
-    var isPanning = false
-    /// The leading column when the pan began.
-    var panStartLeading = 0
+    /// A horizontal pan in progress, if any.
+    var pan: Pan?
     /// The items selected in editing mode, in the order they were selected.
     var selection: [String] = []
     /// The keyboard focus: a column and a row.
@@ -186,7 +181,7 @@ public struct HierarchyCore: Sendable {
     /// in progress, within the first and the last leading column.
     func horizontalOffset(_ geometry: Geometry) -> Double {
         let snapped = Double(leadingColumn) * geometry.columnWidth
-        return min(max(0, snapped + panOffset), Double(maxLeadingColumn(geometry)) * geometry.columnWidth)
+        return min(max(0, snapped + (pan?.offset ?? 0)), Double(maxLeadingColumn(geometry)) * geometry.columnWidth)
     }
 
     // MARK: Selection
@@ -222,22 +217,28 @@ public struct HierarchyCore: Sendable {
 
     // MARK: Pans
 
+    /// A horizontal pan in progress.
+    struct Pan: Equatable {
+        /// The leading column when the pan began.
+        var startLeading: Int
+        /// The continuous translation since then (units; positive = towards later columns).
+        var offset: Double = 0
+    }
+
     /// Starts a horizontal pan.
     mutating func beginPan() {
-        isPanning = true
-        panStartLeading = leadingColumn
-        panOffset = 0
+        pan = Pan(startLeading: leadingColumn)
     }
 
     /// Moves a pan in progress: `translation` is how far the finger moved since `beginPan()`
     /// (positive = to the right); the offset stays between the first and the last level.
     mutating func pan(translation: Double, _ geometry: Geometry) {
-        if !isPanning { beginPan() }
+        let startLeading = pan?.startLeading ?? leadingColumn
         let sign: Double = geometry.isLeftToRight ? -1 : 1
-        leadingColumn = panStartLeading
+        leadingColumn = startLeading
         let maximum = Double(maxLeadingColumn(geometry)) * geometry.columnWidth
-        let start = Double(panStartLeading) * geometry.columnWidth
-        panOffset = min(max(-start, sign * translation), maximum - start)
+        let start = Double(startLeading) * geometry.columnWidth
+        pan = Pan(startLeading: startLeading, offset: min(max(-start, sign * translation), maximum - start))
     }
 
     /// Ends a pan and snaps to a level: one level per column width moved, counting a level
@@ -248,19 +249,18 @@ public struct HierarchyCore: Sendable {
     ///   parent was never asked for: the owner asks, attaches it, then calls
     ///   `didAttachParentAfterPan()`.
     mutating func endPan(velocity: Double, _ geometry: Geometry) -> [Action] {
-        guard isPanning else { return [] }
+        guard let ended = pan else { return [] }
         let sign: Double = geometry.isLeftToRight ? -1 : 1
         let width = max(1e-9, geometry.columnWidth)
-        let moved = panOffset / width
+        let moved = ended.offset / width
         let fraction = geometry.panCommitFraction
         var levels =
             moved >= 0 ? Int((moved + 1 - fraction).rounded(.down)) : -Int((-moved + 1 - fraction).rounded(.down))
         if levels == 0, abs(velocity) > geometry.swipeVelocityThreshold {
             levels = sign * velocity > 0 ? 1 : -1
         }
-        isPanning = false
-        panOffset = 0
-        let target = panStartLeading + levels
+        pan = nil
+        let target = ended.startLeading + levels
         if target < 0, levels < 0, !columns.isEmpty, !columns[0].parentAsked {
             leadingColumn = 0
             return [.askParentOfTopColumn]

@@ -162,7 +162,7 @@ extension HierarchyView {
     }
 
     /// Whether a pan is in progress.
-    public var isPanInProgress: Bool { core.isPanning }
+    public var isPanInProgress: Bool { core.pan != nil }
 
     // MARK: Vertical scrolling
 
