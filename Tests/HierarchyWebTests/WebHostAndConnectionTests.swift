@@ -103,8 +103,11 @@ struct WebHostAndConnectionTests {
                     .init(HierarchyNode(id: "huge", title: title, subtitle: title)),
                     .init(id: "small", title: "Start small"),
                 ]))
+        // The session's clock stands still: however long a loaded machine takes between the
+        // session's creation and its search, the session is not swept as unused.
+        let start = ContinuousClock.now
         let server = try HierarchyWebServer(
-            source: source, sourceName: "Huge", configuration: .init(pollTimeout: .seconds(5)))
+            source: source, sourceName: "Huge", configuration: .init(pollTimeout: .seconds(5)), now: { start })
         try await WebTest.withClient(server) { client in
             let snapshot = try await WebTest.create(client)
             let response = try await client.execute(
