@@ -132,6 +132,7 @@ let package = Package(
             name: "HierarchySQLiteTests",
             dependencies: [
                 "HierarchySQLite", "HierarchyAdapters", "HierarchyDocuments", "HierarchyFileSystem", "HierarchyTestSupport",
+                "hierarchy",
             ]),
         .testTarget(
             name: "HierarchyPostgresTests",

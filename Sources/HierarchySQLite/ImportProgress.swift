@@ -7,6 +7,9 @@ public struct ImportProgress: Sendable, Equatable {
         case checking = "checking"
         case fullTextIndexing = "full-text indexing"
         case finishing = "finishing"
+        /// After the store is in place: the short-prefix part of its search index
+        /// (`SQLiteSearchPrefixes`).
+        case prefixIndexing = "indexing short prefixes"
     }
 
     public var phase: Phase

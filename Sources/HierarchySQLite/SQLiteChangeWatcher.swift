@@ -33,26 +33,38 @@ final class SQLiteChangeWatcher: Sendable {
         // The starting point is read before the first subscriber gets its stream, so a commit
         // made right after subscribing is never taken for the starting state.
         guard
-            let (firstVersion, firstSeq) = try? queue.read({ db in
-                (try Int64.fetchOne(db, sql: "PRAGMA data_version") ?? 0, try SQLiteChangeLog.latest(db))
+            let (firstVersion, firstSeq, firstPending) = try? queue.read({ db in
+                (
+                    try Int64.fetchOne(db, sql: "PRAGMA data_version") ?? 0, try SQLiteChangeLog.latest(db),
+                    try SQLiteSearchPrefixes.isPending(db)
+                )
             })
         else { return }
         let started = Task {
-            var (version, seq) = (firstVersion, firstSeq)
+            var (version, seq, pending) = (firstVersion, firstSeq, firstPending)
             while !Task.isCancelled {
                 try? await Task.sleep(for: Self.interval)
                 let (seen, after) = (version, seq)
                 guard
-                    let (newVersion, found) = try? await queue.read({ db in
+                    let (newVersion, found, nowPending) = try? await queue.read({ db in
                         let now = try Int64.fetchOne(db, sql: "PRAGMA data_version") ?? 0
-                        return (now, now == seen ? nil : try SQLiteChangeLog.changes(db, after: after))
+                        return (
+                            now, now == seen ? nil : try SQLiteChangeLog.changes(db, after: after),
+                            try SQLiteSearchPrefixes.isPending(db)
+                        )
                     })
                 else { continue }
                 guard newVersion != version else { continue }
                 version = newVersion
+                // The swap of the search index's prefix indexes (`SQLiteSearchPrefixes`) changes
+                // no item.
+                let prefixesBuilt = pending && !nowPending
+                pending = nowPending
                 if let (changes, latest) = found, !changes.isEmpty {
                     seq = latest
                     for change in changes { broadcaster.publish(change) }
+                } else if prefixesBuilt, let (_, latest) = found {
+                    seq = latest
                 } else {
                     // A change that left no log entry (another program), or a log trimmed past us.
                     if let (_, latest) = found { seq = latest }

@@ -76,14 +76,21 @@ extension SQLiteImporter {
                     WHERE item.key = c.parent
                     """)
         }
+        let deferPrefixes = searchIndex && total > deferSearchPrefixesAbove
         if searchIndex {
             reporter.report(.fullTextIndexing, items: total, force: true)
-            try db.execute(sql: SQLiteSchema.createFullTextIndex)
+            try db.execute(
+                sql: deferPrefixes ? SQLiteSchema.createPrefixFreeFullTextIndex : SQLiteSchema.createFullTextIndex)
         }
         reporter.report(.finishing, items: total, force: true)
         try db.execute(
             sql: "INSERT INTO hierarchy_meta (name, value) VALUES ('dense_sort_keys', 1), ('item_count', ?)",
             arguments: [total])
+        if deferPrefixes {
+            try db.execute(
+                sql: "INSERT INTO hierarchy_meta (name, value) VALUES (?, 0)",
+                arguments: [SQLiteSchema.searchPrefixesName])
+        }
         try db.execute(sql: SQLiteSchema.stamp)
         return total
     }

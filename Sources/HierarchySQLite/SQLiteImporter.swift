@@ -26,6 +26,11 @@ public struct SQLiteImporter: Sendable {
     /// faster to build (the index is most of the finishing time) and browses
     /// normally, but `SQLiteSource.search(_:in:)` refuses with a clear error.
     public var searchIndex = true
+    /// Above this many items the full-text index is built without its prefix indexes, so that
+    /// the store is in place sooner; `SQLiteSearchPrefixes.build(path:)` adds them afterwards
+    /// (the import commands right away, else the first program that opens the store writable).
+    /// Searches give the same results meanwhile; prefixes of up to three characters are slower.
+    public var deferSearchPrefixesAbove = 200_000
 
     /// - Parameters:
     ///   - destination: The database to create.

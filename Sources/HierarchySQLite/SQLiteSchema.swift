@@ -30,6 +30,12 @@ import HierarchySources
 /// CREATE TABLE hierarchy_meta (name TEXT PRIMARY KEY, value) WITHOUT ROWID;
 /// ```
 ///
+/// A large store is imported with `item_fts` built without its prefix indexes and the
+/// `hierarchy_meta` row `search_prefixes = 0`: it browses and searches at once (a prefix of up
+/// to three characters then merges doclists, slower but with the same results), and the first
+/// program that opens it writable (the importing command itself, usually) builds the indexed
+/// table beside it and swaps it in, setting the row to 1 (`SQLiteSearchPrefixes`).
+///
 /// `PRAGMA application_id` marks the file as a HierarchyKit store and
 /// `PRAGMA user_version` carries the schema version. The importers of this module
 /// write `sort_key` as the dense 0-based position among siblings and record this
@@ -98,16 +104,34 @@ enum SQLiteSchema {
     static let fullTextCrisisMerge = 64
 
     /// Creates and fills the full-text index.
-    static let createFullTextIndex = """
-        CREATE VIRTUAL TABLE item_fts USING fts5(
-            title, subtitle, footnote,
-            content='item', content_rowid='key', tokenize='unicode61 remove_diacritics 2',
-            prefix='\(prefixLengths.map(String.init).joined(separator: " "))',
-            detail=none, columnsize=0);
-        INSERT INTO item_fts(item_fts, rank) VALUES('automerge', \(fullTextAutomerge));
-        INSERT INTO item_fts(item_fts, rank) VALUES('crisismerge', \(fullTextCrisisMerge));
-        INSERT INTO item_fts(item_fts) VALUES('rebuild');
-        """
+    static let createFullTextIndex = createFullTextTable(prefixes: true) + "INSERT INTO item_fts(item_fts) VALUES('rebuild');"
+
+    /// Creates and fills the full-text index without its prefix indexes, for a store whose
+    /// short prefixes are indexed after it is in place (`SQLiteSearchPrefixes`).
+    static let createPrefixFreeFullTextIndex =
+        createFullTextTable(prefixes: false) + "INSERT INTO item_fts(item_fts) VALUES('rebuild');"
+
+    /// Creates an empty `item_fts` (in `schema`) with its merge settings; with `prefixes`, the
+    /// prefix indexes of `prefixLengths`.
+    static func createFullTextTable(
+        _ name: String = "item_fts", schema: String = "main", prefixes: Bool, content: String = "content='item', content_rowid='key'"
+    ) -> String {
+        let prefix = prefixes ? "prefix='\(prefixLengths.map(String.init).joined(separator: " "))', " : ""
+        return """
+            CREATE VIRTUAL TABLE \(schema).\(name) USING fts5(
+                title, subtitle, footnote,
+                \(content), tokenize='unicode61 remove_diacritics 2',
+                \(prefix)detail=none, columnsize=0);
+            INSERT INTO \(schema).\(name)(\(name), rank) VALUES('automerge', \(fullTextAutomerge));
+            INSERT INTO \(schema).\(name)(\(name), rank) VALUES('crisismerge', \(fullTextCrisisMerge));
+
+            """
+    }
+
+    /// The `hierarchy_meta` row of a store whose full-text index still lacks its prefix
+    /// indexes: 0 while they are to be built, 1 once they are (see `SQLiteSearchPrefixes`).
+    /// Stores without the row have them (versions 2 and 3) or never will (version 1).
+    static let searchPrefixesName = "search_prefixes"
 
     /// Stamps the file with the application id and schema version.
     static let stamp = """

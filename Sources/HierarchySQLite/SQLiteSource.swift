@@ -33,6 +33,9 @@ public final class SQLiteSource: HierarchySource {
     let boundaries = Mutex(PageBoundaries())
     /// Publishes changes committed by other connections (see `SQLiteChangeWatcher`).
     let watcher: SQLiteChangeWatcher
+    /// The build of the search index's prefix indexes this opening started, for a store
+    /// imported without them (`SQLiteSearchPrefixes`); `nil` when there was none to start.
+    public let searchPrefixBuild: SQLiteSearchPrefixes.Background?
 
     /// Opens the store at `path` read-only and checks its schema.
     ///
@@ -40,11 +43,14 @@ public final class SQLiteSource: HierarchySource {
     ///   - path: A database written by `SQLiteImporter`.
     ///   - readers: The number of read-only connections reads are spread over (at least 1);
     ///     `nil` for one per core, between 2 and 4.
+    ///   - buildsSearchPrefixes: Whether to start building the search index's prefix indexes
+    ///     in the background (`searchPrefixBuild`) when the store waits for them and the file
+    ///     is writable. The reads never wait for it: short prefixes are slower meanwhile.
     /// - Throws: `HierarchySourceError`: `.notFound` if there is no such file,
     ///   `.malformed` for a file that is not a database, a corrupted one or one of
     ///   another schema, `.unsupported` for a newer schema version, `.io` when
     ///   it is locked or unreadable.
-    public init(path: String, readers: Int? = nil) throws {
+    public init(path: String, readers: Int? = nil, buildsSearchPrefixes: Bool = true) throws {
         self.path = path
         self.displayName = URL(fileURLWithPath: path).lastPathComponent
         guard FileManager.default.fileExists(atPath: path) else {
@@ -62,15 +68,19 @@ public final class SQLiteSource: HierarchySource {
             let pool = try SQLiteReaderPool(
                 path: path, configuration: configuration, size: readers ?? SQLiteReaderPool.defaultSize)
             let queue = pool.readers[0]
-            (self.hasDenseSortKeys, self.hasSearchIndex) = try queue.read { db in
+            let pending: Bool
+            (self.hasDenseSortKeys, self.hasSearchIndex, pending) = try queue.read { db in
                 try SQLiteSchema.validate(db, path: path)
                 let dense =
                     try Bool.fetchOne(
                         db, sql: "SELECT value FROM hierarchy_meta WHERE name = 'dense_sort_keys'") ?? false
-                return (dense, try db.tableExists("item_fts"))
+                return (dense, try db.tableExists("item_fts"), try SQLiteSearchPrefixes.isPending(db))
             }
             self.readers = pool
             self.watcher = SQLiteChangeWatcher(queue: queue)
+            self.searchPrefixBuild =
+                buildsSearchPrefixes && pending && SQLiteSearchPrefixes.canBuild(path: path)
+                ? SQLiteSearchPrefixes.Background(path: path) : nil
         } catch {
             throw SQLiteErrors.map(error, path: path)
         }

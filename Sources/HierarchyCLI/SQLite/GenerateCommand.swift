@@ -54,6 +54,7 @@ struct GenerateCommand: AsyncParsableCommand {
             let summary = try await importer.generate(hierarchy)
             SQLiteCommandOutput.endProgress(progress)
             print("generated " + SQLiteCommandOutput.summary(summary, into: into))
+            SQLiteCommandOutput.finishSearchPrefixes(into: into, progress: progress)
         } catch {
             SQLiteCommandOutput.endProgress(progress)
             throw SQLiteCommandOutput.fail(error)

@@ -69,6 +69,7 @@ struct ImportCommand: AsyncParsableCommand {
             let summary = try await importer.importFile(at: Self.inputURL(file), format: importFormat, shape: shape)
             SQLiteCommandOutput.endProgress(progress)
             print("imported " + SQLiteCommandOutput.summary(summary, into: into))
+            SQLiteCommandOutput.finishSearchPrefixes(into: into, progress: progress)
         } catch {
             SQLiteCommandOutput.endProgress(progress)
             throw SQLiteCommandOutput.fail(error)

@@ -66,6 +66,39 @@ enum SQLiteCommandOutput {
         FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
     }
 
+    /// Builds the short-prefix part of the search index of a store imported without it, after
+    /// the store is in place and its summary printed (the store is searchable meanwhile, short
+    /// prefixes slower): progress on the line, then one line saying how long it took. Another
+    /// program already building it, or a failure (the store stays searchable), is said on one
+    /// line and is not an error of the import.
+    static func finishSearchPrefixes(into path: String, progress: (@Sendable (ImportProgress) -> Void)?) {
+        guard (try? SQLiteSearchPrefixes.isPending(path: path)) == true else { return }
+        print("searchable now; indexing short prefixes (Ctrl-C leaves that to the next program to open it)")
+        fflush(nil)
+        let started = ContinuousClock.now
+        do {
+            let outcome = try SQLiteSearchPrefixes.build(
+                path: path,
+                progress: { indexed, total in
+                    progress?(
+                        ImportProgress(
+                            phase: .prefixIndexing, items: Int(indexed), totalBytes: nil,
+                            elapsed: ContinuousClock.now - started))
+                })
+            endProgress(progress)
+            let (whole, fraction) = (ContinuousClock.now - started).components
+            let seconds = Double(whole) + Double(fraction) / 1e18
+            switch outcome {
+            case .built: print("short prefixes indexed in " + String(format: "%.2f s", seconds))
+            case .busy: print("short prefixes are being indexed by another program")
+            case .notNeeded, .stopped: break
+            }
+        } catch {
+            endProgress(progress)
+            printError("hierarchy: short prefixes not indexed: \(sanitize(String(describing: error)))")
+        }
+    }
+
     /// A one-line summary of an import.
     static func summary(_ summary: SQLiteImporter.Summary, into path: String) -> String {
         let rate = Int(summary.insertRate.rounded())
