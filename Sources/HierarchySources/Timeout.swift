@@ -22,12 +22,14 @@ public struct TimeoutError: Error, CustomStringConvertible, Sendable, Equatable 
 ///
 /// - Parameters:
 ///   - timeout: The time limit.
+///   - clock: The clock the deadline is on (a manual clock in tests).
 ///   - operation: The work; it runs in a task of its own.
 /// - Returns: The operation's result, if it came first.
 /// - Throws: ``TimeoutError`` at the deadline, `CancellationError` when the caller is
 ///   cancelled, or the operation's own error.
 public func withTimeout<T: Sendable>(
-    _ timeout: Duration, operation: @escaping @Sendable () async throws -> T
+    _ timeout: Duration, clock: any Clock<Duration> = ContinuousClock(),
+    operation: @escaping @Sendable () async throws -> T
 ) async throws -> T {
     let race = TimeoutRace<T>()
     return try await withTaskCancellationHandler {
@@ -37,7 +39,7 @@ public func withTimeout<T: Sendable>(
                 do { race.finish(.success(try await operation())) } catch { race.finish(.failure(error)) }
             }
             let timer = Task {
-                try? await Task.sleep(for: timeout)
+                do { try await clock.sleep(for: timeout) } catch { return }
                 race.finish(.failure(TimeoutError(timeout: timeout)))
             }
             race.own(work: work, timer: timer)

@@ -1,5 +1,6 @@
 import Foundation
 import HierarchySources
+import HierarchyTestSupport
 import Synchronization
 import Testing
 
@@ -47,19 +48,25 @@ private final class Gate: Sendable {
 
     @Test func returnsAtTheDeadlineEvenWhenTheOperationIgnoresCancellation() async throws {
         let gate = Gate()
+        let clock = TestClock()
         // A body that ignores cancellation ends only when the gate opens; the watchdog opens
-        // it after five minutes so a broken timeout cannot hang the run (a minute was reached
-        // on a machine loaded four times over before the 50 ms deadline's task ran).
+        // it so a broken timeout cannot hang the run (a hang guard, not a synchronisation).
         let watchdog = Task {
             try? await Task.sleep(for: .seconds(300))
             gate.open()
         }
-        await #expect(throws: TimeoutError(timeout: .milliseconds(50))) {
-            try await withTimeout(.milliseconds(50)) { () async -> Int in
+        let waiting = Task {
+            try await withTimeout(.milliseconds(50), clock: clock) { () async -> Int in
                 await gate.wait()
                 return 1
             }
         }
+        await clock.waitForSleepers(count: 1)
+        clock.advance(by: .milliseconds(49))
+        #expect(!gate.isOpen)
+        clock.advance(by: .milliseconds(1))
+        let result = await waiting.result
+        #expect(throws: TimeoutError(timeout: .milliseconds(50))) { try result.get() }
         // It returned while the body was still waiting, not when the body ended.
         #expect(!gate.isOpen)
         watchdog.cancel()
