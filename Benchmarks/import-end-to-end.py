@@ -41,7 +41,8 @@ import sys
 import threading
 import time
 
-PHASES = ["reading", "indexing", "checking", "full-text indexing", "finishing"]
+PHASES = ["reading", "indexing", "checking", "full-text indexing", "finishing", "searchable now",
+          "indexing short prefixes", "short prefixes indexed"]
 QUERIES = ["a", "p", "v", "pu", "ar", "va", "pum", "are", "val", "pump", "valve ", "kalomi ", "pump 0k"]
 
 
@@ -49,9 +50,13 @@ def load():
     return open("/proc/loadavg").read().split()[:3]
 
 
-def run_with_phases(argv):
-    """Runs argv on a pseudo-terminal; returns (seconds, [(phase, start)], last output line)."""
+def run_with_phases(argv, on_ready=None):
+    """Runs argv on a pseudo-terminal; returns (seconds, [(phase, start)], last output line).
+
+    on_ready, if given, is started on a thread when the program says the store is searchable
+    (before its short prefixes are indexed), and joined before returning."""
     start = time.perf_counter()
+    ready_thread = None
     pid, fd = pty.fork()
     if pid == 0:
         os.execv(argv[0], argv)
@@ -76,8 +81,13 @@ def run_with_phases(argv):
                 if line.strip().startswith(phase):
                     if not phases or phases[-1][0] != phase:
                         phases.append((phase, now))
+                        if phase == "searchable now" and on_ready and not ready_thread:
+                            ready_thread = threading.Thread(target=on_ready)
+                            ready_thread.start()
                     break
     _, status = os.waitpid(pid, 0)
+    if ready_thread:
+        ready_thread.join()
     seconds = time.perf_counter() - start
     if os.waitstatus_to_exitcode(status) != 0:
         sys.exit(f"{' '.join(argv)} failed:\n{text[-2000:]}")
@@ -203,14 +213,40 @@ def main():
         return postgres(program, store, nodes, runs)
     print(f"load average before: {' '.join(load())}")
     argv = [program, "generate", "--nodes", str(nodes), "--depth", "4", "--into", store, "--replace"]
-    seconds, phases, last = run_with_phases(argv)
+    during = []
+
+    def while_building():
+        """First pages and whole-process searches while the short prefixes are indexed."""
+        db = sqlite3.connect(f"file:{store}?mode=ro", uri=True)
+        for query in QUERIES:
+            times = []
+            for _ in range(max(3, runs // 10)):
+                begin = time.perf_counter()
+                keys = first_page(db, query)
+                times.append((time.perf_counter() - begin) * 1000)
+            during.append(f"  {query!r:11} {len(keys):3} results  {summary(times)}")
+        db.close()
+        times = []
+        for _ in range(max(3, runs // 10)):
+            begin = time.perf_counter()
+            subprocess.run([program, "search", store, "a"], stdout=subprocess.DEVNULL, check=True)
+            times.append((time.perf_counter() - begin) * 1000)
+        during.append(f"  whole process `hierarchy search STORE a`: {summary(times)}")
+
+    seconds, phases, last = run_with_phases(argv, on_ready=while_building)
     print(f"$ {' '.join(argv[1:])}")
     print(f"  {last.strip()}")
+    ready = next((moment for phase, moment in phases if phase == "searchable now"), None)
+    if ready is not None:
+        print(f"  ready (in place, searchable) {ready:.2f} s ({nodes / ready:,.0f} items/s)")
     print(f"  end to end {seconds:.2f} s ({nodes / seconds:,.0f} items/s)")
     marks = phases + [("(exit)", seconds)]
     for (phase, begin), (_, end) in zip(marks, marks[1:]):
         print(f"  {phase:20} {end - begin:8.2f} s")
     print(f"load average after import: {' '.join(load())}")
+    if during:
+        print("while the short prefixes were indexed (library first page, one connection):")
+        print("\n".join(during))
 
     db = sqlite3.connect(f"file:{store}?mode=ro", uri=True)
     count = db.execute("SELECT count(*) FROM item").fetchone()[0]
