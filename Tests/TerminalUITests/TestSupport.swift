@@ -8,8 +8,9 @@ enum TestSupportError: Error {
     case timedOut
 }
 
-/// Runs `operation`, failing if it takes longer than `limit` (a guard against hangs, not a synchronisation).
-func withTimeout<T: Sendable>(_ limit: Duration = .seconds(30), _ operation: @escaping @Sendable () async -> T)
+/// Runs `operation`, failing if it takes longer than `limit`: a guard against hangs, not a
+/// synchronisation, so generous (a loaded machine may leave a task waiting minutes for a turn).
+func withTimeout<T: Sendable>(_ limit: Duration = .seconds(300), _ operation: @escaping @Sendable () async -> T)
     async throws -> T
 {
     try await withThrowingTaskGroup(of: T?.self) { group in
