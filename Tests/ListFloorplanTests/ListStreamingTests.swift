@@ -180,10 +180,7 @@ struct ListViewModelStreamingTests {
         model.loadTimeout = nil
         let task = model.fetchListData()
         // The first batch shows while the loader still runs.
-        // Bounded, generously: the loader's task needs a turn of the shared cooperative pool,
-        // which the whole suite on a loaded 2-core machine was seen to hold for over 30 s.
-        let deadline = ContinuousClock.now.advanced(by: .seconds(120))
-        while model.results(in: .all).count < 2, ContinuousClock.now < deadline { await Task.yield() }
+        await change(of: model) { model.results(in: .all).count >= 2 }
         #expect(model.results(in: .all) == items(0..<2))
         #expect(model.state == .loadingInitialPage)
         open.yield()
@@ -208,4 +205,24 @@ struct ListViewModelStreamingTests {
         #expect(streaming.isStreaming)
         #expect(try await streaming.query(forItemsIn: 0..<3) == items(0..<3))
     }
+}
+
+/// Waits until `condition` holds, looking again after each change of the model (its
+/// observers are told); `limit` only guards against a hang.
+@MainActor
+func change<Entity, Section>(
+    of model: ListViewModel<Entity, Section>, within limit: Duration = .seconds(300), until condition: () -> Bool
+) async {
+    let (changes, changed) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+    let token = model.addObserver { _, _ in changed.yield() }
+    let hangGuard = Task {
+        try? await Task.sleep(for: limit)
+        changed.finish()
+    }
+    defer {
+        model.removeObserver(token)
+        hangGuard.cancel()
+    }
+    var events = changes.makeAsyncIterator()
+    while !condition(), await events.next() != nil {}
 }
