@@ -29,9 +29,11 @@ extension SQLiteSource {
     ///   item lookup per ranked match. The prefix tier is only read when the exact
     ///   tier has fewer matches than the page needs. A prefix of up to three
     ///   characters reads one prefix doclist in key order (schema version 2, see
-    ///   `SQLiteSchema`); a longer prefix, or any prefix in a version 1 store,
+    ///   `SQLiteSchema`); a longer prefix, or any prefix in a version 1 store or in
+    ///   a store still waiting for its prefix indexes (`SQLiteSearchPrefixes`),
     ///   merges the doclists of every indexed word it begins (FTS5), which for a
-    ///   short prefix on a large store takes tens to hundreds of milliseconds.
+    ///   short prefix on a large store takes hundreds of milliseconds to seconds.
+    ///   The results are the same either way.
     public func search(_ query: String, in range: Range<Int>) async throws -> [HierarchyNode] {
         let parsed = FullTextQuery(query)
         try requireSearchIndex()
