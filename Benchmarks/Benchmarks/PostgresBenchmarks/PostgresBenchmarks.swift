@@ -359,7 +359,7 @@ let benchmarks: @Sendable () -> Void = {
             let assets = HierarchyTable(table: "assets", id: "id", parent: "parent", title: "title", order: "position")
             for _ in benchmark.scaledIterations {
                 let began = ContinuousClock.now
-                let opened = try SQLiteTableSource(path: path, table: assets, checkInBackground: background)
+                let opened = try await SQLiteTableSource(path: path, table: assets, checkInBackground: background)
                 if let root = try await opened.root() {
                     blackHole(
                         try await opened.children(
