@@ -30,7 +30,7 @@ struct PrintCommand: AsyncParsableCommand {
                 // A document prints while it is read, without building its tree.
                 let printer = DocumentPrinter(depth: depth, ascii: ascii, escape: { TerminalText.sanitize($0) })
                 let output = StandardOutput()
-                try printer.print(path: path, shape: source.shape) { bytes in output.write(bytes) }
+                try await printer.print(path: path, shape: source.shape) { bytes in output.write(bytes) }
                 try Self.check(output)
                 return
             }

@@ -39,8 +39,8 @@ public enum SourceOpener {
     /// - Returns: The source.
     /// - Throws: ``HierarchySourceError`` with `.notFound`, `.permissionDenied`,
     ///   `.unsupported`, `.malformed`, `.duplicateID` or `.io`.
-    public static func open(path: String, start: String? = nil) throws -> any HierarchySource {
-        try openWithStart(path: path, start: start).source
+    public static func open(path: String, start: String? = nil) async throws -> any HierarchySource {
+        try await openWithStart(path: path, start: start).source
     }
 
     /// Opens a path and resolves the start to an identifier.
@@ -57,9 +57,9 @@ public enum SourceOpener {
     /// - Throws: As ``open(path:start:)``.
     public static func openWithStart(
         path: String, start: String? = nil, shape: DocumentShape = .automatic, whileReading: Bool = false
-    ) throws -> Opened {
+    ) async throws -> Opened {
         if StandardInputDocument.isStandardInput(path) {
-            return try openStandardInput(start: start, shape: shape, whileReading: whileReading)
+            return try await openStandardInput(start: start, shape: shape, whileReading: whileReading)
         }
         var info = stat()
         guard stat(path, &info) == 0 else {
@@ -103,12 +103,14 @@ public enum SourceOpener {
             return Opened(source: source, startID: start)
         }
         if whileReading, start == nil {
-            switch try DocumentLoad.open(path: path, name: URL(fileURLWithPath: path).lastPathComponent, shape: shape) {
+            switch try await DocumentLoad.open(
+                path: path, name: URL(fileURLWithPath: path).lastPathComponent, shape: shape)
+            {
             case .finished(let source): return Opened(source: source, startID: nil)
             case .reading(let load): return Opened(source: load, startID: nil)
             }
         }
-        let source = try DocumentSource.load(contentsOf: URL(fileURLWithPath: path), shape: shape)
+        let source = try await DocumentSource.load(contentsOf: URL(fileURLWithPath: path), shape: shape)
         if let start, !source.contains(id: start) {
             throw HierarchySourceError(.notFound, "no item with id \"\(start)\" in the document", path: path)
         }
@@ -116,16 +118,16 @@ public enum SourceOpener {
     }
 
     /// Opens the document on standard input (`-`), read once.
-    static func openStandardInput(start: String?, shape: DocumentShape, whileReading: Bool) throws -> Opened {
+    static func openStandardInput(start: String?, shape: DocumentShape, whileReading: Bool) async throws -> Opened {
         let name = StandardInputDocument.name
         let path = StandardInputDocument.path
         if whileReading, start == nil {
-            switch try DocumentLoad.open(path: path, name: name, shape: shape) {
+            switch try await DocumentLoad.open(path: path, name: name, shape: shape) {
             case .finished(let source): return Opened(source: source, startID: nil)
             case .reading(let load): return Opened(source: load, startID: nil)
             }
         }
-        let tree = try LargeStackThread.run { () throws(HierarchySourceError) -> InMemoryTree in
+        let tree = try await LargeStackThread.run { () throws(HierarchySourceError) -> InMemoryTree in
             try DocumentSource.readTree(path: path, name: name, format: nil, shape: shape)
         }
         let source = InMemorySource(tree: tree, displayName: name, dynamicChildren: nil)

@@ -37,7 +37,8 @@ enum SourceResolver {
             let source = try SQLiteSource(path: path)
             return Resolved(source: source, startID: start, name: name)
         }
-        let opened = try SourceOpener.openWithStart(path: path, start: start, shape: shape, whileReading: whileReading)
+        let opened = try await SourceOpener.openWithStart(
+            path: path, start: start, shape: shape, whileReading: whileReading)
         return Resolved(source: opened.source, startID: opened.startID ?? start, name: name.isEmpty ? path : name)
     }
 

@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import HierarchySources
 import Synchronization
@@ -27,9 +26,12 @@ import Synchronization
 ///   starts are made on a copy views do not see); while reading, a page of children costs O(m) for the
 ///   m items read between the parent and the page's last child; once read, as ``InMemorySource``.
 public final class DocumentLoad: HierarchySource {
-    /// How long ``open(path:name:format:shape:)`` waits for a read to end before it hands out
+    /// How long ``open(path:name:format:shape:clock:)`` waits for a read to end before it hands out
     /// a source that is still growing.
-    static let grace: DispatchTimeInterval = .milliseconds(250)
+    static let grace: Duration = .milliseconds(250)
+
+    /// How often views are told how far the read is.
+    static let reportInterval: Duration = .milliseconds(100)
 
     /// The most items whose growth is reported to views.
     static let watchLimit = 100_000
@@ -39,7 +41,7 @@ public final class DocumentLoad: HierarchySource {
     /// child counts; above it, views keep reading while a copy is grouped.
     static let finishInPlaceLimit = 2_000_000
 
-    /// What a read has come to, for ``open(path:name:format:shape:)``.
+    /// What a read has come to, for ``open(path:name:format:shape:clock:)``.
     public enum Opened: Sendable {
         /// The read ended within the grace period: the finished document.
         case finished(InMemorySource)
@@ -65,6 +67,8 @@ public final class DocumentLoad: HierarchySource {
         var completed: [Int32] = []
         /// Set by the last report.
         var hasEnded = false
+        /// The ticks of the reports while the read goes on; cancelled when it ends.
+        var reports: Task<Void, Never>?
 
         /// The identifier views know a node by.
         func id(of index: Int32) -> String {
@@ -92,43 +96,74 @@ public final class DocumentLoad: HierarchySource {
     let totalBytes: Int64?
     private let state = Mutex(State())
     private let broadcaster = ChangeBroadcaster(onFirstSubscriber: {})
-    /// Signalled once when the read ends (finished or failed).
-    private let ended = DispatchSemaphore(value: 0)
-    /// Signalled once when the root is known or the read ends.
-    private let rootKnown = DispatchSemaphore(value: 0)
+    /// What ``open(path:name:format:shape:clock:)`` waits for: the root known, the read ended,
+    /// the grace period over.
+    private enum Event: Sendable {
+        case rootKnown
+        case ended
+        case graceOver
+    }
+    private let events: AsyncStream<Event>
+    private let eventSink: AsyncStream<Event>.Continuation
     private let rootSignal = OnceFlag()
-    /// Signalled when the read ends, to stop the reports.
-    private let reportsEnd = DispatchSemaphore(value: 0)
 
     init(path: String, name: String, totalBytes: Int64?) {
         self.path = path
         self.name = name
         self.displayName = name
         self.totalBytes = totalBytes
+        (events, eventSink) = AsyncStream.makeStream(of: Event.self)
     }
 
     // MARK: - Opening
 
     /// Starts reading a document file and returns when it is read or when its root is known
-    /// after a short grace period (250 ms), whichever comes first.
+    /// after a short grace period (250 ms), whichever comes first. The read runs on a thread of
+    /// its own; the caller awaits it without holding a thread.
     ///
     /// - Parameters:
     ///   - path: The document file (or a FIFO).
     ///   - name: Its name: the display name and a synthetic root's title.
     ///   - format: The format, or `nil` to decide by extension or by the first bytes.
     ///   - shape: Items, structure, or whichever fits.
+    ///   - clock: The clock of the grace period and of the progress reports (ten a second).
     /// - Returns: The finished source, or this source still reading.
-    /// - Throws: ``HierarchySourceError`` for a read that fails within the grace period.
+    /// - Throws: ``HierarchySourceError`` for a read that fails within the grace period, or
+    ///   `.io` when the waiting task is cancelled (the read goes on to its end, unseen).
     public static func open(
-        path: String, name: String, format: DocumentFormat? = nil, shape: DocumentShape = .automatic
-    ) throws(HierarchySourceError) -> Opened {
+        path: String, name: String, format: DocumentFormat? = nil, shape: DocumentShape = .automatic,
+        clock: any Clock<Duration> = ContinuousClock()
+    ) async throws(HierarchySourceError) -> Opened {
         var info = stat()
         let size: Int64? = stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG ? Int64(info.st_size) : nil
         let load = DocumentLoad(path: path, name: name, totalBytes: size)
+        load.startReporting(on: clock)
+        let grace = Task { [sink = load.eventSink] in
+            if (try? await clock.sleep(for: Self.grace)) != nil { sink.yield(.graceOver) }
+        }
+        defer {
+            grace.cancel()
+            load.eventSink.finish()
+        }
         LargeStackThread.start { load.read(format: format, shape: shape) }
-        load.startReporting()
-        if load.ended.wait(timeout: .now() + grace) == .success, let done = try load.finishedSource() {
-            return .finished(done)
+        var events = load.events.makeAsyncIterator()
+        func next() async throws(HierarchySourceError) -> Event {
+            guard let event = await events.next() else {
+                throw HierarchySourceError(.io, "opening the document was cancelled", path: path)
+            }
+            return event
+        }
+        var rootKnown = false
+        waiting: while true {
+            switch try await next() {
+            case .rootKnown: rootKnown = true
+            case .graceOver: break waiting
+            case .ended:
+                guard let done = try load.finishedSource() else {
+                    throw HierarchySourceError(.io, "the document reader stopped without a result", path: path)
+                }
+                return .finished(done)
+            }
         }
         let handedOut = load.state.withLock { state in
             guard !state.isClosing else { return false }
@@ -136,13 +171,16 @@ public final class DocumentLoad: HierarchySource {
             return true
         }
         guard handedOut else {
-            load.ended.wait()
+            while try await next() != .ended {}
             guard let done = try load.finishedSource() else {
                 throw HierarchySourceError(.io, "the document reader stopped without a result", path: path)
             }
             return .finished(done)
         }
-        load.rootKnown.wait()
+        while !rootKnown {
+            let event = try await next()
+            rootKnown = event == .rootKnown || event == .ended
+        }
         if let failure = load.failure, load.state.withLock({ !$0.tree.contains(0) }) { throw failure }
         return .reading(load)
     }
@@ -164,9 +202,9 @@ public final class DocumentLoad: HierarchySource {
 
     private func read(format: DocumentFormat?, shape: DocumentShape) {
         defer {
-            reportsEnd.signal()
-            ended.signal()
+            state.withLock { $0.reports }?.cancel()
             signalRoot()
+            eventSink.yield(.ended)
         }
         do {
             if format == nil, URL(fileURLWithPath: path).pathExtension.lowercased() == "csv" {
@@ -267,16 +305,16 @@ public final class DocumentLoad: HierarchySource {
     }
 
     private func signalRoot() {
-        if rootSignal.claim() { rootKnown.signal() }
+        if rootSignal.claim() { eventSink.yield(.rootKnown) }
     }
 
-    /// Reports every tick (100 ms) while the read goes on, whether records come or the input stalls.
-    private func startReporting() {
-        let thread = Thread { [self] in
-            while reportsEnd.wait(timeout: .now() + .milliseconds(100)) == .timedOut { report(ending: false) }
+    /// Reports every tick (``reportInterval`` on `clock`) while the read goes on, whether records
+    /// come or the input stalls; the read's end cancels the ticks.
+    private func startReporting(on clock: any Clock<Duration>) {
+        let reports = Task { [self] in
+            while (try? await clock.sleep(for: Self.reportInterval)) != nil { report(ending: false) }
         }
-        thread.name = "HierarchySources.DocumentLoad.reports"
-        thread.start()
+        state.withLock { $0.reports = reports }
     }
 
     /// Tells views what grew since the last report and how far the read is; at the end, that

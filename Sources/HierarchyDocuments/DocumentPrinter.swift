@@ -51,8 +51,7 @@ public struct DocumentPrinter: Sendable {
 
     /// Prints a document file.
     ///
-    /// Runs on a thread with a large stack (YAML and property lists are composed by
-    /// recursive libraries) and blocks the caller until the document is printed.
+    /// Runs on a thread of its own (see ``LargeStackThread``); the caller awaits the end.
     ///
     /// - Parameters:
     ///   - path: The document file (or a FIFO).
@@ -66,10 +65,12 @@ public struct DocumentPrinter: Sendable {
     public func print(
         path: String, format: DocumentFormat? = nil, shape: DocumentShape,
         to write: @escaping @Sendable ([UInt8]) -> Void
-    ) throws(HierarchySourceError) {
+    ) async throws(HierarchySourceError) {
         let printer = self
         do {
-            try LargeStackThread.run { try printer.printHere(path: path, format: format, shape: shape, write: write) }
+            try await LargeStackThread.run {
+                try printer.printHere(path: path, format: format, shape: shape, write: write)
+            }
         } catch let error as HierarchySourceError {
             throw error
         } catch {

@@ -34,14 +34,14 @@ public enum DocumentSource {
     /// - Returns: The hierarchy, named after the file.
     /// - Throws: ``HierarchySourceError`` with code `.notFound`, `.permissionDenied`, `.io`,
     ///   `.unsupported` (not a document, an SQLite database), `.malformed` or `.duplicateID`.
-    /// - Complexity: O(n) for a document of n bytes.
+    /// - Complexity: O(n) for a document of n bytes, on a thread of its own (see ``LargeStackThread``).
     public static func load(
         contentsOf url: URL, format: DocumentFormat? = nil, shape: DocumentShape = .automatic,
         dynamicChildren: InMemorySource.DynamicChildren? = nil
-    ) throws -> InMemorySource {
+    ) async throws -> InMemorySource {
         let path = url.path
         let name = url.lastPathComponent
-        let tree = try LargeStackThread.run { () throws(HierarchySourceError) -> InMemoryTree in
+        let tree = try await LargeStackThread.run { () throws(HierarchySourceError) -> InMemoryTree in
             try readTree(
                 path: path, name: name, format: format ?? DocumentFormat(pathExtension: url.pathExtension),
                 shape: shape)
@@ -49,7 +49,7 @@ public enum DocumentSource {
         return InMemorySource(tree: tree, displayName: name, dynamicChildren: dynamicChildren)
     }
 
-    /// Reads a document from memory.
+    /// Reads a document from memory, on the calling thread.
     ///
     /// - Parameters:
     ///   - data: The document's bytes.
@@ -60,14 +60,14 @@ public enum DocumentSource {
     ///   - dynamicChildren: Supplies the children of `type: dynamic` items.
     /// - Returns: The hierarchy.
     /// - Throws: As ``load(contentsOf:format:shape:dynamicChildren:)``.
+    /// - Complexity: O(n) for a document of n bytes, on the calling thread (no reader recurses):
+    ///   from async code, read a large document with ``load(contentsOf:format:shape:dynamicChildren:)``.
     public static func load(
         data: Data, format: DocumentFormat? = nil, shape: DocumentShape = .automatic, name: String = "Document",
         dynamicChildren: InMemorySource.DynamicChildren? = nil
     ) throws -> InMemorySource {
-        let tree = try LargeStackThread.run { () throws(HierarchySourceError) -> InMemoryTree in
-            let parsed = try events(openingWith: { ByteInput(bytes: data) }, path: name, format: format)
-            return try buildTree(parsed, shape: shape, name: name, path: name)
-        }
+        let parsed = try events(openingWith: { ByteInput(bytes: data) }, path: name, format: format)
+        let tree = try buildTree(parsed, shape: shape, name: name, path: name)
         return InMemorySource(tree: tree, displayName: name, dynamicChildren: dynamicChildren)
     }
 

@@ -1,41 +1,30 @@
-import Dispatch
 import Foundation
-import HierarchySources
-import Synchronization
 
-/// Runs a synchronous job on a thread with a large stack and waits for it.
+/// Runs a synchronous job on a thread of its own with a large stack.
 ///
-/// Parsers build and free nested values recursively (Foundation's JSON and
-/// property list readers go 512 levels deep, Yams 1,000, and freeing a nested
-/// `Any` tree recurses as deep again). On a thread of Swift's cooperative pool,
-/// whose stack may be small, that could overflow; on this thread it cannot.
+/// Reading a large document is seconds of CPU: on a thread of its own it never holds one of
+/// the few threads of Swift's cooperative pool (two on a 2-core machine), whose other tasks'
+/// timers and waits would stop meanwhile. The large stack is a margin for code that recurses
+/// on a document's nesting (the readers do not).
 package enum LargeStackThread {
     /// The stack size used: 64 MiB of address space, committed only as it is touched.
     package static let stackSize = 64 << 20
 
-    /// Runs `job` on a new thread with ``stackSize`` bytes of stack; the caller blocks until it ends.
+    /// Runs `job` on a new thread with ``stackSize`` bytes of stack and awaits its result; the
+    /// caller's thread is free meanwhile (the job never holds a thread of the cooperative pool).
     ///
     /// - Parameter job: A bounded, CPU-only job (it must not wait for anything).
     /// - Returns: The job's result.
     /// - Throws: The job's error.
-    package static func run<Value: Sendable>(_ job: @escaping @Sendable () throws -> Value) throws -> Value {
-        let box = ResultBox<Value>()
-        let done = DispatchSemaphore(value: 0)
-        let thread = Thread {
-            box.result.withLock { $0 = Result { try job() } }
-            done.signal()
+    package static func run<Value: Sendable>(_ job: @escaping @Sendable () throws -> Value) async throws -> Value {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Value, any Error>) in
+            let thread = Thread { continuation.resume(with: Result { try job() }) }
+            thread.stackSize = stackSize
+            thread.name = "HierarchySources.DocumentParser"
+            thread.start()
         }
-        thread.stackSize = stackSize
-        thread.name = "HierarchySources.DocumentParser"
-        thread.start()
-        done.wait()
-        guard let result = box.result.withLock({ $0 }) else {
-            throw HierarchySourceError(.io, "the document reader stopped without a result")
-        }
-        return try result.get()
     }
 
-    /// Carries a result from the job's thread to the caller.
     /// Runs a job on a new thread with a large stack and returns at once.
     ///
     /// - Parameter job: The job; it reports its own outcome.
@@ -44,9 +33,5 @@ package enum LargeStackThread {
         thread.stackSize = stackSize
         thread.name = "HierarchySources.DocumentLoad"
         thread.start()
-    }
-
-    private final class ResultBox<Value: Sendable>: Sendable {
-        let result = Mutex<Result<Value, any Error>?>(nil)
     }
 }

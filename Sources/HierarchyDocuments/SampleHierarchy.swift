@@ -13,11 +13,13 @@ public enum SampleHierarchy {
             ?? Bundle.module.bundleURL.appendingPathComponent("sample-plant.json")
     }
 
-    /// Reads the sample.
+    /// Reads the sample (a few thousand items), on the calling thread.
     ///
     /// - Returns: The sample as an in-memory source named "sample-plant.json".
     /// - Throws: ``HierarchySourceError`` (`.notFound` if the resource is missing).
     public static func load() throws -> InMemorySource {
-        try DocumentSource.load(contentsOf: url, format: .json)
+        let name = url.lastPathComponent
+        let tree = try DocumentSource.readTree(path: url.path, name: name, format: .json, shape: .automatic)
+        return InMemorySource(tree: tree, displayName: name, dynamicChildren: nil)
     }
 }

@@ -8,15 +8,9 @@ import Testing
 
 /// A document shown while it is read, fed through a named pipe a step at a time.
 @Suite struct DocumentLoadTests {
-    /// Opens a document on a thread of its own (opening blocks until the root is known).
+    /// Opens a document (opening waits until the root is known).
     static func open(_ path: String) async throws -> DocumentLoad.Opened {
-        try await withTimeout(.seconds(30)) {
-            try await withCheckedThrowingContinuation { continuation in
-                Thread {
-                    continuation.resume(with: Result { try DocumentLoad.open(path: path, name: "big.json") })
-                }.start()
-            }
-        }
+        try await withTimeout(.seconds(30)) { try await DocumentLoad.open(path: path, name: "big.json") }
     }
 
     /// Collects a source's changes as they come.

@@ -15,13 +15,13 @@ import Testing
     /// The output, or the error's line, of printing while reading.
     static func streamed(
         _ path: String, shape: DocumentShape, depth: Int? = nil, ascii: Bool = false, holdLimit: Int = 4 << 20
-    ) -> (text: String, error: String?) {
+    ) async -> (text: String, error: String?) {
         let collected = LockedValue<[UInt8]>([])
         var printer = DocumentPrinter(depth: depth, ascii: ascii)
         printer.holdLimit = holdLimit
         printer.chunkSize = 7
         do {
-            try printer.print(path: path, shape: shape) { bytes in collected.withLock { $0 += bytes } }
+            try await printer.print(path: path, shape: shape) { bytes in collected.withLock { $0 += bytes } }
             return (String(decoding: collected.withLock { $0 }, as: UTF8.self), nil)
         } catch {
             return (String(decoding: collected.withLock { $0 }, as: UTF8.self), error.description)
@@ -33,7 +33,7 @@ import Testing
         -> (text: String, error: String?)
     {
         do {
-            let source = try DocumentSource.load(contentsOf: URL(fileURLWithPath: path), shape: shape)
+            let source = try await DocumentSource.load(contentsOf: URL(fileURLWithPath: path), shape: shape)
             var printer = TreePrinter(depth: depth, pageSize: 1000, ascii: ascii)
             printer.showsValues = source.isDocumentStructure
             return (try await printer.string(source), nil)
@@ -49,7 +49,7 @@ import Testing
     static func expectSame(_ path: String, depth: Int? = nil, ascii: Bool = false, holdLimit: Int = 4 << 20) async {
         for shape in [DocumentShape.automatic, .items, .structure] {
             let expected = await whole(path, shape: shape, depth: depth, ascii: ascii)
-            let got = streamed(path, shape: shape, depth: depth, ascii: ascii, holdLimit: holdLimit)
+            let got = await streamed(path, shape: shape, depth: depth, ascii: ascii, holdLimit: holdLimit)
             let name = "\((path as NSString).lastPathComponent) \(shape) depth \(depth ?? -1) hold \(holdLimit)"
             #expect(got.error == expected.error, "\(name)")
             if expected.error == nil {
@@ -116,7 +116,8 @@ import Testing
         )
         try plist.write(to: directory.url("plant.plist"))
         await Self.expectSame(directory.url("plant.plist").path)
-        #expect(Self.streamed(directory.url("plant.plist").path, shape: .automatic).text == "Plant\n├── A\n└── B\n")
+        #expect(
+            await Self.streamed(directory.url("plant.plist").path, shape: .automatic).text == "Plant\n├── A\n└── B\n")
     }
 
     @Test func aWideDocumentPrintsWhileItIsRead() async throws {
@@ -155,7 +156,7 @@ import Testing
     }
 }
 
-/// `DocumentPrinter` printing a file on a thread of its own, one byte per read, as `hierarchy
+/// `DocumentPrinter` printing a file in a task of its own, one byte per read, as `hierarchy
 /// print` does: what it wrote so far and how it ended.
 final class BackgroundPrint: Sendable {
     private let collected = LockedValue<[UInt8]>([])
@@ -166,9 +167,9 @@ final class BackgroundPrint: Sendable {
         var printer = DocumentPrinter()
         printer.chunkSize = 1
         let (collected, finished) = (collected, finished)
-        Thread.detachNewThread { [printer] in
+        Task { [printer] in
             do {
-                try printer.print(path: path, shape: .automatic) { bytes in collected.withLock { $0 += bytes } }
+                try await printer.print(path: path, shape: .automatic) { bytes in collected.withLock { $0 += bytes } }
                 finished.withLock { $0 = "done" }
             } catch {
                 finished.withLock { $0 = "\(error)" }

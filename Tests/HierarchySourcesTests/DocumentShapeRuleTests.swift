@@ -26,7 +26,7 @@ import Testing
 
     /// The document as browse opens it: read while shown, waited for to its end.
     static func browsed(_ path: String) async throws -> any HierarchySource {
-        let opened = try await offPool { try DocumentLoad.open(path: path, name: (path as NSString).lastPathComponent) }
+        let opened = try await DocumentLoad.open(path: path, name: (path as NSString).lastPathComponent)
         switch opened {
         case .finished(let source): return source
         case .reading(let load):
@@ -44,7 +44,7 @@ import Testing
             try value.data(format).write(to: file)
             let label = "\(name) as \(format.rawValue)"
             let browsed = try await Self.walk(try await Self.browsed(file.path))
-            let whole = try DocumentSource.load(contentsOf: file)
+            let whole = try await DocumentSource.load(contentsOf: file)
             #expect(whole.isDocumentStructure, "\(label)")
             let read = try await Self.walk(whole)
             #expect(read.count == browsed.count, "\(label)")
@@ -57,7 +57,7 @@ import Testing
             // The streaming print (shape decided within its held output, or after it) and the
             // tree printer over the whole tree agree, values included.
             for holdLimit in [4 << 20, 8] {
-                let streamed = DocumentPrinterTests.streamed(file.path, shape: .automatic, holdLimit: holdLimit)
+                let streamed = await DocumentPrinterTests.streamed(file.path, shape: .automatic, holdLimit: holdLimit)
                 let expected = await DocumentPrinterTests.whole(file.path, shape: .automatic)
                 #expect(streamed.error == nil && expected.error == nil, "\(label)")
                 #expect(streamed.text == expected.text, "\(label) hold \(holdLimit)")
@@ -123,7 +123,7 @@ import Testing
         feeder.close()
         let opened = try await Self.browsed(feeder.path)
         #expect(try await Self.walk(opened).map(\.title) == ["a", "b", "c"])
-        let streamed = DocumentPrinterTests.streamed(directory.url("dup.json").path, shape: .automatic)
+        let streamed = await DocumentPrinterTests.streamed(directory.url("dup.json").path, shape: .automatic)
         #expect(streamed.text == "a\n├── b\n└── c\n")
     }
 
@@ -138,7 +138,7 @@ import Testing
         defer { printFeeder.close() }
         printFeeder.write(envelope)
         printFeeder.close()
-        let printed = await offPool { DocumentPrinterTests.streamed(printFeeder.path, shape: .automatic) }
+        let printed = await DocumentPrinterTests.streamed(printFeeder.path, shape: .automatic)
         #expect(printed.error == nil)
         #expect(
             printed.text == """
@@ -163,7 +163,7 @@ import Testing
         defer { lateFeeder.close() }
         lateFeeder.write(#"{"title": "R", "children": [{"title": "A"}, {"title": "B", "meta": {"x": 1}}]}"#)
         lateFeeder.close()
-        let late = await offPool { DocumentPrinterTests.streamed(lateFeeder.path, shape: .automatic) }
+        let late = await DocumentPrinterTests.streamed(lateFeeder.path, shape: .automatic)
         // A's line waits for its next sibling, which never ends.
         #expect(late.text == "R\n")
         #expect(

@@ -121,7 +121,7 @@ import Testing
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
         try dir.file("Hierarchy.plist", text: plist)
-        let source = try DocumentSource.load(
+        let source = try await DocumentSource.load(
             contentsOf: dir.url("Hierarchy.plist"),
             dynamicChildren: { node in
                 ["Shuttle", "Soyuz"].map { HierarchyNode(id: "\(node.id)-\($0)", title: $0) }
@@ -298,10 +298,12 @@ import Testing
         #expect(Self.error { _ = try DocumentSource.load(data: Data([0xCA, 0xFE, 0x00, 0x01])) }?.code == .unsupported)
     }
 
-    @Test func missingFileIsNotFound() throws {
+    @Test func missingFileIsNotFound() async throws {
         let dir = try TemporaryDirectory()
         defer { dir.remove() }
-        let error = Self.error { _ = try DocumentSource.load(contentsOf: dir.url("missing.json")) }
+        let error = await #expect(throws: HierarchySourceError.self) {
+            _ = try await DocumentSource.load(contentsOf: dir.url("missing.json"))
+        }
         #expect(error?.code == .notFound)
     }
 

@@ -27,7 +27,7 @@ import Testing
         let expected: [String]
         do {
             expected = try await dump(
-                try DocumentSource.load(contentsOf: URL(fileURLWithPath: path), shape: shape), pageSize: 4)
+                try await DocumentSource.load(contentsOf: URL(fileURLWithPath: path), shape: shape), pageSize: 4)
         } catch let error as HierarchySourceError {
             // A document refused today is refused when opened, or by the background pass.
             do {
@@ -72,7 +72,7 @@ import Testing
         }
         var compared = 0
         for path in paths {
-            guard let whole = try? DocumentSource.load(contentsOf: URL(fileURLWithPath: path), shape: .structure)
+            guard let whole = try? await DocumentSource.load(contentsOf: URL(fileURLWithPath: path), shape: .structure)
             else { continue }
             let indexed = try IndexedJSONSource(path: path, shape: .structure)
             #expect(indexed.isDocumentStructure && whole.isDocumentStructure)
@@ -290,11 +290,13 @@ import Testing
         #expect(error.code == .malformed && error.line == 1, "\(error)")
     }
 
-    @Test func duplicateIDsAreRefusedAsToday() throws {
+    @Test func duplicateIDsAreRefusedAsToday() async throws {
         let directory = try TemporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory.path) }
         let path = try Self.write(#"[{"id": "x", "title": "a"}, {"id": "x", "title": "b"}]"#, in: directory)
-        #expect(throws: HierarchySourceError.self) { try DocumentSource.load(contentsOf: URL(fileURLWithPath: path)) }
+        await #expect(throws: HierarchySourceError.self) {
+            try await DocumentSource.load(contentsOf: URL(fileURLWithPath: path))
+        }
         do {
             _ = try IndexedJSONSource(path: path)
             Issue.record("accepted")

@@ -121,7 +121,7 @@ import Testing
         for name in names.sorted() {
             let path = Self.corpus.appendingPathComponent(name).path
             let expected = try await dump(
-                try DocumentSource.load(contentsOf: URL(fileURLWithPath: path), shape: .structure), pageSize: 50)
+                try await DocumentSource.load(contentsOf: URL(fileURLWithPath: path), shape: .structure), pageSize: 50)
             let source = try IndexedJSONSource(path: path, shape: .structure)
             let found = try await Self.countedDump(source, pageSize: 50)
             #expect(Self.anonymous(found) == Self.anonymous(expected), "\(name)")

@@ -41,10 +41,10 @@ final class Collected: Sendable {
 
 @MainActor
 @Suite struct SearchFollowsTheReadTests {
-    /// Opens a document on a thread of its own (opening blocks until the root is known).
+    /// Opens a document (opening waits until the root is known).
     nonisolated static func open(_ path: String) async throws -> DocumentLoad.Opened {
         try await withTimeout(.seconds(30)) {
-            try await offPool { try DocumentLoad.open(path: path, name: "big.json") }
+            try await DocumentLoad.open(path: path, name: "big.json")
         }
     }
 

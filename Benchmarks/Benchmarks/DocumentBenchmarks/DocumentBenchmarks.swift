@@ -138,14 +138,14 @@ let benchmarks: @Sendable () -> Void = {
         benchmark in
         let path = try deepLargeDocument()
         benchmark.startMeasurement()
-        let source = try DocumentSource.load(contentsOf: URL(fileURLWithPath: path), shape: .structure)
+        let source = try await DocumentSource.load(contentsOf: URL(fileURLWithPath: path), shape: .structure)
         blackHole(try await source.children(ofID: "#0", in: 0..<1))
     }
 
     Benchmark("Document load into the compact tree, 1M children") { benchmark in
         let path = try wideDocument()
         benchmark.startMeasurement()
-        let source = try DocumentSource.load(contentsOf: URL(fileURLWithPath: path))
+        let source = try await DocumentSource.load(contentsOf: URL(fileURLWithPath: path))
         blackHole(try await source.children(ofID: "#0", in: 0..<50))
     }
 
@@ -154,7 +154,7 @@ let benchmarks: @Sendable () -> Void = {
         benchmark in
         let path = try largeDocument()
         benchmark.startMeasurement()
-        let source = try DocumentSource.load(contentsOf: URL(fileURLWithPath: path))
+        let source = try await DocumentSource.load(contentsOf: URL(fileURLWithPath: path))
         blackHole(try await source.children(ofID: "#0", in: 0..<50))
     }
 
@@ -169,7 +169,7 @@ let benchmarks: @Sendable () -> Void = {
     ) { benchmark in
         let path = try wideDocument()
         benchmark.startMeasurement()
-        let source = try DocumentSource.load(contentsOf: URL(fileURLWithPath: path))
+        let source = try await DocumentSource.load(contentsOf: URL(fileURLWithPath: path))
         benchmark.stopMeasurement()
         let footprint = source.footprint
         benchmark.measurement(structurePerItem, Int(footprint.structureBytesPerItem.rounded()))
@@ -190,7 +190,7 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("First page while reading, 1M children (browse's first screen)") { benchmark in
         let path = try wideDocument()
         benchmark.startMeasurement()
-        switch try DocumentLoad.open(path: path, name: "wide.json") {
+        switch try await DocumentLoad.open(path: path, name: "wide.json") {
         case .finished(let source): blackHole(try await source.children(ofID: "#0", in: 0..<50))
         case .reading(let load): blackHole(try await load.children(ofID: "#0", in: 0..<50))
         }
@@ -201,7 +201,7 @@ let benchmarks: @Sendable () -> Void = {
         let path = try wideDocument()
         benchmark.startMeasurement()
         let bytes = Counter()
-        try DocumentPrinter().print(path: path, shape: .items) { bytes.add($0.count) }
+        try await DocumentPrinter().print(path: path, shape: .items) { bytes.add($0.count) }
         blackHole(bytes.value)
     }
 
@@ -209,7 +209,7 @@ let benchmarks: @Sendable () -> Void = {
         let path = try wideDocument()
         benchmark.startMeasurement()
         let bytes = Counter()
-        try DocumentPrinter().print(path: path, shape: .automatic) { bytes.add($0.count) }
+        try await DocumentPrinter().print(path: path, shape: .automatic) { bytes.add($0.count) }
         blackHole(bytes.value)
     }
 
