@@ -9,8 +9,10 @@ import Testing
 /// A document shown while it is read, fed through a named pipe a step at a time.
 @Suite struct DocumentLoadTests {
     /// Opens a document (opening waits until the root is known).
-    static func open(_ path: String) async throws -> DocumentLoad.Opened {
-        try await withTimeout(.seconds(30)) { try await DocumentLoad.open(path: path, name: "big.json") }
+    static func open(_ path: String, clock: any Clock<Duration> = ContinuousClock()) async throws
+        -> DocumentLoad.Opened
+    {
+        try await withTimeout(.seconds(30)) { try await DocumentLoad.open(path: path, name: "big.json", clock: clock) }
     }
 
     /// Collects a source's changes as they come.
@@ -185,14 +187,50 @@ import Testing
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         try directory.file("small.json", text: #"[{"title": "Only"}]"#)
-        guard case .finished(let source) = try await Self.open(directory.path + "/small.json") else {
+        // The grace period never ends on a clock that stands still: the read ends first, however slow.
+        let clock = TestClock()
+        guard case .finished(let source) = try await Self.open(directory.path + "/small.json", clock: clock) else {
             Issue.record("a small document was handed out while read")
             return
         }
         // As `print` reads it: a single item in an array is the root.
         #expect(try await source.root()?.title == "Only")
         try directory.file("bad.json", text: #"{"title": "x",}"#)
-        await #expect(throws: HierarchySourceError.self) { try await Self.open(directory.path + "/bad.json") }
+        await #expect(throws: HierarchySourceError.self) {
+            try await Self.open(directory.path + "/bad.json", clock: clock)
+        }
+    }
+
+    /// Nothing waits for real time: the source is handed out when the given clock passes the
+    /// grace period, and views hear of the growth at each tick of that clock.
+    @Test func theGracePeriodAndTheReportsRunOnTheGivenClock() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let feeder = try FIFOFeeder(path: directory.path + "/big.json")
+        defer { feeder.close() }
+        feeder.write(#"{"title": "Big", "children": ["# + Self.items(0..<10) + ",")
+        let clock = TestClock()
+        let opening = Task { try await Self.open(feeder.path, clock: clock) }
+        // The grace period and the first report's tick.
+        try await withTimeout(.seconds(30)) { await clock.waitForSleepers(count: 2) }
+        clock.advance(by: .milliseconds(250))
+        guard case .reading(let load) = try await opening.value else {
+            Issue.record("a document that never ends was read to its end")
+            return
+        }
+        let recorder = Recorder(load.changes())
+        let root = try #require(try await load.root())
+        #expect(try await eventually { try await load.childCount(ofID: root.id) == 10 })
+        feeder.write(Self.items(10..<30) + ",")
+        #expect(try await eventually { try load.search("Item 29", from: 0, limit: 1).nodes.count == 1 })
+        try await withTimeout(.seconds(30)) { await clock.waitForSleepers(count: 1) }
+        clock.advance(by: DocumentLoad.reportInterval)
+        #expect(try await eventually { recorder.all.contains(.appended(parentID: root.id, count: 30)) })
+        feeder.write(Self.items(30..<40) + "]}")
+        feeder.close()
+        #expect(try await eventually { recorder.all.last == .progress(nil) })
+        #expect(try await load.childCount(ofID: root.id) == 40)
+        #expect(clock.sleeperCount == 0)
     }
 
     @Test func progressText() {
