@@ -15,10 +15,13 @@ struct SearchCommand: AsyncParsableCommand {
         discussion: """
             Words match the start of words in titles, subtitles and footnotes; all must match. \
             Given a directory, prints the paths of entries whose names contain QUERY (ignoring case), \
-            as the walk finds them.
+            as the walk finds them. Given a document (JSON, JSON Lines, YAML, property list), prints the \
+            items whose title, subtitle or footnote contains QUERY (ignoring case and accents), each with \
+            its path, in document order; a JSON file is scanned where it lies and its results print as \
+            they are found.
             """)
 
-    @Argument(help: "The database, or a directory.")
+    @Argument(help: "The database, a directory, or a document.")
     var database: String
 
     @Argument(help: "The words to search for.")
@@ -53,6 +56,9 @@ struct SearchCommand: AsyncParsableCommand {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: database, isDirectory: &isDirectory), isDirectory.boolValue {
             return try await searchDirectory()
+        }
+        if !SourceResolver.isSQLiteDatabase(database), Self.isDocument(database) {
+            return try await searchDocument()
         }
         do {
             try await Self.printMatches(of: query, in: SQLiteSource(path: database), range: offset..<(offset + limit))

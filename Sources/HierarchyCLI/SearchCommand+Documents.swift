@@ -1,0 +1,60 @@
+import Foundation
+import HierarchyDocuments
+import HierarchySources
+
+extension SearchCommand {
+    /// Whether `search` reads the path as a document: a name ending in `.json`, `.jsonl`,
+    /// `.ndjson`, `.yaml`, `.yml` or `.plist` (found or not), or a file of another name that
+    /// starts as JSON.
+    static func isDocument(_ path: String) -> Bool {
+        let pathExtension = URL(fileURLWithPath: path).pathExtension.lowercased()
+        if DocumentFormat(pathExtension: pathExtension) != nil || pathExtension == "jsonl" || pathExtension == "ndjson" {
+            return true
+        }
+        return SourceOpener.isJSONFile(path)
+    }
+
+    /// Prints the items of a document matching the query, each with its path, as they are found.
+    ///
+    /// A JSON file is scanned where it lies (``IndexedJSONSource``): the first results print
+    /// before the rest of the file is read. When the scan reaches the end of the file with fewer
+    /// results than asked for, the file's validation is waited for, so a malformed file ends
+    /// with its error (file:line:column) and exit 65. YAML and property lists are read whole
+    /// first.
+    func searchDocument() async throws {
+        let range = offset..<(offset + limit)
+        let source: any HierarchySource
+        var indexed: IndexedJSONSource?
+        do {
+            if SourceOpener.isJSONFile(database) {
+                let opened = try IndexedJSONSource(
+                    path: database, validatesAtOpen: IndexedJSONSource.validationAtOpenLimit)
+                (source, indexed) = (opened, opened)
+            } else {
+                source = try await SourceOpener.open(path: database)
+            }
+        } catch {
+            throw CommandLineError.report(error)
+        }
+        var printed = 0
+        do {
+            for try await batch in HierarchyListQuery(source: source).searchBatches(query, in: range) {
+                for item in batch {
+                    let title = SQLiteCommandOutput.sanitize(item.node.title)
+                    let trail = item.ancestors.map(SQLiteCommandOutput.sanitize).joined(separator: " / ")
+                    print(trail.isEmpty ? title : "\(title)  (\(trail))")
+                    printed += 1
+                }
+                fflush(nil)
+            }
+            if printed < limit { try await indexed?.waitForValidation() }
+        } catch {
+            // A scan that stopped at a malformed place reports the validation's error (with its line).
+            if let indexed, !(error is CancellationError) {
+                do { try await indexed.waitForValidation() } catch { throw CommandLineError.report(error) }
+            }
+            throw CommandLineError.report(error)
+        }
+        if printed == 0 { CommandLineError.printError("no matches") }
+    }
+}
