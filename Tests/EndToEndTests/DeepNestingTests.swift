@@ -10,7 +10,7 @@ import Testing
 
 /// Nesting of any depth, from a file or an endless pipe, ends with exit 65 and one line past
 /// ``DocumentLimits/maximumJSONNesting``, in bounded memory, never with a signal.
-@Suite(.ownThreads) struct DeepNestingTests {
+@Suite struct DeepNestingTests {
     static let depth = 2_000_000
     /// The most memory a level may cost the program above its baseline, generously.
     static let bytesPerLevel = 64
@@ -57,7 +57,7 @@ import Testing
             #expect(mkfifo(path, 0o600) == 0)
             let writer = EndlessWriter(path: path)
             let result = try await MeasuredRun.run(command([path]))
-            writer.finish()
+            await writer.finish()
             #expect(result.signal == nil, "\(command([]))")
             #expect(result.status == 65, "\(command([])): \(result.errorText)")
             #expect(result.errorText.hasSuffix(": \(DocumentLimits.jsonNestingMessage)\n"), "\(result.errorText)")
@@ -102,7 +102,8 @@ final class EndlessWriter: Sendable {
     }
 
     /// Waits for the writer; one whose reader never came is let go by a reader of our own.
-    func finish() {
-        #expect(releaseFIFOWriter(path: path, done: done), "the writer of \(path) never ended")
+    func finish() async {
+        let (path, done) = (path, done)
+        #expect(await offPool { releaseFIFOWriter(path: path, done: done) }, "the writer of \(path) never ended")
     }
 }

@@ -9,7 +9,7 @@ import Testing
 /// Documents from pipes: a named FIFO is opened once, `-` and piped standard input are the
 /// document, and a browser reading its document from standard input takes its keys from the
 /// terminal.
-@Suite(.ownThreads) struct PipeInputTests {
+@Suite struct PipeInputTests {
     static let document = #"{"title": "Piped root", "children": [{"title": "First"}, {"title": "Second"}]}"#
     static let printed = "Piped root\n├── First\n└── Second\n"
 
@@ -33,8 +33,9 @@ import Testing
         }
 
         /// Waits for the writer; a writer whose reader never came is let go by a reader of our own.
-        func finish() {
-            #expect(releaseFIFOWriter(path: path, done: done), "the writer of \(path) never ended")
+        func finish() async {
+            let (path, done) = (path, done)
+            #expect(await offPool { releaseFIFOWriter(path: path, done: done) }, "the writer of \(path) never ended")
         }
     }
 
@@ -51,11 +52,11 @@ import Testing
             do {
                 result = try await ProgramRunner.run(["print", path], timeout: .seconds(30))
             } catch {
-                writer.finish()
+                await writer.finish()
                 Issue.record("run \(run): \(error)")
                 return
             }
-            writer.finish()
+            await writer.finish()
             #expect(result.status == 0, "run \(run): \(result.error)")
             #expect(result.output == Self.printed, "run \(run)")
             guard result.status == 0, result.output == Self.printed else { return }

@@ -7,7 +7,7 @@ import Testing
 
 /// What `yp`, `yq` and `yv` copy in a document read as its structure: JSON Pointers, jq paths
 /// and values written again as JSON, from the kinds the structure read keeps.
-@Suite(.ownThreads) struct DocumentPathTests {
+@Suite struct DocumentPathTests {
     static let document = """
         {"a": {"b": [1, 2.50, {"c d": "x", "e/f~g": null}]}, "t": true, "s": "say \\"hi\\"\\n", "n": "123",
          "": [], "é": {}, "[0]": "not an index", "_k9": false}

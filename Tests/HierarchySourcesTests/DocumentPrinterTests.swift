@@ -7,7 +7,7 @@ import Testing
 
 /// `print` of a document while it is read: the same bytes as the tree printer over the whole
 /// tree, on the corpus and on documents whose lines are decided late.
-@Suite(.ownThreads) struct DocumentPrinterTests {
+@Suite struct DocumentPrinterTests {
     static let corpus = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().appendingPathComponent("../../../shared/testdata/JSONTestSuite/test_parsing")
         .standardizedFileURL

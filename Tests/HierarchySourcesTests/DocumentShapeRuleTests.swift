@@ -9,7 +9,7 @@ import Testing
 /// a document shows as items only when its items reading finds an item and leaves no value
 /// out; otherwise as its structure, in browse (the document read while shown), the whole
 /// read and the streaming print alike.
-@Suite(.ownThreads) struct DocumentShapeRuleTests {
+@Suite struct DocumentShapeRuleTests {
     /// Every item of a source, depth first: (title, subtitle).
     static func walk(_ source: some HierarchySource) async throws -> [(title: String, subtitle: String?)] {
         guard let root = try await source.root() else { return [] }

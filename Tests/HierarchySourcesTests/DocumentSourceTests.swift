@@ -5,7 +5,7 @@ import Testing
 @testable import HierarchyDocuments
 @testable import HierarchySources
 
-@Suite(.ownThreads) struct DocumentSourceTests {
+@Suite struct DocumentSourceTests {
     static func load(_ text: String, _ format: DocumentFormat? = nil, name: String = "doc.json") throws
         -> InMemorySource
     {

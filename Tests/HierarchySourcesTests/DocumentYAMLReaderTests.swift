@@ -7,7 +7,7 @@ import Testing
 
 /// YAML through libyaml's event parser: the events, the alias bound, the errors, and a
 /// document that streams (a pipe) rather than being composed whole.
-@Suite(.ownThreads) struct DocumentYAMLReaderTests {
+@Suite struct DocumentYAMLReaderTests {
     static func events(_ text: String) throws(DocumentReadError) -> [DocumentEvent] {
         var reader = DocumentYAMLReader(input: ByteInput(bytes: Array(text.utf8)))
         var events: [DocumentEvent] = []

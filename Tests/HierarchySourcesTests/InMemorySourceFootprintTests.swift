@@ -7,7 +7,7 @@ import Testing
 
 /// The document tree's memory per item: at most 32 bytes of structure plus the text (issue 15);
 /// 16 bytes when the columns' chunks are full and the children are leaves (one run).
-@Suite(.ownThreads) struct InMemorySourceFootprintTests {
+@Suite struct InMemorySourceFootprintTests {
     /// `{"title": "Root", "children": [{"title": "Item 0"}, …]}` with `children` items.
     static func wideDocument(children: Int) -> Data {
         var text = #"{"title": "Root", "children": ["#
@@ -24,10 +24,12 @@ import Testing
     }
 
     @Test("a document of leaves filling whole chunks takes 16 bytes per item plus its titles")
-    func wholeChunks() throws {
+    func wholeChunks() async throws {
         // 65,535 items: the child starts (one more than the items) fill one chunk of 65,536.
         let children = 65_534
-        let source = try DocumentSource.load(data: Self.wideDocument(children: children), format: .json)
+        let source = try await offPool {
+            try DocumentSource.load(data: Self.wideDocument(children: children), format: .json)
+        }
         let footprint = source.footprint
         #expect(footprint.itemCount == children + 1)
         #expect(footprint.textBytes == Self.titleBytes(children: children))
@@ -36,8 +38,10 @@ import Testing
     }
 
     @Test("any size stays under 32 bytes per item plus its titles", arguments: [1, 1_000, 100_000])
-    func anySize(children: Int) throws {
-        let source = try DocumentSource.load(data: Self.wideDocument(children: children), format: .json)
+    func anySize(children: Int) async throws {
+        let source = try await offPool {
+            try DocumentSource.load(data: Self.wideDocument(children: children), format: .json)
+        }
         let footprint = source.footprint
         #expect(footprint.itemCount == children + 1)
         #expect(footprint.textBytes == Self.titleBytes(children: children))
