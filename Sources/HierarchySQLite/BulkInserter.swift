@@ -1,5 +1,6 @@
 import GRDB
 import GRDBSQLite
+import HierarchySources
 
 /// Inserts rows with reused prepared statements, binding values directly.
 ///
@@ -33,30 +34,40 @@ struct BulkInserter {
             staging ? try db.makeStatement(sql: "INSERT INTO staging (key, line, parent_id) VALUES (?, ?, ?)") : nil
     }
 
-    /// Inserts one row (and its staging row).
+    /// Inserts one item (and its staging row); its position is the sort key, its attributes
+    /// are written as a JSON object (`AttributesJSON`).
     ///
+    /// - Parameters:
+    ///   - record: The item.
+    ///   - parentID: The parent's identifier, for a row whose parent is resolved later (CSV).
     /// - Complexity: amortised O(log n) in the table size; O(1) when keys ascend.
-    func insert(_ row: ImportRow) throws {
+    func insert(_ record: ItemRecord, parentID: String? = nil) throws {
         let statement = item.sqliteStatement
-        sqlite3_bind_int64(statement, 1, row.key)
-        bind(row.id, statement, 2)
-        if let parent = row.parent { sqlite3_bind_int64(statement, 3, parent) } else { sqlite3_bind_null(statement, 3) }
-        sqlite3_bind_int64(statement, 4, row.sortKey)
-        bind(row.title, statement, 5)
-        bind(row.subtitle, statement, 6)
-        bind(row.footnote, statement, 7)
-        bind(row.status, statement, 8)
-        sqlite3_bind_int64(statement, 9, row.childCount)
-        bind(row.attributes, statement, 10)
+        sqlite3_bind_int64(statement, 1, record.key)
+        bind(record.id, statement, 2)
+        if let parent = record.parent {
+            sqlite3_bind_int64(statement, 3, parent)
+        } else {
+            sqlite3_bind_null(statement, 3)
+        }
+        sqlite3_bind_int64(statement, 4, record.position)
+        bind(record.title, statement, 5)
+        bind(record.subtitle, statement, 6)
+        bind(record.footnote, statement, 7)
+        bind(record.status, statement, 8)
+        sqlite3_bind_int64(statement, 9, record.childCount)
+        bind(
+            record.attributes.isEmpty
+                ? nil : AttributesJSON.encode(pairs: record.attributes.map { ($0.name, $0.value) }), statement, 10)
         try step(statement)
         if let staging = staging?.sqliteStatement {
-            sqlite3_bind_int64(staging, 1, row.key)
-            if let line = row.line {
+            sqlite3_bind_int64(staging, 1, record.key)
+            if let line = record.line {
                 sqlite3_bind_int64(staging, 2, Int64(line))
             } else {
                 sqlite3_bind_null(staging, 2)
             }
-            bind(row.parentID, staging, 3)
+            bind(parentID, staging, 3)
             try step(staging)
         }
     }

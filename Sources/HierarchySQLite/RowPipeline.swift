@@ -13,10 +13,10 @@ import Foundation
 /// Every wait is a timed wait in a loop that rechecks the state: a lost wake-up
 /// costs at most `pollInterval`, never a hang. The reader always ends: at the end
 /// of its input, on an error, or when `emit` returns `false`.
-final class RowPipeline<Tail: Sendable>: @unchecked Sendable {
+final class RowPipeline<Row: Sendable, Tail: Sendable>: @unchecked Sendable {
     // Every stored property below is read and written only with `condition` locked.
     private let condition = NSCondition()
-    private var queue: [(rows: [ImportRow], bytesRead: Int64?)] = []
+    private var queue: [(rows: [Row], bytesRead: Int64?)] = []
     private var head = 0
     private var produced: Result<Tail, any Error>?
     private var stopped = false
@@ -26,7 +26,7 @@ final class RowPipeline<Tail: Sendable>: @unchecked Sendable {
 
     /// The function the reader thread runs: it emits batches (with the bytes read
     /// so far) and returns what the consumer needs at the end.
-    typealias Producer = @Sendable (_ emit: (_ rows: [ImportRow], _ bytesRead: Int64?) -> Bool) throws -> Tail
+    typealias Producer = @Sendable (_ emit: (_ rows: [Row], _ bytesRead: Int64?) -> Bool) throws -> Tail
 
     /// Starts the reader thread.
     ///
@@ -47,7 +47,7 @@ final class RowPipeline<Tail: Sendable>: @unchecked Sendable {
         thread.start()
     }
 
-    private func emit(_ rows: [ImportRow], _ bytesRead: Int64?) -> Bool {
+    private func emit(_ rows: [Row], _ bytesRead: Int64?) -> Bool {
         condition.lock()
         defer { condition.unlock() }
         while !stopped && queue.count - head >= capacity {
@@ -69,7 +69,7 @@ final class RowPipeline<Tail: Sendable>: @unchecked Sendable {
     ///   passes `pollInterval` with nothing to hand over (a slow pipe, say), so the consumer can
     ///   show what it has done so far.
     /// - Throws: The reader's error, once the batches before it are consumed.
-    func next(whileWaiting: () -> Void = {}) throws -> (rows: [ImportRow], bytesRead: Int64?)? {
+    func next(whileWaiting: () -> Void = {}) throws -> (rows: [Row], bytesRead: Int64?)? {
         condition.lock()
         defer { condition.unlock() }
         while head == queue.count && !readerEnded {

@@ -61,12 +61,12 @@ extension SQLiteImporter {
             // the furthest object walked).
             return try await bulkWrite(queue, staging: true, totalBytes: size) { inserter, reporter in
                 let pipeline = RowPipeline { emit in
-                    var batch: [ImportRow] = []
+                    var batch: [ItemRecord] = []
                     batch.reserveCapacity(Self.batchSize)
                     var stopped = false
                     let outcome = try DocumentReading.read(&box.reader, shape: shape, name: title) { record, bytes in
                         guard !stopped else { return }
-                        batch.append(Self.row(record))
+                        batch.append(record)
                         if batch.count == Self.batchSize {
                             stopped = !emit(batch, bytes)
                             batch.removeAll(keepingCapacity: true)
@@ -77,7 +77,9 @@ extension SQLiteImporter {
                     return Inserted(count: 0, nextKey: outcome.keyCount, wrapperCount: Self.wrapperCount(outcome.top))
                 }
                 defer { pipeline.stop() }
-                let count = try Self.insertAll(from: pipeline, into: inserter, reporter: &reporter)
+                let count = try Self.insertAll(from: pipeline, into: inserter, reporter: &reporter) {
+                    try $0.insert($1)
+                }
                 var inserted = try pipeline.result()
                 inserted.count = count
                 return inserted
@@ -88,15 +90,5 @@ extension SQLiteImporter {
     static func wrapperCount(_ top: DocumentRecordBuilder.Top) -> Int64? {
         if case .wrapper(let count) = top { return count }
         return nil
-    }
-
-    /// A document record as a row of the `item` table.
-    static func row(_ record: ItemRecord) -> ImportRow {
-        ImportRow(
-            key: record.key, parent: record.parent, sortKey: record.position, id: record.id, title: record.title,
-            subtitle: record.subtitle, footnote: record.footnote, status: record.status,
-            childCount: record.childCount,
-            attributes: AttributesJSON.encode(pairs: record.attributes.map { ($0.name, $0.value) }),
-            line: record.line)
     }
 }

@@ -77,14 +77,15 @@ extension SQLiteImporter {
     ///
     /// - Returns: The number of rows inserted.
     /// - Throws: The reader's or the database's first error.
-    static func insertAll<Tail>(
-        from pipeline: RowPipeline<Tail>, into inserter: BulkInserter, reporter: inout Reporter
+    static func insertAll<Row, Tail>(
+        from pipeline: RowPipeline<Row, Tail>, into inserter: BulkInserter, reporter: inout Reporter,
+        insert: (BulkInserter, Row) throws -> Void
     ) throws -> Int64 {
         var count: Int64 = 0
         // A report the throttle held back is shown once the reader keeps the inserter waiting,
         // so a slow input (a pipe written in bursts) shows where it is.
         while let batch = try pipeline.next(whileWaiting: { reporter.flush() }) {
-            for row in batch.rows { try inserter.insert(row) }
+            for row in batch.rows { try insert(inserter, row) }
             count += Int64(batch.rows.count)
             reporter.report(.reading, items: count, bytesRead: batch.bytesRead)
         }
@@ -106,7 +107,7 @@ extension SQLiteImporter {
                     }
                     let columns = try CSVColumns(header: header.fields, path: path, line: header.line)
                     var key: Int64 = 0
-                    var batch: [ImportRow] = []
+                    var batch: [(record: ItemRecord, parentID: String?)] = []
                     batch.reserveCapacity(Self.batchSize)
                     while let record = try reader.next() {
                         key += 1
@@ -120,7 +121,9 @@ extension SQLiteImporter {
                     return key
                 }
                 defer { pipeline.stop() }
-                let count = try Self.insertAll(from: pipeline, into: inserter, reporter: &reporter)
+                let count = try Self.insertAll(from: pipeline, into: inserter, reporter: &reporter) {
+                    try $0.insert($1.record, parentID: $1.parentID)
+                }
                 _ = try pipeline.result()
                 return Inserted(count: count, nextKey: count + 1, wrapperCount: nil)
             }
@@ -159,7 +162,7 @@ struct CSVColumns {
     /// (``DocumentRecordBuilder/flatRecord(key:fields:line:)``): `title` else `name` (else the
     /// id), `subtitle` else `type`, `footnote` else `location` else `body`, `status`, every other
     /// non-empty column an attribute.
-    func row(_ fields: [String], key: Int64, line: Int, path: String) throws -> ImportRow {
+    func row(_ fields: [String], key: Int64, line: Int, path: String) throws -> (record: ItemRecord, parentID: String?) {
         guard fields.count == count else {
             throw HierarchySourceError(
                 .malformed, "expected \(count) fields, found \(fields.count)", path: path, line: line)
@@ -172,8 +175,6 @@ struct CSVColumns {
             named.append(ItemRecord.Attribute(name, fields[position]))
         }
         let record = DocumentRecordBuilder.flatRecord(key: key, fields: named, line: line)
-        var row = SQLiteImporter.row(record)
-        row.parentID = fields[parentID].isEmpty ? nil : fields[parentID]
-        return row
+        return (record, fields[parentID].isEmpty ? nil : fields[parentID])
     }
 }

@@ -22,7 +22,9 @@ extension SQLiteImporter {
                 // Rows are made on a reader thread while this thread inserts.
                 let pipeline = RowPipeline { emit in Self.generateRows(hierarchy, emit: emit) }
                 defer { pipeline.stop() }
-                let count = try Self.insertAll(from: pipeline, into: inserter, reporter: &reporter)
+                let count = try Self.insertAll(from: pipeline, into: inserter, reporter: &reporter) {
+                    try $0.insert($1)
+                }
                 _ = try pipeline.result()
                 return Inserted(count: count, nextKey: count, wrapperCount: nil)
             }
@@ -36,12 +38,12 @@ extension SQLiteImporter {
     ///   - emit: Receives each batch; returns `false` to stop early.
     /// - Returns: The number of rows made.
     static func generateRows(
-        _ hierarchy: SyntheticHierarchy, emit: (_ rows: [ImportRow], _ bytesRead: Int64?) -> Bool
+        _ hierarchy: SyntheticHierarchy, emit: (_ rows: [ItemRecord], _ bytesRead: Int64?) -> Bool
     ) -> Int64 {
-        var batch: [ImportRow] = []
+        var batch: [ItemRecord] = []
         batch.reserveCapacity(batchSize)
         var stopped = false
-        func add(_ row: ImportRow) {
+        func add(_ row: ItemRecord) {
             batch.append(row)
             if batch.count == batchSize {
                 stopped = !emit(batch, nil)
@@ -57,18 +59,18 @@ extension SQLiteImporter {
                 ? SyntheticHierarchy.distribute(sizes[level + 1], among: sizes[level], random: &shape)
                 : [Int32](repeating: 0, count: sizes[level])
         }
-        func row(key: Int64, parent: Int64?, sortKey: Int64, childCount: Int32) -> ImportRow {
+        func row(key: Int64, parent: Int64?, sortKey: Int64, childCount: Int32) -> ItemRecord {
             let random = text.next()
             let kind = SyntheticHierarchy.kinds[Int(random & 15)]
             let category = SyntheticHierarchy.categories[Int((random >> 4) % 6)]
             let site = SyntheticHierarchy.site(Int((random >> 8) & 4095))
             let area = (random >> 20) % 100
             let status = SyntheticHierarchy.statuses[Int((random >> 28) % 7)]
-            return ImportRow(
-                key: key, parent: parent, sortKey: sortKey, id: "n\(key)",
+            return ItemRecord(
+                key: key, parent: parent, position: sortKey, id: "n\(key)",
                 title: parent == nil ? "Synthetic hierarchy" : "\(kind) \(SyntheticHierarchy.serial(key))",
                 subtitle: category, footnote: "\(site) area \(area)", status: status,
-                childCount: Int64(childCount), attributes: nil)
+                childCount: Int64(childCount))
         }
         var counts = childCounts(ofLevel: 0)
         add(row(key: 0, parent: nil, sortKey: 0, childCount: counts[0]))

@@ -21,7 +21,7 @@ extension SQLiteImporter {
         let plan = Plan(staging: false, resolveParents: false, rootTitle: source.displayName, recountChildren: true)
         let pageSize = max(1, pageSize)
         return try await build(plan: plan, inputPath: source.displayName) { queue in
-            var batch: [ImportRow] = []
+            var batch: [ItemRecord] = []
             var count: Int64 = 0
             func flush() async throws {
                 let rows = batch
@@ -36,7 +36,7 @@ extension SQLiteImporter {
             let walked = try await SourceImportWalk.walk(
                 source, pageSize: pageSize, maximumDepth: SQLiteSource.maximumDepth
             ) { record in
-                batch.append(Self.row(record))
+                batch.append(record)
                 count += 1
                 if batch.count >= 10_000 { try await flush() }
             }

@@ -9,13 +9,6 @@ extension SyntheticHierarchy {
     /// - Complexity: O(nodes) time; memory O(size of the two largest levels).
     @discardableResult
     public func generateItems(_ emit: ([ItemRecord]) -> Bool) -> Int64 {
-        SQLiteImporter.generateRows(self) { rows, _ in
-            emit(
-                rows.map {
-                    ItemRecord(
-                        key: $0.key, parent: $0.parent, position: $0.sortKey, id: $0.id, title: $0.title,
-                        subtitle: $0.subtitle, footnote: $0.footnote, status: $0.status, childCount: $0.childCount)
-                })
-        }
+        SQLiteImporter.generateRows(self) { rows, _ in emit(rows) }
     }
 }

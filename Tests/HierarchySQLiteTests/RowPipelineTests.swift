@@ -7,9 +7,8 @@ import Testing
 
 @Suite("RowPipeline")
 struct RowPipelineTests {
-    static func row(_ key: Int64) -> ImportRow {
-        ImportRow(
-            key: key, parent: nil, sortKey: key, id: "n\(key)", title: "T\(key)", childCount: 0, attributes: nil)
+    static func row(_ key: Int64) -> ItemRecord {
+        ItemRecord(key: key, parent: nil, position: key, id: "n\(key)", title: "T\(key)")
     }
 
     @Test("delivers every batch in order, then the reader's result", arguments: [0, 1, 3, 100])
