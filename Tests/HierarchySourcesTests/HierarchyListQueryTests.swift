@@ -4,7 +4,7 @@ import Testing
 
 @testable import HierarchySources
 
-@Suite(.ownThreads) struct HierarchyListQueryTests {
+@Suite struct HierarchyListQueryTests {
     @Test func walksBreadthFirstWithAncestors() async throws {
         let source = DictionarySource(root: "R", ["R": ["a", "b"], "a": ["a1", "a2"], "b": ["b1"], "a1": ["x"]])
         let query = HierarchyListQuery(source: source, pageSize: 1)
