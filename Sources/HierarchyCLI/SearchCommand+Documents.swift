@@ -11,7 +11,13 @@ extension SearchCommand {
         if DocumentFormat(pathExtension: pathExtension) != nil || pathExtension == "jsonl" || pathExtension == "ndjson" {
             return true
         }
-        return SourceOpener.isJSONFile(path)
+        return isRegularFile(path) && SourceOpener.isJSONFile(path)
+    }
+
+    /// Whether the path names a regular file: only those are peeked at (a FIFO can be read once).
+    static func isRegularFile(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
     }
 
     /// Prints the items of a document matching the query, each with its path, as they are found.
@@ -26,7 +32,7 @@ extension SearchCommand {
         let source: any HierarchySource
         var indexed: IndexedJSONSource?
         do {
-            if SourceOpener.isJSONFile(database) {
+            if Self.isRegularFile(database), SourceOpener.isJSONFile(database) {
                 let opened = try IndexedJSONSource(
                     path: database, validatesAtOpen: IndexedJSONSource.validationAtOpenLimit)
                 (source, indexed) = (opened, opened)

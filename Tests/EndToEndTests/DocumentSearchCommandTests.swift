@@ -107,6 +107,19 @@ import Testing
         #expect(Self.lines(result.error).count == 1)
     }
 
+    /// A named pipe is read once, by the document reader: nothing peeks at it first.
+    @Test func aNamedPipeIsReadOnce() async throws {
+        let f = try Fixture()
+        let pipe = f.path("pipe.json")
+        #expect(mkfifo(pipe, 0o600) == 0)
+        let document = #"{"title": "Top", "children": [{"title": "Bern"}]}"#
+        let command = "printf '%s' \"$1\" > \"$2\" & exec \"$0\" search \"$2\" bern"
+        let result = try await ProgramRunner.run(
+            program: URL(fileURLWithPath: "/bin/sh"), ["-c", command, ProgramRunner.executable.path, document, pipe])
+        #expect(result.status == 0, "\(result.error)")
+        #expect(Self.lines(result.output) == ["Bern  (Top)"])
+    }
+
     @Test func yamlAndJSONLinesDocumentsAreSearchedToo() async throws {
         let f = try Fixture()
         let yaml = try await Self.search([f.path("places.yaml"), "zürich"])
