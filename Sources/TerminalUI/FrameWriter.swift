@@ -1,4 +1,5 @@
 import Dispatch
+import HierarchySources
 import Synchronization
 
 /// Writes frames to a terminal on a queue of its own, one at a time, so a terminal that
@@ -55,14 +56,17 @@ final class FrameWriter: Sendable {
         queue.async { [terminal] in terminal.write(bytes) }
     }
 
-    /// Waits until the write in flight, if any, has ended, at most `timeout`.
+    /// Waits until the write in flight, if any, has ended, at most `timeout`; no thread waits
+    /// meanwhile.
     ///
     /// - Returns: Whether the writer is idle.
     @discardableResult
-    func drain(timeout: Duration) -> Bool {
-        let finished = DispatchSemaphore(value: 0)
-        queue.async { finished.signal() }
-        let milliseconds = TerminalEventSource.milliseconds(timeout)
-        return finished.wait(timeout: .now() + .milliseconds(milliseconds)) == .success
+    func drain(timeout: Duration) async -> Bool {
+        let queue = self.queue
+        let drained = try? await withTimeout(timeout) {
+            await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in queue.async { done.resume() } }
+            return true
+        }
+        return drained ?? false
     }
 }

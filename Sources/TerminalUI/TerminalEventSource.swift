@@ -1,4 +1,5 @@
 import Foundation
+import HierarchySources
 import Synchronization
 
 #if canImport(Glibc)
@@ -41,8 +42,8 @@ public final class TerminalEventSource: Sendable {
 
     /// Guards the lifecycle.
     private let lifecycle = Mutex<Lifecycle>(.idle)
-    /// Signalled by the thread when it ends.
-    private let finished = DispatchSemaphore(value: 0)
+    /// Finished by the thread when it ends.
+    private let threadEnd = AsyncStream<Never>.makeStream()
 
     /// Creates a source; nothing is read until ``start()``.
     ///
@@ -69,7 +70,8 @@ public final class TerminalEventSource: Sendable {
     }
 
     deinit {
-        stop()
+        _ = requestStop()
+        continuation.finish()
     }
 
     /// Starts the reading thread. Does nothing if already started or stopped.
@@ -99,38 +101,50 @@ public final class TerminalEventSource: Sendable {
             pasteTimeout: Self.milliseconds(pasteTimeout),
             continuation: continuation
         )
-        let finished = finished
+        let ended = threadEnd.continuation
         let readFD = fds[0]
         let thread = Thread {
             configuration.run()
             _ = close(readFD)
-            finished.signal()
+            ended.finish()
         }
         thread.name = "TerminalUI.TerminalEventSource"
         thread.start()
     }
 
-    /// Stops the reading thread and ends the stream. Idempotent.
+    /// Stops the reading thread and ends the stream. Idempotent. No thread waits meanwhile.
     ///
     /// - Parameter timeout: The longest wait for the thread to end, 1 s by default.
     /// - Returns: Whether the thread ended within `timeout` (or was never started).
     @discardableResult
-    public func stop(timeout: Duration = .seconds(1)) -> Bool {
+    public func stop(timeout: Duration = .seconds(1)) async -> Bool {
+        guard requestStop() else {
+            continuation.finish()
+            return true
+        }
+        let threadEnded = threadEnd.stream
+        let ended = try? await withTimeout(timeout) {
+            for await _ in threadEnded {}
+            return true
+        }
+        continuation.finish()
+        return ended ?? false
+    }
+
+    /// Wakes the reading thread to end, if it runs, and lets go of the terminal's events.
+    ///
+    /// - Returns: Whether a thread was running.
+    private func requestStop() -> Bool {
         let wakeFD = lifecycle.withLock { lifecycle -> Int32? in
             defer { lifecycle = .stopped }
             if case .running(let fd) = lifecycle { return fd }
             return nil
         }
         terminal?.setEventHandler(nil)
-        guard let wakeFD else {
-            continuation.finish()
-            return true
-        }
+        guard let wakeFD else { return false }
         // Closing the write end wakes the thread (POLLHUP) and, unlike a write, can never raise SIGPIPE.
         _ = close(wakeFD)
-        let ended = finished.wait(timeout: .now() + .milliseconds(Self.milliseconds(timeout))) == .success
-        continuation.finish()
-        return ended
+        return true
     }
 
     /// A duration in whole milliseconds, at least 1 and at most a day.

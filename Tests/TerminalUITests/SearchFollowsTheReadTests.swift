@@ -44,7 +44,7 @@ final class Collected: Sendable {
     /// Opens a document (opening waits until the root is known; the bound only guards against
     /// a hang).
     nonisolated static func open(_ path: String) async throws -> DocumentLoad.Opened {
-        try await withTimeout {
+        try await withTimeout(.seconds(300)) {
             try await DocumentLoad.open(path: path, name: "big.json")
         }
     }

@@ -21,7 +21,7 @@ struct TerminalEventSourceTests {
                 == .input([
                     .key(KeyEvent(.up)), Self.char("x"), .mouse(MouseEvent(kind: .press, button: .left, x: 1, y: 2)),
                 ]))
-        #expect(source.stop(timeout: .seconds(60)))
+        #expect(await source.stop(timeout: .seconds(60)))
     }
 
     @Test("A lone ESC becomes the Escape key after the timeout")
@@ -32,7 +32,7 @@ struct TerminalEventSourceTests {
         pipe.write([0x1B])
         let event = try await withTimeout { await source.events.first { _ in true } }
         #expect(event == .input([.key(KeyEvent(.escape))]))
-        #expect(source.stop(timeout: .seconds(60)))
+        #expect(await source.stop(timeout: .seconds(60)))
     }
 
     @Test("End of input flushes pending bytes, reports SIGHUP and ends the stream")
@@ -53,7 +53,7 @@ struct TerminalEventSourceTests {
         }
         #expect(inputs == [Self.char("q"), .key(KeyEvent(.escape))])
         #expect(events.last == .terminate(signal: SIGHUP))
-        source.stop()
+        await source.stop()
     }
 
     @Test("stop ends the thread and the stream promptly", arguments: [false, true])
@@ -61,14 +61,14 @@ struct TerminalEventSourceTests {
         let pipe = TestPipe()
         let source = TerminalEventSource(inputFileDescriptor: pipe.readFD)
         if started { source.start() }
-        #expect(source.stop(timeout: .seconds(60)))
+        #expect(await source.stop(timeout: .seconds(60)))
         let remaining = try await withTimeout {
             var count = 0
             for await _ in source.events { count += 1 }
             return count
         }
         #expect(remaining == 0)
-        #expect(source.stop(timeout: .seconds(60)))
+        #expect(await source.stop(timeout: .seconds(60)))
     }
 
     @Test("Terminal events join the stream")
@@ -84,7 +84,7 @@ struct TerminalEventSourceTests {
         terminal.handleSignal(SIGWINCH)
         let event = try await withTimeout { await source.events.first { _ in true } }
         #expect(event == .resize(columns: terminal.size().columns, rows: terminal.size().rows))
-        source.stop()
+        await source.stop()
         terminal.restore()
     }
 }

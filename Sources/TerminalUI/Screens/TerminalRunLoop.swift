@@ -131,7 +131,7 @@ public enum TerminalRunLoop {
                 if let index = input.firstIndex(of: suspendKey) {
                     input.removeSubrange(index...)
                     _ = screen.handle(input)
-                    writer.drain(timeout: Self.exitDrainTimeout)
+                    await writer.drain(timeout: Self.exitDrainTimeout)
                     terminal.suspend()
                     continue loop
                 }
@@ -153,8 +153,8 @@ public enum TerminalRunLoop {
                             }
                         case .run(let program):
                             // The program gets the terminal and every key until it ends.
-                            writer.drain(timeout: Self.exitDrainTimeout)
-                            _ = events.stop(timeout: Self.exitDrainTimeout)
+                            await writer.drain(timeout: Self.exitDrainTimeout)
+                            _ = await events.stop(timeout: Self.exitDrainTimeout)
                             forward.cancel()
                             terminal.handOver()
                             let output = (terminal.output as? StandardOutput)?.fileDescriptor ?? STDOUT_FILENO
@@ -186,10 +186,10 @@ public enum TerminalRunLoop {
             scheduleWake()
         }
         // A frame still being written to a terminal that stopped reading must not hold the exit long.
-        writer.drain(timeout: Self.exitDrainTimeout)
+        await writer.drain(timeout: Self.exitDrainTimeout)
         screen.setRedrawHandler(nil)
         // The input thread ends as soon as its wake pipe closes; never wait long for it.
-        _ = events.stop(timeout: Self.exitDrainTimeout)
+        _ = await events.stop(timeout: Self.exitDrainTimeout)
         forward.cancel()
         terminal.restore()
         return endedBy
