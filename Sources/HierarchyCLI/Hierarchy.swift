@@ -13,7 +13,7 @@ public struct Hierarchy: AsyncParsableCommand {
         subcommands: [
             BrowseCommand.self, ListCommand.self, PrintCommand.self, ServeCommand.self,
             ImportCommand.self, SearchCommand.self, ExportCommand.self, GenerateCommand.self,
-            AddCommand.self, RenameCommand.self, MoveCommand.self, DeleteCommand.self,
+            AddCommand.self, RenameCommand.self, MoveCommand.self, DeleteCommand.self, IndexCommand.self,
         ],
         defaultSubcommand: BrowseCommand.self
     )

@@ -45,12 +45,13 @@ public final class SQLiteSource: HierarchySource {
     ///     `nil` for one per core, between 2 and 4.
     ///   - buildsSearchPrefixes: Whether to start building the search index's prefix indexes
     ///     in the background (`searchPrefixBuild`) when the store waits for them and the file
-    ///     is writable. The reads never wait for it: short prefixes are slower meanwhile.
+    ///     is writable; off by default, as opening a store to read it never writes it. The reads
+    ///     never wait for it: short prefixes are slower meanwhile.
     /// - Throws: `HierarchySourceError`: `.notFound` if there is no such file,
     ///   `.malformed` for a file that is not a database, a corrupted one or one of
     ///   another schema, `.unsupported` for a newer schema version, `.io` when
     ///   it is locked or unreadable.
-    public init(path: String, readers: Int? = nil, buildsSearchPrefixes: Bool = true) throws {
+    public init(path: String, readers: Int? = nil, buildsSearchPrefixes: Bool = false) throws {
         self.path = path
         self.displayName = URL(fileURLWithPath: path).lastPathComponent
         guard FileManager.default.fileExists(atPath: path) else {

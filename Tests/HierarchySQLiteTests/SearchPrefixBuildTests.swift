@@ -72,8 +72,11 @@ struct SearchPrefixBuildTests {
         #expect(expected["pu"]?.count ?? 0 > 1)
         #expect(try await Self.answers(deferred) == expected)
 
-        // Opening the store starts the build; the test waits for its end, not for a clock.
-        let source = try SQLiteSource(path: deferred)
+        // Opening the store to read it writes nothing; asked to, it starts the build, whose end
+        // the test waits for, not a clock.
+        #expect(try SQLiteSource(path: deferred).searchPrefixBuild == nil)
+        #expect(try Self.state(deferred).marker == 0)
+        let source = try SQLiteSource(path: deferred, buildsSearchPrefixes: true)
         let build = try #require(source.searchPrefixBuild)
         #expect(try await build.outcome().get() == .built)
         let after = try Self.state(deferred)
@@ -85,7 +88,7 @@ struct SearchPrefixBuildTests {
         #expect(try directory.contents() == ["deferred.db", "whole.db"])
 
         // The store is finished: another opening starts nothing.
-        #expect(try SQLiteSource(path: deferred).searchPrefixBuild == nil)
+        #expect(try SQLiteSource(path: deferred, buildsSearchPrefixes: true).searchPrefixBuild == nil)
         #expect(try SQLiteSearchPrefixes.build(path: deferred) == .notNeeded)
     }
 
@@ -183,9 +186,16 @@ struct SearchPrefixBuildTests {
         #expect(search.status == 0)
         #expect(search.output.contains("Pump"))
 
-        #expect(try SQLiteSearchPrefixes.build(path: path) == .built)
+        // `hierarchy index` finishes it; a second run finds nothing to do.
+        let index = try await ProgramRunner.run(["index", path])
+        #expect(index.status == 0)
+        #expect(index.output.contains("short prefixes indexed"))
+        #expect(try !SQLiteSearchPrefixes.isPending(path: path))
         #expect(try await Self.answers(path) == killed)
         try Self.checkIntegrity(path)
         #expect(try directory.contents() == ["s.db"])
+        let again = try await ProgramRunner.run(["index", path])
+        #expect(again.status == 0)
+        #expect(again.output.contains("is complete"))
     }
 }

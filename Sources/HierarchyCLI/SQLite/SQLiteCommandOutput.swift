@@ -71,9 +71,12 @@ enum SQLiteCommandOutput {
     /// prefixes slower): progress on the line, then one line saying how long it took. Another
     /// program already building it, or a failure (the store stays searchable), is said on one
     /// line and is not an error of the import.
-    static func finishSearchPrefixes(into path: String, progress: (@Sendable (ImportProgress) -> Void)?) {
+    static func finishSearchPrefixes(
+        into path: String, progress: (@Sendable (ImportProgress) -> Void)?,
+        announce: String = "searchable now; indexing short prefixes (Ctrl-C leaves that to `hierarchy index`)"
+    ) {
         guard (try? SQLiteSearchPrefixes.isPending(path: path)) == true else { return }
-        print("searchable now; indexing short prefixes (Ctrl-C leaves that to the next program to open it)")
+        print(announce)
         fflush(nil)
         let started = ContinuousClock.now
         do {
