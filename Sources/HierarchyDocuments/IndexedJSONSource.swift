@@ -388,7 +388,7 @@ public final class IndexedJSONSource: HierarchySource {
                 return HierarchySourceError(error, path: path, format: .json)
             }
         } catch {
-            return error as? HierarchySourceError ?? HierarchySourceError(.io, "\(error)", path: path)
+            return error
         }
     }
 
@@ -458,7 +458,7 @@ public final class IndexedJSONSource: HierarchySource {
                 return true
             }
             return isItem ? nil : Wrapper(arrays: arrays)
-        } catch let error as DocumentReadError {
+        } catch {
             throw HierarchySourceError(error, path: path, format: .json)
         }
     }
