@@ -8,7 +8,8 @@ extension SearchCommand {
     /// starts as JSON.
     static func isDocument(_ path: String) -> Bool {
         let pathExtension = URL(fileURLWithPath: path).pathExtension.lowercased()
-        if DocumentFormat(pathExtension: pathExtension) != nil || pathExtension == "jsonl" || pathExtension == "ndjson" {
+        if DocumentFormat(pathExtension: pathExtension) != nil || pathExtension == "jsonl" || pathExtension == "ndjson"
+        {
             return true
         }
         return isRegularFile(path) && SourceOpener.isJSONFile(path)

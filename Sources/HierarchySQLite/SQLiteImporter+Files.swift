@@ -162,7 +162,8 @@ struct CSVColumns {
     /// (``DocumentRecordBuilder/flatRecord(key:fields:line:)``): `title` else `name` (else the
     /// id), `subtitle` else `type`, `footnote` else `location` else `body`, `status`, every other
     /// non-empty column an attribute.
-    func row(_ fields: [String], key: Int64, line: Int, path: String) throws -> (record: ItemRecord, parentID: String?) {
+    func row(_ fields: [String], key: Int64, line: Int, path: String) throws -> (record: ItemRecord, parentID: String?)
+    {
         guard fields.count == count else {
             throw HierarchySourceError(
                 .malformed, "expected \(count) fields, found \(fields.count)", path: path, line: line)

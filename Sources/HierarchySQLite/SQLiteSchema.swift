@@ -104,7 +104,8 @@ enum SQLiteSchema {
     static let fullTextCrisisMerge = 64
 
     /// Creates and fills the full-text index.
-    static let createFullTextIndex = createFullTextTable(prefixes: true) + "INSERT INTO item_fts(item_fts) VALUES('rebuild');"
+    static let createFullTextIndex =
+        createFullTextTable(prefixes: true) + "INSERT INTO item_fts(item_fts) VALUES('rebuild');"
 
     /// Creates and fills the full-text index without its prefix indexes, for a store whose
     /// short prefixes are indexed after it is in place (`SQLiteSearchPrefixes`).
@@ -114,7 +115,8 @@ enum SQLiteSchema {
     /// Creates an empty `item_fts` (in `schema`) with its merge settings; with `prefixes`, the
     /// prefix indexes of `prefixLengths`.
     static func createFullTextTable(
-        _ name: String = "item_fts", schema: String = "main", prefixes: Bool, content: String = "content='item', content_rowid='key'"
+        _ name: String = "item_fts", schema: String = "main", prefixes: Bool,
+        content: String = "content='item', content_rowid='key'"
     ) -> String {
         let prefix = prefixes ? "prefix='\(prefixLengths.map(String.init).joined(separator: " "))', " : ""
         return """

@@ -92,7 +92,8 @@ public enum SQLiteSearchPrefixes {
         let queue: DatabaseQueue
         do {
             queue = try DatabaseQueue(path: side, configuration: configuration)
-        } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED {
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED
+        {
             return .busy
         } catch {
             throw SQLiteErrors.map(error, path: side)
@@ -134,7 +135,8 @@ public enum SQLiteSearchPrefixes {
                     COMMIT;
                     """)
             return true
-        } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED {
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED
+        {
             if db.isInsideTransaction { try? db.execute(sql: "ROLLBACK") }
             return false
         }
@@ -149,7 +151,8 @@ public enum SQLiteSearchPrefixes {
         try db.execute(
             sql: SQLiteSchema.createFullTextTable("build", prefixes: true, content: "content=''"))
         let version = try Int64.fetchOne(db, sql: "PRAGMA store.data_version") ?? 0
-        let (last, total) = try Row.fetchOne(db, sql: "SELECT max(key), count(*) FROM store.item")
+        let (last, total) =
+            try Row.fetchOne(db, sql: "SELECT max(key), count(*) FROM store.item")
             .map { (($0[0] as Int64?) ?? -1, $0[1] as Int64) } ?? (-1, 0)
         var start: Int64 = 0
         var indexed: Int64 = 0
@@ -205,7 +208,12 @@ public enum SQLiteSearchPrefixes {
 
     /// A build running on a thread of its own (see `SQLiteSource`), awaitable.
     public final class Background: Sendable {
-        private let state = Mutex<(outcome: Result<Outcome, HierarchySourceError>?, waiters: [CheckedContinuation<Result<Outcome, HierarchySourceError>, Never>])>(
+        private let state = Mutex<
+            (
+                outcome: Result<Outcome, HierarchySourceError>?,
+                waiters: [CheckedContinuation<Result<Outcome, HierarchySourceError>, Never>]
+            )
+        >(
             (nil, []))
         private let stopped = Atomic<Bool>(false)
 

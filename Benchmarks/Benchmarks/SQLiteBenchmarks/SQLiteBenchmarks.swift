@@ -20,7 +20,8 @@ private func benchmarkStore(nodes: Int) async throws -> String {
     }
     let path = FileManager.default.temporaryDirectory
         .appendingPathComponent("hierarchykit-sqlite-bench-\(nodes).db").path
-    if FileManager.default.fileExists(atPath: path), (try? SQLiteSource(path: path, buildsSearchPrefixes: false)) != nil {
+    if FileManager.default.fileExists(atPath: path), (try? SQLiteSource(path: path, buildsSearchPrefixes: false)) != nil
+    {
         try SQLiteSearchPrefixes.build(path: path)
         return path
     }
