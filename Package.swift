@@ -159,7 +159,7 @@ let package = Package(
             name: "ExamplesTests",
             dependencies: [
                 "FioriCompat", "TerminalUI", "HierarchyWeb", "HierarchyAdapters", "HierarchySources", "HierarchyDocuments",
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                "HierarchyTestSupport", .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),
         // One test per behaviour the seed documents describe, named after the document.

@@ -1,5 +1,6 @@
 import FioriCompat
 import Foundation
+import HierarchyTestSupport
 import Hummingbird
 import HummingbirdTesting
 import Testing
@@ -37,21 +38,17 @@ final class RecordingController: MyController {
 func frame(of screen: some TerminalScreen, within limit: Duration = .seconds(120), until done: (String) -> Bool)
     async -> String
 {
-    let (redraws, redrawn) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
-    screen.setRedrawHandler { redrawn.yield() }
-    let hangGuard = Task {
-        try? await Task.sleep(for: limit)
-        redrawn.finish()
-    }
-    defer {
-        screen.setRedrawHandler(nil)
-        hangGuard.cancel()
-    }
-    var text = screen.render().plainText
-    var events = redraws.makeAsyncIterator()
-    while !done(text), await events.next() != nil {
-        text = screen.render().plainText
-    }
+    var text = ""
+    await untilChanged(
+        within: limit,
+        observe: { redrawn in
+            screen.setRedrawHandler(redrawn)
+            return { screen.setRedrawHandler(nil) }
+        },
+        until: {
+            text = screen.render().plainText
+            return done(text)
+        })
     return text
 }
 

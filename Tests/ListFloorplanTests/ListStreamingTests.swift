@@ -1,3 +1,4 @@
+import HierarchyTestSupport
 import Synchronization
 import Testing
 
@@ -208,21 +209,12 @@ struct ListViewModelStreamingTests {
 }
 
 /// Waits until `condition` holds, looking again after each change of the model (its
-/// observers are told); `limit` only guards against a hang.
+/// observers are told); the bound only guards against a hang.
 @MainActor
-func change<Entity, Section>(
-    of model: ListViewModel<Entity, Section>, within limit: Duration = .seconds(300), until condition: () -> Bool
-) async {
-    let (changes, changed) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
-    let token = model.addObserver { _, _ in changed.yield() }
-    let hangGuard = Task {
-        try? await Task.sleep(for: limit)
-        changed.finish()
-    }
-    defer {
-        model.removeObserver(token)
-        hangGuard.cancel()
-    }
-    var events = changes.makeAsyncIterator()
-    while !condition(), await events.next() != nil {}
+func change<Entity, Section>(of model: ListViewModel<Entity, Section>, until condition: () -> Bool) async {
+    await untilChanged(
+        observe: { changed in
+            let token = model.addObserver { _, _ in changed() }
+            return { model.removeObserver(token) }
+        }, until: condition)
 }
