@@ -126,13 +126,13 @@ let package = Package(
             name: "HierarchySourcesTests",
             dependencies: [
                 "HierarchySources", "HierarchyFileSystem", "HierarchyAdapters", "HierarchyDocuments", "HierarchyCLI",
-                "HierarchyTestSupport",
+                "HierarchyKit", "HierarchyTestSupport",
             ]),
         .testTarget(
             name: "HierarchySQLiteTests",
             dependencies: [
                 "HierarchySQLite", "HierarchyAdapters", "HierarchyDocuments", "HierarchyFileSystem", "HierarchyTestSupport",
-                "hierarchy",
+                "HierarchyKit", "HierarchySources", "hierarchy", .product(name: "GRDB", package: "GRDB.swift"),
             ]),
         .testTarget(
             name: "HierarchyPostgresTests",
@@ -145,12 +145,13 @@ let package = Package(
             name: "TerminalUITests",
             dependencies: [
                 "TerminalUI", "HierarchyAdapters", "HierarchyDocuments", "HierarchyFileSystem", "HierarchyTestSupport",
+                "HierarchyKit", "HierarchySources", "ListFloorplan",
             ]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
                 "hierarchy", "HierarchyCLI", "HierarchySources", "HierarchyFileSystem", "HierarchyDocuments",
-                "HierarchyTestSupport",
+                "HierarchySQLite", "HierarchyTestSupport",
             ],
             exclude: ["hangfs.py"]),
         // The Examples package's controller and model (linked here, not copied), hosted by
@@ -159,7 +160,8 @@ let package = Package(
             name: "ExamplesTests",
             dependencies: [
                 "FioriCompat", "TerminalUI", "HierarchyWeb", "HierarchyAdapters", "HierarchySources", "HierarchyDocuments",
-                "HierarchyTestSupport", .product(name: "HummingbirdTesting", package: "hummingbird"),
+                "HierarchyTestSupport", .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),
         // One test per behaviour the seed documents describe, named after the document.
@@ -175,6 +177,8 @@ let package = Package(
             name: "HierarchyWebTests",
             dependencies: [
                 "HierarchyWeb", "HierarchySources", "HierarchyFileSystem", "HierarchyAdapters", "HierarchyTestSupport",
+                "HierarchyKit", "ListFloorplan", .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),
