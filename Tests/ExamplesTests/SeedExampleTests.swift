@@ -33,14 +33,11 @@ final class RecordingController: MyController {
 
 /// Renders `screen` until `done` holds for its frame, drawing again each time the screen asks
 /// for a redraw (the example's model answered, after its delay); after `limit` with no frame
-/// that holds (a hang guard, not a synchronisation) returns the last frame.
+/// that holds within `untilChanged`'s hang guard returns the last frame.
 @MainActor
-func frame(of screen: some TerminalScreen, within limit: Duration = .seconds(120), until done: (String) -> Bool)
-    async -> String
-{
+func frame(of screen: some TerminalScreen, until done: (String) -> Bool) async -> String {
     var text = ""
     await untilChanged(
-        within: limit,
         observe: { redrawn in
             screen.setRedrawHandler(redrawn)
             return { screen.setRedrawHandler(nil) }
