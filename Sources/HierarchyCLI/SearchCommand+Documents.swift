@@ -44,10 +44,16 @@ extension SearchCommand {
             throw CommandLineError.report(error)
         }
         var printed = 0
+        // A scalar of a document read as its structure is titled with its key: its value is
+        // printed beside it, as the browser shows it.
+        let showsValues = (source as? any DocumentHierarchySource)?.isDocumentStructure == true
         do {
             for try await batch in HierarchyListQuery(source: source).searchBatches(query, in: range) {
                 for item in batch {
-                    let title = SQLiteCommandOutput.sanitize(item.node.title)
+                    var title = SQLiteCommandOutput.sanitize(item.node.title)
+                    if showsValues, let value = item.node.subtitle {
+                        title += ": " + SQLiteCommandOutput.sanitize(value)
+                    }
                     let trail = item.ancestors.map(SQLiteCommandOutput.sanitize).joined(separator: " / ")
                     print(trail.isEmpty ? title : "\(title)  (\(trail))")
                     printed += 1

@@ -130,4 +130,16 @@ import Testing
         #expect(Self.lines(lines.output).count == 1)
         #expect(lines.output.contains("lines.jsonl"))
     }
+
+    @Test func aScalarOfADocumentReadAsItsStructurePrintsItsValueBesideItsKey() async throws {
+        let f = try Fixture()
+        try Data(#"{"codes": [{"code": "CH-ZH", "label": "Zürich"}, {"code": "CH-BE", "label": "Bern"}]}"#.utf8)
+            .write(to: f.url("codes.json"))
+        let result = try await Self.search([f.path("codes.json"), "zurich"])
+        #expect(result.status == 0, "\(result.error)")
+        let found = Self.lines(result.output)
+        #expect(found.count == 1)
+        #expect(found.first?.hasPrefix("label: Zürich  (") == true, "\(found)")
+        #expect(found.first?.contains("codes") == true, "\(found)")
+    }
 }
