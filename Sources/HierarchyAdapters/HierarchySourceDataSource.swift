@@ -234,7 +234,7 @@ public final class HierarchySourceDataSource: HierarchyViewPagingDataSource {
     /// already says an item has children.
     public static func configure(_ cell: HierarchyCollectionItem, with node: HierarchyNode, childCount: Int?) {
         cell.title.text = node.title
-        cell.subtitle.text = node.subtitle
+        cell.subtitle.text = node.subtitle ?? node.preview
         cell.footnote.text = node.footnote
         cell.status.text = node.status
         let count = childCount ?? node.childCount

@@ -82,6 +82,8 @@ public final class IndexedJSONSource: HierarchySource {
     /// A row's child count is shown at once when its container's scan ends within 256 KiB;
     /// a larger one is counted when asked for (``childCount(ofID:)``).
     static let countBudget: Int64 = 256 << 10
+    /// The most bytes of a container read for its preview.
+    static let previewBytes: Int64 = 16 << 10
 
     /// The identifier of a synthetic root.
     static let syntheticRootID = InMemorySource.syntheticRootID
@@ -882,7 +884,8 @@ public final class IndexedJSONSource: HierarchySource {
                 if member.isContainer {
                     let count = try index.count(of: member, within: Self.countBudget)
                     return HierarchyNode(
-                        id: id, title: title, childCount: count, isContainer: count.map { $0 > 0 } ?? true)
+                        id: id, title: title, childCount: count, isContainer: count.map { $0 > 0 } ?? true,
+                        preview: try preview(of: member))
                 }
                 let scalar = try index.scalar(member)
                 return HierarchyNode(
@@ -892,6 +895,33 @@ public final class IndexedJSONSource: HierarchySource {
         }
         remember(node.id, place)
         return node
+    }
+
+    /// A container's first members as one line (see ``StructurePreview``), read from at most
+    /// ``previewBytes`` of its bytes.
+    private func preview(of container: JSONMember) throws(DocumentReadError) -> String {
+        var preview = StructurePreview(isObject: container.isObject)
+        var more = false
+        var shown = 0
+        try index.forEachMember(of: container, from: 0, limit: container.value + Self.previewBytes) {
+            (_, member) throws(DocumentReadError) -> Bool in
+            guard !preview.isFull else {
+                more = true
+                return false
+            }
+            shown += 1
+            let key = container.isObject ? try index.key(of: member) : nil
+            let value: StructurePreview.Value =
+                if member.isContainer {
+                    member.isObject ? .object : .array
+                } else {
+                    .scalar((try index.scalar(member)).flatMap(DocumentRecordBuilder.scalarText) ?? "")
+                }
+            preview.append(key: key, value)
+            return true
+        }
+        if !more { more = index.entry(container.value)?.count.map { $0 > shown } ?? true }
+        return preview.text(more: more)
     }
 
     private func itemNode(_ place: Place, _ member: JSONMember) throws(DocumentReadError) -> HierarchyNode {

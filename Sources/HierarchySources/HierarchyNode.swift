@@ -21,6 +21,10 @@ public struct HierarchyNode: Sendable, Hashable, Identifiable {
     public var isContainer: Bool
     /// Further attributes, as shown in detail views and exported again.
     public var attributes: [String: String]
+    /// A one-line view of a document container's first values (`{alpha_2: AW, name: Aruba, …}`),
+    /// shown where there is no subtitle, as jless shows a collapsed value. Presentation only:
+    /// never searched, printed, imported or exported (see ``StructurePreview``).
+    public var preview: String?
 
     public init(
         id: String,
@@ -30,7 +34,8 @@ public struct HierarchyNode: Sendable, Hashable, Identifiable {
         status: String? = nil,
         childCount: Int? = nil,
         isContainer: Bool? = nil,
-        attributes: [String: String] = [:]
+        attributes: [String: String] = [:],
+        preview: String? = nil
     ) {
         self.id = id
         self.title = title
@@ -40,5 +45,6 @@ public struct HierarchyNode: Sendable, Hashable, Identifiable {
         self.childCount = childCount
         self.isContainer = isContainer ?? ((childCount ?? 0) > 0)
         self.attributes = attributes
+        self.preview = preview
     }
 }

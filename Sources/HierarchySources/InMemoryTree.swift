@@ -632,6 +632,31 @@ package struct InMemoryTree: Sendable {
             node.childCount = childCount(of: index)
             node.isContainer = childCount(of: index) > 0
         }
+        if let kind = valueKind(of: index), kind == .object || kind == .array {
+            node.preview = preview(of: index, isObject: kind == .object)
+        }
         return node
+    }
+
+    /// A structure read's object or array as one line of its first members (see
+    /// ``StructurePreview``); while building, of the members placed so far.
+    ///
+    /// - Complexity: O(``StructurePreview/memberLimit``) members' text.
+    private func preview(of index: Int32, isObject: Bool) -> String {
+        var preview = StructurePreview(isObject: isObject)
+        let count = childCount(of: index)
+        let shown = 0..<StructurePreview.memberLimit
+        let members = isFinished ? Array(children(of: index, in: shown)) : partialChildren(of: index, in: shown)
+        for member in members {
+            let key = isObject ? withTitle(of: member) { String(decoding: $0, as: UTF8.self) } : nil
+            let value: StructurePreview.Value =
+                switch valueKind(of: member) {
+                case .object: .object
+                case .array: .array
+                default: .scalar(subtitle(of: member) ?? "")
+                }
+            guard preview.append(key: key, value) else { break }
+        }
+        return preview.text(more: count > members.count)
     }
 }

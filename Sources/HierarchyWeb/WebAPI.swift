@@ -151,8 +151,8 @@ struct WebAPI: Sendable {
         // Texts are cut as in snapshots: a 100 MB title is never sent whole.
         let results = nodes.prefix(size).map {
             SearchResult(
-                id: $0.id, title: WebSnapshot.shown($0.title) ?? "", subtitle: WebSnapshot.shown($0.subtitle),
-                footnote: WebSnapshot.shown($0.footnote))
+                id: $0.id, title: WebSnapshot.shown($0.title) ?? "",
+                subtitle: WebSnapshot.shown($0.subtitle ?? $0.preview), footnote: WebSnapshot.shown($0.footnote))
         }
         return try Self.json(
             SearchPage(query: query, offset: start, results: Array(results), hasMore: nodes.count > size))

@@ -265,10 +265,11 @@ struct OpenAndChooseTests {
         try await Self.waitForClipboard(tmux, #".a."b/c"[1]"#)
         try tmux.send("y", "v")
         try await Self.waitForClipboard(tmux, #"{"d e":"x~"}"#)
-        // y copies the item; k after it moves the focus as ever.
+        // y copies the item as its cell shows it (the key, the value's preview); k after it
+        // moves the focus as ever.
         try tmux.send("y", "k")
         try await tmux.waitFor("the focus back on [0]") { $0.contains("b/c › [0]") }
-        #expect(try Self.clipboard(tmux) == "[1]")
+        #expect(try Self.clipboard(tmux) == "[1]\n{d e: x~}")
         try tmux.send("q")
         _ = try await expectSane(tmux)
     }

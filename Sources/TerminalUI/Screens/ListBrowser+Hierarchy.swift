@@ -88,7 +88,7 @@ extension ListScreen where Entity == HierarchyListItem, Section == HierarchyList
             ListCellContent(
                 headline: item.node.title,
                 subheadline: item.ancestors.isEmpty ? "Top level" : item.ancestorPath,
-                footnote: item.node.subtitle, status: item.node.status)
+                footnote: item.node.subtitle ?? item.node.preview, status: item.node.status)
         }
         return screen
     }
