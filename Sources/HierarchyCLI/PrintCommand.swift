@@ -46,14 +46,19 @@ struct PrintCommand: AsyncParsableCommand {
             var printer = TreePrinter(depth: depth, ascii: ascii, escape: { TerminalText.sanitize($0) })
             printer.pageSize = 1000
             printer.showsValues = (resolved.source as? any DocumentHierarchySource)?.isDocumentStructure ?? false
+            printer.continuesPastUnreadableItems = true
             var output = StandardOutputStream()
+            let unreadable: [HierarchySourceError]
             if let start = resolved.startID {
-                try await printer.print(SubtreeSource(base: resolved.source, rootID: start), to: &output)
+                unreadable = try await printer.print(SubtreeSource(base: resolved.source, rootID: start), to: &output)
             } else {
-                try await printer.print(resolved.source, to: &output)
+                unreadable = try await printer.print(resolved.source, to: &output)
             }
             output.flush()
             try Self.check(output.output)
+            // As find does: everything readable is printed, then each item that was not is named.
+            for error in unreadable { CommandLineError.printError(error.description) }
+            if let first = unreadable.first { throw ExitCode(CommandLineError.exitCode(for: first)) }
         } catch let error as ExitCode {
             throw error
         } catch {

@@ -27,6 +27,11 @@ public struct TreePrinter: Sendable {
     /// its structure, whose scalars are leaves with their value as subtitle (`name: Harbour`,
     /// `[0]: 3`), as jless and gron show them. A value longer than ``valueLimit`` is cut.
     public var showsValues = false
+    /// Whether an item whose children cannot be read (a folder without permission, one removed
+    /// meanwhile: `.permissionDenied`, `.notFound`) is printed without them and the walk goes on,
+    /// as `find` and `tree` do; ``print(_:to:)`` returns those errors. Otherwise the first such
+    /// error ends the print.
+    public var continuesPastUnreadableItems = false
 
     /// The most characters of a value printed beside its key; a longer value is cut and
     /// ends in `…`.
@@ -70,18 +75,33 @@ public struct TreePrinter: Sendable {
     /// - Parameters:
     ///   - source: The hierarchy.
     ///   - write: Receives each line.
+    /// - Returns: With ``continuesPastUnreadableItems``, the errors of the items printed without
+    ///   their children, in the order met; otherwise none.
     /// - Throws: Errors of the source, `CancellationError`.
     /// - Complexity: O(n) source requests in pages for n items printed; time linear in the output,
     ///   memory linear in the depth (one prefix of glyph bytes, not one prefix string per level).
+    @discardableResult
     public func print(
         _ source: some HierarchySource, to write: (String) throws -> Void
-    ) async throws {
-        guard let root = try await source.root() else { return }
+    ) async throws -> [HierarchySourceError] {
+        guard let root = try await source.root() else { return [] }
         try write(escape(text(of: root)) + "\n")
         var stack: [Level] = []
         var onPath: Set<String> = [root.id]
-        if depth.map({ $0 > 0 }) ?? true {
-            let count = try await source.childCount(ofID: root.id)
+        var unreadable: [HierarchySourceError] = []
+        /// Runs a read of an item's children; an error that only this item has gives `nil`.
+        func reading<Value>(_ read: () async throws -> Value) async throws -> Value? {
+            do {
+                return try await read()
+            } catch let error as HierarchySourceError
+                where continuesPastUnreadableItems && (error.code == .permissionDenied || error.code == .notFound)
+            {
+                unreadable.append(error)
+                return nil
+            }
+        }
+        if depth.map({ $0 > 0 }) ?? true, let count = try await reading({ try await source.childCount(ofID: root.id) })
+        {
             stack.append(Level(id: root.id, count: count, next: 0, page: [], pageStart: 0, prefixDepth: 0))
         }
         let glyphs = self.glyphs
@@ -101,7 +121,8 @@ public struct TreePrinter: Sendable {
             try Task.checkCancellation()
             if level.next - level.pageStart >= level.page.count {
                 let upper = min(level.count, level.next + pageSize)
-                level.page = try await source.children(ofID: level.id, in: level.next..<upper)
+                level.page =
+                    try await reading({ try await source.children(ofID: level.id, in: level.next..<upper) }) ?? []
                 level.pageStart = level.next
                 if level.page.isEmpty {
                     // The source has fewer children than it counted: stop this level.
@@ -121,7 +142,7 @@ public struct TreePrinter: Sendable {
             guard !isCycle, depth.map({ childLevel <= $0 }) ?? true else { continue }
             let count =
                 child.isContainer || (child.childCount ?? 0) > 0
-                ? try await source.childCount(ofID: child.id) : 0
+                ? try await reading({ try await source.childCount(ofID: child.id) }) ?? 0 : 0
             if count > 0 {
                 onPath.insert(child.id)
                 let kept = min(level.prefixDepth, prefixEnds.count - 1)
@@ -135,6 +156,7 @@ public struct TreePrinter: Sendable {
                 )
             }
         }
+        return unreadable
     }
 
     /// The text of an item's line: its title, with ``showsValues`` its value beside it.
@@ -162,11 +184,16 @@ public struct TreePrinter: Sendable {
     /// - Parameters:
     ///   - source: The hierarchy.
     ///   - output: Receives the lines.
+    /// - Returns: As ``print(_:to:)-(_,(String)->Void)``.
     /// - Throws: Errors of the source, `CancellationError`.
-    public func print<Output: TextOutputStream>(_ source: some HierarchySource, to output: inout Output) async throws {
+    @discardableResult
+    public func print<Output: TextOutputStream>(_ source: some HierarchySource, to output: inout Output) async throws
+        -> [HierarchySourceError]
+    {
         var text = output
-        try await print(source) { text.write($0) }
+        let unreadable = try await print(source) { text.write($0) }
         output = text
+        return unreadable
     }
 
     /// The whole tree as one string.

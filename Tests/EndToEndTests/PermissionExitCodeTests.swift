@@ -56,6 +56,27 @@ struct PermissionExitCodeTests {
         #expect(!FileManager.default.fileExists(atPath: f.path("open/a.db")))
     }
 
+    /// A folder with a subfolder the user may not list prints all the rest, as `find` does, then
+    /// names the subfolder and exits 77.
+    @Test func printOfAFolderPassesOverAnUnreadableSubfolder() async throws {
+        let f = try await Fixture()
+        let tree = f.url("tree")
+        for folder in ["tree/a/locked", "tree/b"] {
+            try FileManager.default.createDirectory(at: f.url(folder), withIntermediateDirectories: true)
+        }
+        for file in ["tree/a/locked/hidden.txt", "tree/a/seen.txt", "tree/b/last.txt"] {
+            try Data("x".utf8).write(to: f.url(file))
+        }
+        for folder in ["tree", "tree/a", "tree/b"] {
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: f.path(folder))
+        }
+        try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: f.path("tree/a/locked"))
+        let result = try await ProgramRunner.run(["print", tree.path], user: "nobody")
+        #expect(result.status == 77, "\(result.error)")
+        #expect(result.output == "tree\n├── a\n│   ├── locked\n│   └── seen.txt\n└── b\n    └── last.txt\n")
+        #expect(result.error == "hierarchy: \(f.path("tree/a/locked")): permission denied\n")
+    }
+
     @Test func storeCommandsOfAnUnreadableStore() async throws {
         let f = try await Fixture()
         try await Self.expectDenied(["search", f.path("secret.db"), "pump"])
