@@ -141,6 +141,19 @@ enum SQLiteSchema {
         PRAGMA user_version = \(version);
         """
 
+    /// What a database of another schema is, and how to browse one of its tables in place.
+    private static func otherSchemaMessage(_ db: Database) throws -> String {
+        let tables = try String.fetchAll(
+            db,
+            sql:
+                "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name"
+        )
+        guard !tables.isEmpty else { return "not a HierarchyKit database (another schema, with no table)" }
+        let shown = tables.prefix(5).map { "\"\($0)\"" }.joined(separator: ", ") + (tables.count > 5 ? ", …" : "")
+        return "not a HierarchyKit database (another schema, tables \(shown)); "
+            + "browse a table of it with --table NAME --id COLUMN --parent COLUMN"
+    }
+
     /// Checks that `db` is a HierarchyKit store of a version this build reads
     /// (`oldestReadableVersion` through `version`).
     ///
@@ -153,7 +166,7 @@ enum SQLiteSchema {
         let application = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
         let version = try Int32.fetchOne(db, sql: "PRAGMA user_version") ?? 0
         guard application == applicationID else {
-            throw HierarchySourceError(.malformed, "not a HierarchyKit database (another schema)", path: path)
+            throw HierarchySourceError(.malformed, try otherSchemaMessage(db), path: path)
         }
         guard version <= Self.version else {
             throw HierarchySourceError(

@@ -160,6 +160,7 @@ struct SQLiteSourceTests {
         let error = try #require(throws: HierarchySourceError.self) { try SQLiteSource(path: other) }
         #expect(error.code == .malformed)
         #expect(error.description.contains("another schema"))
+        #expect(error.description.contains(#"tables "notes"); browse a table of it with --table NAME"#))
 
         _ = try await makeStore(children: 1, in: directory)
         let path = directory.file("store.db").path
