@@ -5,7 +5,8 @@ internal import CLibYAML
 /// holds the parser's buffer, the open containers and the anchored nodes, never the file.
 ///
 /// The document is composed here as a YAML composer does: a single document (a second one is an
-/// error), plain `~`, `null`, `Null`, `NULL` and the empty plain scalar are null and every
+/// error), or with `readsStream` one array whose elements are the stream's documents (see
+/// ``YAMLStream``; anchors are each document's own), plain `~`, `null`, `Null`, `NULL` and the empty plain scalar are null and every
 /// other scalar is text, a key is its scalar's text (a collection as a key is written in flow
 /// style), a key given twice in one mapping is an error. Aliases are replayed from the events
 /// recorded for their anchor, and bounded: more than 100,000 + 10 × the input's bytes nodes
@@ -53,15 +54,19 @@ struct DocumentYAMLReader: DocumentEventSource {
     private var anchors: [String: [Step]] = [:]
     private var keyText: KeyText?
     private var documents = 0
+    private let readsStream: Bool
     private var finished = false
     private var walked = 0
     private(set) var eventLine: Int?
     private(set) var eventColumn: Int?
     var bytesRead: Int64 { parser.input.offset }
 
-    /// - Parameter input: The document's bytes.
-    init(input: ByteInput) {
+    /// - Parameters:
+    ///   - input: The document's bytes.
+    ///   - readsStream: Read the stream's documents as the elements of one array.
+    init(input: ByteInput, readsStream: Bool = false) {
         parser = LibYAMLParser(input: input)
+        self.readsStream = readsStream
     }
 
     /// The most nodes walked: 100,000 plus 10 per byte of input.
@@ -93,14 +98,22 @@ struct DocumentYAMLReader: DocumentEventSource {
         switch event.type {
         case YAML_DOCUMENT_START_EVENT:
             documents += 1
-            if documents > 1 {
+            if readsStream {
+                anchors = [:]
+                if documents == 1 { queue.append((.beginArray, line, column)) }
+            } else if documents > 1 {
                 throw DocumentReadError(
-                    .malformed, "but found another document (expected a single document in the stream at line 1)",
+                    .malformed,
+                    "but found another document (expected a single document in the stream at line 1; "
+                        + "a stream of several is read whole from a file, or when its second starts in its first bytes)",
                     line: line, column: column)
             }
         case YAML_STREAM_END_EVENT:
             finished = true
-            if documents == 0 {
+            if readsStream {
+                if documents == 0 { queue.append((.beginArray, nil, nil)) }
+                queue.append((.endArray, nil, nil))
+            } else if documents == 0 {
                 // An empty stream reads as an empty list, as before.
                 queue.append((.beginArray, nil, nil))
                 queue.append((.endArray, nil, nil))
