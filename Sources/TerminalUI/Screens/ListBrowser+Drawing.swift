@@ -108,9 +108,16 @@ extension ListBrowser {
         lead: String, _ text: String, trailing: String?, y: Int, style: TextStyle,
         trailingStyle: TextStyle, into buffer: inout ScreenBuffer
     ) {
-        let trailingText = trailing.map { " " + TerminalText.sanitize($0) + " " } ?? ""
-        var trailingWidth = DisplayWidth.of(trailingText)
-        if trailingWidth > columns / 2 { trailingWidth = 0 }
+        // A trailing text takes at most half the line, cut with … when longer.
+        var trailingText = trailing.map { " " + TerminalText.sanitize($0) + " " } ?? ""
+        if DisplayWidth.of(trailingText) > columns / 2 {
+            trailingText.removeLast()
+            while DisplayWidth.of(trailingText) > max(0, columns / 2 - 2), !trailingText.isEmpty {
+                trailingText.removeLast()
+            }
+            trailingText = trailingText.count > 1 ? trailingText + "… " : ""
+        }
+        let trailingWidth = DisplayWidth.of(trailingText)
         let used = buffer.put(lead, x: 0, y: y, maxWidth: columns, style: style)
         let room = max(0, columns - used - trailingWidth - 1)
         var shown = TerminalText.sanitize(text)
