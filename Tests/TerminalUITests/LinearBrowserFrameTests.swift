@@ -118,13 +118,13 @@ import Testing
         #expect(
             browser.frame == """
                  Hamburg Plant › Utilities › Compressed air                        Sample plant
-                 ▾ Hamburg Plant
-                   ▾ Utilities
-                     ▸ Compressed air                                           Operational  5
-                     ▸ Cooling water                                            Operational  8
-                     ▸ Chilled water                                           Operational  10
-                     ▸ Nitrogen supply                                         Operational  15
-                     ▸ Demineralised water                                     Operational  15
+                 ▾ Hamburg Plant  Site
+                   ▾ Utilities  Area
+                     ▸ Compressed air  Functional location                      Operational  5
+                     ▸ Cooling water  Functional location                       Operational  8
+                     ▸ Chilled water  Functional location                      Operational  10
+                     ▸ Nitrogen supply  Functional location                    Operational  15
+                     ▸ Demineralised water  Functional location                Operational  15
 
 
 
@@ -150,8 +150,8 @@ import Testing
         #expect(
             browser.frame == """
                  …rg Plant › Utilities › Compressed air
-                 ▾ Hamburg Plant
-                   ▾ Utilities
+                 ▾ Hamburg Plant  Site
+                   ▾ Utilities  Area
                      ▸ Compressed air   Operational  5
                      ▸ Cooling water    Operational  8
                      ▸ Chilled water   Operational  10
@@ -170,13 +170,13 @@ import Testing
         #expect(
             browser.frame == """
                  Hamburg Plant › Utilities › Compressed air                        Sample plant
-                                                                               Hamburg Plant ▾
-                                                                                 Utilities ▾
-                  Operational  5                                          Compressed air ◂
-                  Operational  8                                           Cooling water ◂
-                  Operational  10                                          Chilled water ◂
-                  Operational  15                                        Nitrogen supply ◂
-                  Operational  15                                    Demineralised water ◂
+                                                                         Site  Hamburg Plant ▾
+                                                                           Area  Utilities ▾
+                  Operational  5                     Functional location  Compressed air ◂
+                  Operational  8                      Functional location  Cooling water ◂
+                  Operational  10                     Functional location  Chilled water ◂
+                  Operational  15                   Functional location  Nitrogen supply ◂
+                  Operational  15               Functional location  Demineralised water ◂
 
 
 
@@ -202,8 +202,8 @@ import Testing
         #expect(
             browser.frame == """
                  …rg Plant › Utilities › Compressed air
-                                       Hamburg Plant ▾
-                                         Utilities ▾
+                                 Site  Hamburg Plant ▾
+                                   Area  Utilities ▾
                   Operational  5  Compressed air ◂
                   Operational  8   Cooling water ◂
                   Operational  10  Chilled water ◂

@@ -127,12 +127,25 @@ extension LinearCollectionScreen {
         var titleStyle = active || focused || palette.isThemed ? base : palette.title
         if active || hierarchy.selectedItemID == item.id { titleStyle.bold = true }
         let trailingStyle = active || focused ? base : palette.secondary
+        // The item's second line (a scalar's value, a container's preview, an item's subtitle)
+        // follows its title where there is room, as print shows `key: value`.
+        let detailRoom = titleRoom - DisplayWidth.of(shownTitle) - 2
+        let detail = (node?.subtitle ?? (active ? nil : node?.preview)).map(TerminalText.sanitize) ?? ""
+        let shownDetail = detailRoom >= 4 ? DisplayWidth.truncate(detail, toWidth: detailRoom) : ""
         if isRightToLeft {
             let tx = x + width - indent - 1 - DisplayWidth.of(shownTitle)
             buffer.put(shownTitle, x: tx, y: y, maxWidth: titleRoom, style: titleStyle)
+            if !shownDetail.isEmpty {
+                let dx = tx - 2 - DisplayWidth.of(shownDetail)
+                buffer.put(shownDetail, x: dx, y: y, maxWidth: detailRoom, style: trailingStyle)
+            }
             if trailingWidth > 0 { buffer.put(trailing, x: x + 1, y: y, maxWidth: trailingWidth, style: trailingStyle) }
         } else {
             buffer.put(shownTitle, x: x + indent, y: y, maxWidth: titleRoom, style: titleStyle)
+            if !shownDetail.isEmpty {
+                let dx = x + indent + DisplayWidth.of(shownTitle) + 2
+                buffer.put(shownDetail, x: dx, y: y, maxWidth: detailRoom, style: trailingStyle)
+            }
             if trailingWidth > 0 {
                 buffer.put(
                     trailing, x: x + width - 1 - trailingWidth, y: y, maxWidth: trailingWidth, style: trailingStyle)
