@@ -150,7 +150,7 @@ public enum SourceOpener {
     /// messages of every other command.
     static func isJSONFile(_ path: String) -> Bool {
         let pathExtension = URL(fileURLWithPath: path).pathExtension.lowercased()
-        let isLines = pathExtension == "jsonl" || pathExtension == "ndjson"
+        let isLines = JSONLines.isLinesExtension(pathExtension)
         guard isLines || pathExtension == "json" || DocumentFormat(pathExtension: pathExtension) == nil,
             pathExtension != "csv", let head = readHead(path, count: 512)
         else { return false }

@@ -22,7 +22,8 @@ public enum DocumentFormat: String, Sendable, CaseIterable {
     /// Guesses the format from the first bytes of a document.
     ///
     /// `bplist00` or an XML prolog or `<plist` is a property list; a first
-    /// non-blank `{` or `[` is JSON; any other text is YAML. Returns `nil` for
+    /// non-blank `{` or `[` is JSON, and so are JSON Lines of scalars (`1`, then `2` on the
+    /// next line: see ``JSONLines``); any other text is YAML. Returns `nil` for
     /// data that is not text (a NUL byte among the first bytes) and for an
     /// SQLite database.
     ///
@@ -43,6 +44,6 @@ public enum DocumentFormat: String, Sendable, CaseIterable {
             return .propertyList
         }
         if let first = rest.first, first == UInt8(ascii: "{") || first == UInt8(ascii: "[") { return .json }
-        return .yaml
+        return JSONLines.startsAsLines(rest) ? .json : .yaml
     }
 }

@@ -213,6 +213,7 @@ public final class DocumentLoad: HierarchySource {
                     path: path)
             }
             let events = try DocumentSource.events(path: path, format: format)
+            let shape = events.shape(shape)
             var reader = events.first
             do {
                 try read(&reader, shape: shape)

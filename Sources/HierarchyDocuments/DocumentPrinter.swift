@@ -146,6 +146,7 @@ public struct DocumentPrinter: Sendable {
                 .unsupported, "CSV is not a document to browse; import it: hierarchy import FILE --into DB", path: path)
         }
         let events = try DocumentSource.events(path: path, format: format)
+        let shape = events.shape(shape)
         let name = URL(fileURLWithPath: path).lastPathComponent
         let output = Output(write: write, chunkSize: chunkSize)
         defer { output.flush() }

@@ -124,6 +124,15 @@ public enum DocumentSource {
         public var first: any DocumentEventSource
         /// The format read.
         public let format: DocumentFormat
+        /// Whether the document is JSON Lines (see ``JSONLines``) or a YAML stream of several
+        /// documents: its readers give one array whose elements are the lines or documents.
+        public var readsLines = false
+
+        /// The shape a document is read in: JSON Lines are read as their structure unless
+        /// items are asked for.
+        public func shape(_ requested: DocumentShape) -> DocumentShape {
+            readsLines && requested == .automatic ? .structure : requested
+        }
     }
 
     /// Opens a document file and returns its event reader, for readers outside this
@@ -134,7 +143,10 @@ public enum DocumentSource {
     ///   - format: The format, or `nil` to decide by extension or by the first bytes.
     /// - Throws: As ``load(contentsOf:format:shape:dynamicChildren:)``.
     public static func events(path: String, format: DocumentFormat?) throws(HierarchySourceError) -> Events {
-        let format = format ?? DocumentFormat(pathExtension: URL(fileURLWithPath: path).pathExtension)
+        let pathExtension = URL(fileURLWithPath: path).pathExtension
+        let format =
+            format ?? DocumentFormat(pathExtension: pathExtension)
+            ?? (JSONLines.isLinesExtension(pathExtension) ? .json : nil)
         return try events(
             openingWith: { () throws(HierarchySourceError) in try openInput(path) }, path: path,
             format: format)
@@ -169,13 +181,19 @@ public enum DocumentSource {
         if !rereadable, format != .propertyList { input.startRecording(limit: replayLimit) }
         switch format {
         case .json:
+            let lines: Bool
+            do { lines = JSONLines.isLines(path: path, head: try input.head(Int.max)) } catch {
+                throw HierarchySourceError(error, path: path, format: .json)
+            }
             return Events(
                 makeReader: { () throws(HierarchySourceError) in
-                    guard rereadable else { return input.replay().map { JSONEventReader(input: $0) } }
+                    guard rereadable else {
+                        return input.replay().map { JSONEventReader(input: $0, readsLines: lines) }
+                    }
                     let again = try open()
-                    return again.expectedSize == nil ? nil : JSONEventReader(input: again)
+                    return again.expectedSize == nil ? nil : JSONEventReader(input: again, readsLines: lines)
                 },
-                first: JSONEventReader(input: input), format: .json)
+                first: JSONEventReader(input: input, readsLines: lines), format: .json, readsLines: lines)
         case .propertyList:
             if head.starts(with: Array("bplist".utf8)) {
                 // The binary form is read by offset: its bytes are held, never an object tree.
@@ -204,12 +222,27 @@ public enum DocumentSource {
                 makeReader: { PropertyListXMLReader(input: ByteInput(bytes: data)) },
                 first: PropertyListXMLReader(input: ByteInput(bytes: data)), format: .propertyList)
         case .yaml:
+            // A stream of several documents is one array of them: a file is scanned for its
+            // document markers, a pipe's first bytes are.
+            let stream: Bool
+            let scanned = rereadable ? try open() : nil
+            do {
+                if let scanned {
+                    stream = try YAMLStream.hasSeveralDocuments(scanned)
+                } else {
+                    stream = YAMLStream.hasSeveralDocuments(head: try input.head(Int.max))
+                }
+            } catch {
+                throw HierarchySourceError(error, path: path, format: .yaml)
+            }
             return Events(
                 makeReader: { () throws(HierarchySourceError) in
-                    guard rereadable else { return input.replay().map { DocumentYAMLReader(input: $0) } }
-                    return DocumentYAMLReader(input: try open())
+                    guard rereadable else {
+                        return input.replay().map { DocumentYAMLReader(input: $0, readsStream: stream) }
+                    }
+                    return DocumentYAMLReader(input: try open(), readsStream: stream)
                 },
-                first: DocumentYAMLReader(input: input), format: .yaml)
+                first: DocumentYAMLReader(input: input, readsStream: stream), format: .yaml, readsLines: stream)
         }
     }
 
@@ -238,6 +271,7 @@ public enum DocumentSource {
         throws(HierarchySourceError) -> InMemoryTree
     {
         var reader = events.first
+        let shape = events.shape(shape)
         do {
             return try InMemoryTree.build(from: &reader, shape: shape, name: name)
         } catch let error as DocumentReadError where error.kind == .shape && shape == .automatic {

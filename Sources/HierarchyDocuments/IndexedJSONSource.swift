@@ -111,7 +111,7 @@ public final class IndexedJSONSource: HierarchySource {
         displayName = name ?? URL(fileURLWithPath: path).lastPathComponent
         let readsLines = try Self.isJSONLines(file)
         index = JSONByteIndex(file: file, readsLines: readsLines)
-        var resolved = readsLines ? .structure : shape
+        var resolved = readsLines && shape == .automatic ? .structure : shape
         var checked = false
         if resolved != .structure {
             // The first bytes decide (the whole file when it is small); the rest is checked in the background.
@@ -326,56 +326,44 @@ public final class IndexedJSONSource: HierarchySource {
         }
     }
 
-    /// Whether a file is JSON Lines: named `.jsonl` or `.ndjson`, or its first line (within its
-    /// first MiB) is a complete JSON value and another value follows it.
+    /// Whether a file is JSON Lines (see ``JSONLines``), judged by its name or its first MiB.
     static func isJSONLines(_ file: JSONByteFile) throws(HierarchySourceError) -> Bool {
-        let pathExtension = URL(fileURLWithPath: file.path).pathExtension.lowercased()
-        if pathExtension == "jsonl" || pathExtension == "ndjson" { return true }
-        let head: [UInt8]
-        do { head = try file.read(at: 0, count: 1 << 20) } catch {
+        if JSONLines.hasLinesExtension(file.path) { return true }
+        do { return JSONLines.startsAsLines(try file.read(at: 0, count: 1 << 20)) } catch {
             throw HierarchySourceError(error, path: file.path, format: .json)
-        }
-        guard let newline = head.firstIndex(of: 0x0A),
-            head[(newline + 1)...].contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D })
-        else { return false }
-        var reader = JSONEventReader(input: ByteInput(bytes: head[..<newline]))
-        do {
-            while try reader.next() != nil {}
-            return reader.bytesRead > 0
-        } catch {
-            return false
         }
     }
 
-    /// The strict reader's error for the line of a JSON Lines file where the validator stopped,
-    /// with that line's number.
+    /// The strict reader's error for a JSON Lines file the validator refused at `offset`: the
+    /// reader reads from the start of the line before that place (the validator stops at or
+    /// just past the byte it refused), and its line and column are the file's.
     private func lineError(at offset: Int64) -> HierarchySourceError {
         let place = max(0, min(offset, index.file.size) - 1)
         do {
             var start = place
             while start > 0 {
-                let before = try index.file.read(at: max(0, start - 4096), count: Int(min(start, 4096)))
+                let from = max(0, start - 4096)
+                let before = try index.file.read(at: from, count: Int(start - from))
                 if let newline = before.lastIndex(of: 0x0A) {
-                    start = max(0, start - 4096) + Int64(newline) + 1
+                    start = from + Int64(newline) + 1
                     break
                 }
-                start = max(0, start - 4096)
+                start = from
             }
-            var bytes = try index.file.read(at: start, count: 1 << 20)
-            if let newline = bytes.firstIndex(of: 0x0A) { bytes.removeSubrange(newline...) }
+            let bytes = try index.file.read(at: start, count: Int(min(index.file.size, place + 4096) - start))
             let (line, _) = try index.position(of: start)
-            var reader = JSONEventReader(input: ByteInput(bytes: bytes))
-            while try reader.next() != nil {}
+            var reader = JSONEventReader(input: ByteInput(bytes: bytes), readsLines: true)
+            do {
+                while try reader.next() != nil {}
+            } catch where error.kind == .malformed || error.kind == .limit {
+                var mapped = HierarchySourceError(error, path: path, format: .json)
+                mapped.line = error.line.map { $0 + line - 1 }
+                return mapped
+            }
             return HierarchySourceError(
                 .malformed, "invalid JSON: a line is not one JSON value", path: path, line: line, column: 1)
-        } catch let error as DocumentReadError {
-            var mapped = HierarchySourceError(error, path: path, format: .json)
-            if let line = try? index.position(of: place).0, mapped.line != nil {
-                mapped.line = line
-            }
-            return mapped
         } catch {
-            return HierarchySourceError(.io, "\(error)", path: path)
+            return HierarchySourceError(error, path: path, format: .json)
         }
     }
 

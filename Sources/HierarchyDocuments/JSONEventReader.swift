@@ -9,9 +9,14 @@
 /// after the document. A UTF-8 byte order mark is skipped; UTF-16 and UTF-32
 /// are refused with a message saying so. Lone surrogate escapes become U+FFFD.
 ///
+/// Reading JSON Lines (``readsLines``), the values one after another are the elements of one
+/// array that is not in the file: its `beginArray` comes first and its `endArray` at the end of
+/// the input. Each value lies on one line (blank lines are skipped), and an error names the
+/// line and column in the file.
+///
 /// - Complexity: O(n) time for n bytes; memory O(depth + longest string).
 public struct JSONEventReader: DocumentEventSource {
-    private enum Expect: UInt8 { case value, valueOrEnd, key, keyOrEnd, colon, commaOrEnd, done }
+    private enum Expect: UInt8 { case value, valueOrEnd, key, keyOrEnd, colon, commaOrEnd, nextLine, done }
 
     private let input: ByteInput
     /// The innermost open containers, up to 64, one bit each (1 an object, 0 an array), the
@@ -31,14 +36,20 @@ public struct JSONEventReader: DocumentEventSource {
     private var started = false
     private var lastLine = 1
     private var lastColumn = 1
+    /// JSON Lines: the values of the input, separated by whitespace, are one array's elements.
+    public let readsLines: Bool
+    private var linesRead = 0
 
     public var eventLine: Int? { lastLine }
     public var eventColumn: Int? { lastColumn }
     public var bytesRead: Int64 { input.offset }
 
-    /// - Parameter input: The document's bytes.
-    public init(input: ByteInput) {
+    /// - Parameters:
+    ///   - input: The document's bytes.
+    ///   - readsLines: Read JSON Lines: the input's values are the elements of one array.
+    public init(input: ByteInput, readsLines: Bool = false) {
         self.input = input
+        self.readsLines = readsLines
         scratch.reserveCapacity(256)
     }
 
@@ -70,10 +81,21 @@ public struct JSONEventReader: DocumentEventSource {
     ///
     /// - Throws: ``DocumentReadError`` (`.malformed`) with line and column, or `.io`.
     public mutating func next() throws(DocumentReadError) -> DocumentEvent? {
-        if !started { try start() }
+        if !started {
+            try start()
+            if readsLines {
+                open(false)
+                expect = .nextLine
+                return .beginArray
+            }
+        }
         while true {
             guard let byte = try significantByte() else {
                 if expect == .done { return nil }
+                if expect == .nextLine {
+                    guard linesRead > 0 else { throw error("the document is empty") }
+                    return close(false)
+                }
                 throw error(expect == .value && depth == 0 ? "the document is empty" : "unexpected end of the document")
             }
             lastLine = line
@@ -126,6 +148,14 @@ public struct JSONEventReader: DocumentEventSource {
                 guard byte == UInt8(ascii: ":") else { throw error("expected ':' after an object key") }
                 input.advance()
                 expect = .value
+            case .nextLine:
+                switch byte {
+                case UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: ","), UInt8(ascii: ":"):
+                    throw error("unexpected '\(DocumentReadError.printable(byte))' after the end of a line's value")
+                default:
+                    linesRead += 1
+                    expect = .value
+                }
             case .done:
                 throw error("unexpected '\(DocumentReadError.printable(byte))' after the end of the document")
             }
@@ -174,13 +204,13 @@ public struct JSONEventReader: DocumentEventSource {
         containers &>>= 1
         depth -= 1
         if depth & 63 == 0, depth > 0 { containers = spilledContainers.removeLast() }
-        expect = depth == 0 ? .done : .commaOrEnd
+        afterValue()
         return object ? .endObject : .endArray
     }
 
     @inline(__always)
     private mutating func afterValue() {
-        expect = depth == 0 ? .done : .commaOrEnd
+        expect = depth == 0 ? .done : depth == 1 && readsLines ? .nextLine : .commaOrEnd
     }
 
     /// Reads a string, number or literal (the containers are opened by ``next()``).
@@ -268,7 +298,16 @@ public struct JSONEventReader: DocumentEventSource {
 
     @inline(never)
     private mutating func skipWhitespace() throws(DocumentReadError) -> UInt8? {
-        try input.skipWhitespace(line: &line, lineStart: &lineStart)
+        guard readsLines, depth > 1 else { return try input.skipWhitespace(line: &line, lineStart: &lineStart) }
+        // A line of JSON Lines holds one whole value: a line feed inside it ends the line too soon.
+        while let byte = try input.peek() {
+            switch byte {
+            case 0x0A: throw error("unexpected end of the line inside its value")
+            case 0x20, 0x09, 0x0D: input.advance()
+            default: return byte
+            }
+        }
+        return nil
     }
 
     /// Reads an object key after its opening quote. A short plain key (ASCII, no escapes) read

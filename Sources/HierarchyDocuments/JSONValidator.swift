@@ -35,7 +35,8 @@ struct JSONValidator {
     private(set) var readError: Int32 = 0
     /// Called with the bytes consumed so far each time the buffer is read again.
     var progress: ((Int64) -> Void)?
-    /// JSON Lines: values one after another, separated by whitespace, to the input's end.
+    /// JSON Lines: values one after another, each on one line (a line feed inside a value is
+    /// an error, as for ``JSONEventReader``), to the input's end.
     var readsLines = false
 
     /// - Parameters:
@@ -87,8 +88,25 @@ struct JSONValidator {
         return byte
     }
 
+    /// The next byte that is not whitespace, not consumed; reading JSON Lines, a line feed is
+    /// returned (it may only come between values: ``significantAcrossLines()``).
     @inline(__always)
     private mutating func significant() -> UInt8? {
+        while index < end || refill() {
+            let byte = buffer[index]
+            switch byte {
+            case 0x20, 0x0D, 0x09: index += 1
+            case 0x0A:
+                if readsLines { return byte }
+                index += 1
+            default: return byte
+            }
+        }
+        return nil
+    }
+
+    /// The next byte that is not whitespace, line feeds included, not consumed.
+    private mutating func significantAcrossLines() -> UInt8? {
         while index < end || refill() {
             let byte = buffer[index]
             switch byte {
@@ -110,7 +128,7 @@ struct JSONValidator {
         defer { levels.deallocate() }
         var depth = 0
         value: while true {
-            guard let byte = significant() else { return failure() }
+            guard let byte = depth == 0 ? significantAcrossLines() : significant() else { return failure() }
             switch byte {
             case UInt8(ascii: "{"):
                 guard depth < DocumentLimits.maximumJSONNesting else { return failure() }
@@ -166,8 +184,8 @@ struct JSONValidator {
                 }
                 depth -= 1
             }
-            if readsLines, significant() != nil { continue value }
-            return significant() == nil && readError == 0 ? .valid : failure()
+            if readsLines, significantAcrossLines() != nil { continue value }
+            return significantAcrossLines() == nil && readError == 0 ? .valid : failure()
         }
     }
 

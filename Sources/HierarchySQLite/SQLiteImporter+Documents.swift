@@ -22,6 +22,7 @@ extension SQLiteImporter {
         let path = url.path
         let events = try DocumentSource.events(path: path, format: format)
         let format = events.format
+        let shape = events.shape(shape)
         do {
             return try await importEvents(
                 UncheckedReader(events.first), shape: shape, url: url, format: format)

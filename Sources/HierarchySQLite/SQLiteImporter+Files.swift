@@ -33,9 +33,10 @@ extension SQLiteImporter {
             case nil: return try await importDocument(at: url, format: nil, shape: shape)
             }
         }
-        guard let format = format ?? ImportFormat(fileExtension: url.pathExtension) else {
+        guard let format = format ?? ImportFormat(fileExtension: url.pathExtension) ?? ImportFormat.sniffed(path: path)
+        else {
             throw HierarchySourceError(
-                .unsupported, "unknown file type (expected .json, .csv, .plist or .yaml)", path: path)
+                .unsupported, "unknown file type (expected .json, .jsonl, .csv, .plist or .yaml)", path: path)
         }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
