@@ -9,6 +9,9 @@ struct WebLinearSnapshot: Encodable, Sendable {
     /// One cell.
     struct Cell: Encodable, Sendable {
         var title: String
+        /// A row's second text, after its title (a document's value, a closed container's
+        /// preview, an item's subtitle); rows of the vertical axis only.
+        var detail: String?
         /// An active ancestor on the user's path (expanded).
         var active: Bool
         /// Whether choosing the cell opens a level (nil when the host drew a cell of its own).
@@ -142,15 +145,18 @@ final class WebLinearSession: WebScreenSession {
         let layout = view.collectionViewLayout
         let scale = self.scale
         let sections = view.sections()
+        let adapter = layout.scrollDirection == .vertical ? controller.sourceAdapter : nil
         var shown: [[WebLinearSnapshot.Cell]] = []
         for (s, section) in sections.enumerated() {
             var cells: [WebLinearSnapshot.Cell] = []
             for (i, cell) in section.cells.enumerated() {
                 let item = controller.item(at: IndexPath(indexes: [s, i]))
                 let size = section.sizes.indices.contains(i) ? section.sizes[i] : layout.itemSize
+                let node = item.flatMap { adapter?.node(for: $0.id) }
                 cells.append(
                     WebLinearSnapshot.Cell(
                         title: WebScreenText.cut(cell.displayText, to: 500) ?? "",
+                        detail: WebScreenText.cut(node?.subtitle ?? (cell.isActive ? nil : node?.preview), to: 500),
                         active: cell.isActive,
                         expandable: item.map(\.isExpandable),
                         color: cell.backgroundColor.flatMap { $0.alpha > 0 ? $0.hex : nil },

@@ -97,6 +97,31 @@ struct WebScreenTests {
         }
     }
 
+    @Test("a vertical linear page shows each row's second text after its title, the horizontal one does not")
+    func linearDetails() async throws {
+        let source = try InMemorySource(
+            root: .init(
+                HierarchyNode(id: "plant", title: "Plant", subtitle: "Site"),
+                children: [
+                    .init(HierarchyNode(id: "pump", title: "Pump", subtitle: "Centrifugal pump")),
+                    .init(id: "valve", title: "Valve"),
+                ]))
+        for horizontal in [false, true] {
+            let server = try HierarchyWebServer(
+                linearSource: source, sourceName: "Plant", horizontal: horizontal,
+                configuration: .init(pollTimeout: .seconds(5)))
+            try await WebTest.withClient(server) { client in
+                let created = try await client.execute(uri: "/api/screens", method: .post, body: WebTest.body("{}"))
+                let snapshot = try screenJSON(created)
+                let details = ((snapshot["linear"] as? [String: Any])?["sections"] as? [[[String: Any]]] ?? []).map {
+                    $0.map { $0["detail"] as? String ?? "-" }
+                }
+                #expect(Self.sections(snapshot) == [["Plant"], ["Pump", "Valve"]])
+                #expect(details == (horizontal ? [["-"], ["-", "-"]] : [["Site"], ["Centrifugal pump", "-"]]))
+            }
+        }
+    }
+
     @Test("a container whose children cannot be read says so and closes again")
     func linearSourceFailure() async throws {
         let server = try HierarchyWebServer(

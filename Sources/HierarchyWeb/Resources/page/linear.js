@@ -96,6 +96,12 @@
         cell.style.minHeight = item.height + "px";
         if (item.color) { cell.style.background = item.color; cell.style.color = contrastText(item.color); }
         cell.append(element("span", { class: "title" }, item.title));
+        if (item.detail) {
+          cell.classList.add("has-detail");
+          const detail = element("span", { class: "detail" }, item.detail);
+          if (item.color) detail.style.color = "inherit";
+          cell.append(detail);
+        }
         if (item.expandable && !item.active) cell.append(element("span", { class: "chevron", "aria-hidden": "true" }, "›"));
         group.append(cell);
         cells.push(cell);
