@@ -32,11 +32,12 @@ extension FileSystemSource {
     /// Reads a directory on a worker thread and hands the result to every waiter.
     private func startListing(_ id: String) {
         let path = FileNameCoding.displayPath(self.path(of: id))
+        let generation = state.withLock { $0.generation }
         worker.submit(
             "reading \(path)", { [self] in readListing(id) },
             completion: { [self] result in
                 let waiters = state.withLock { state in
-                    if case .success(let listing) = result {
+                    if case .success(let listing) = result, state.generation == generation {
                         state.listings[id] = listing
                         state.identities[id] = listing.identity
                     }

@@ -39,8 +39,8 @@ public final class FileSystemSource: HierarchySource {
     /// The identifier to start browsing at, when the source was made with a start path.
     public let startID: String?
     public let displayName: String
-    /// Whether names starting with a dot are listed.
-    public let includesHiddenFiles: Bool
+    /// Whether names starting with a dot are listed (see ``setIncludesHiddenFiles(_:)``).
+    public var includesHiddenFiles: Bool { state.withLock { $0.includesHiddenFiles } }
     /// The time zone of modification times in footnotes; `nil`: the process's local time, read
     /// by the C library as `ls` does (no Foundation time zone, whose ICU data costs megabytes of
     /// resident memory).
@@ -64,7 +64,14 @@ public final class FileSystemSource: HierarchySource {
         var identities: [String: FileIdentity] = [:]
         /// Device and inode of the directories above the root.
         var outerAncestors: [FileIdentity]?
+        /// Whether names starting with a dot are listed.
+        var includesHiddenFiles = true
+        /// Grows with every ``invalidate()``: a listing read before is not cached after.
+        var generation = 0
     }
+
+    /// Tells views that the folder was read again (``invalidate()``, a hidden-files toggle).
+    let changeBroadcaster = ChangeBroadcaster(onFirstSubscriber: {})
 
     /// Creates a source for a directory. Nothing is read until asked for.
     ///
@@ -79,11 +86,11 @@ public final class FileSystemSource: HierarchySource {
     ) {
         self.rootPath = Self.absolute(root)
         self.startID = nil
-        self.includesHiddenFiles = includesHiddenFiles
         self.timeZone = timeZone
         self.worker = BlockingWorker(timeLimit: timeLimit)
         self.readDirectory = DirectoryReader.read
         self.displayName = rootPath
+        self.state.withLock { $0.includesHiddenFiles = includesHiddenFiles }
     }
 
     /// Creates a source for a directory with a place to start browsing.
@@ -102,18 +109,17 @@ public final class FileSystemSource: HierarchySource {
         let rootPath = Self.absolute(root)
         self.rootPath = rootPath
         self.startID = try startPath.map { try Self.id(forSubpath: $0, rootPath: rootPath) }
-        self.includesHiddenFiles = includesHiddenFiles
         self.timeZone = timeZone
         self.worker = BlockingWorker(timeLimit: timeLimit)
         self.readDirectory = DirectoryReader.read
         self.displayName = rootPath
+        self.state.withLock { $0.includesHiddenFiles = includesHiddenFiles }
     }
 
     /// Creates a source that reads directories with `readDirectory` (a test hook).
     init(root: String, timeLimit: Duration = .seconds(30), readDirectory: @escaping DirectoryReader.Read) {
         self.rootPath = Self.absolute(root)
         self.startID = nil
-        self.includesHiddenFiles = true
         self.timeZone = nil
         self.worker = BlockingWorker(timeLimit: timeLimit)
         self.readDirectory = readDirectory
@@ -125,13 +131,32 @@ public final class FileSystemSource: HierarchySource {
         self.init(root: root.path, includesHiddenFiles: includesHiddenFiles)
     }
 
-    /// Forgets every listing and stat, so the next requests read the disk again.
+    /// Forgets every listing and stat, so the next requests read the disk again, and tells the
+    /// views (``HierarchySourceChange/reset``), which ask again for what they show.
     public func invalidate() {
         state.withLock { state in
             state.listings.removeAll()
             state.nodes.removeAll()
             state.identities.removeAll()
+            state.generation += 1
         }
+        changeBroadcaster.publish(.reset)
+    }
+
+    /// Lists names starting with a dot, or leaves them out (`.` in the terminal browser, as in
+    /// nnn): the folders are read again (``invalidate()``). Searches started after it follow it.
+    public func setIncludesHiddenFiles(_ includes: Bool) {
+        guard
+            state.withLock({ state in
+                defer { state.includesHiddenFiles = includes }
+                return state.includesHiddenFiles != includes
+            })
+        else { return }
+        invalidate()
+    }
+
+    public func changes() -> AsyncStream<HierarchySourceChange> {
+        changeBroadcaster.subscribe()
     }
 
     // MARK: - HierarchySource

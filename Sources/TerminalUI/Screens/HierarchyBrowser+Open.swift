@@ -30,4 +30,26 @@ extension HierarchyBrowser {
             return []
         }
     }
+
+    /// The folder keys of nnn and lf: `.` shows or hides names starting with a dot, Ctrl-R
+    /// reads the folders again. The view keeps its path where the items still are.
+    ///
+    /// - Parameter event: The key.
+    /// - Returns: The commands, or `nil` when the key means what it means elsewhere (`.` while
+    ///   a type-select runs is part of the name typed).
+    func folderKey(_ event: KeyEvent) -> [BrowserCommand]? {
+        guard let source = dataSource?.source as? FileSystemSource else { return nil }
+        if event.key == .character("."), event.modifiers.isEmpty, !typeSelect.isActive(at: now()) {
+            let shows = !source.includesHiddenFiles
+            source.setIncludesHiddenFiles(shows)
+            message = (shows ? "Hidden files shown (. hides them)" : "Hidden files hidden (. shows them)", false)
+            return []
+        }
+        if event.key == .character("r"), event.modifiers == .control {
+            source.invalidate()
+            message = ("Read again", false)
+            return []
+        }
+        return nil
+    }
 }

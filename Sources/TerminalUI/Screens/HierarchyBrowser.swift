@@ -198,6 +198,7 @@ public final class HierarchyBrowser {
         if interruptCancels, event.key == .character("c"), event.modifiers == .control { return [.interrupt] }
         if let commands = handleCopyPrefix(event) { return commands }
         if let commands = openFocusedFile(for: event) { return commands }
+        if let commands = folderKey(event) { return commands }
         guard let key = Self.hierarchyKey(event.key),
             let command = bindings.command(
                 for: key, control: event.modifiers.contains(.control),
@@ -372,6 +373,8 @@ public final class HierarchyBrowser {
             } else if line.keys == "→ ⏎  l", opensFiles {
                 lines.append(("→ ⏎  l", "open the next level; ⏎ on a file opens it"))
                 lines.append(("o", "open the file ($EDITOR, $PAGER, xdg-open)"))
+                lines.append((".", "show or hide hidden files"))
+                lines.append(("Ctrl-R", "read the folders again"))
             } else {
                 lines.append(line)
             }
