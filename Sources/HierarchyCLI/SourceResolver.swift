@@ -33,9 +33,15 @@ enum SourceResolver {
             StandardInputDocument.isStandardInput(path)
             ? StandardInputDocument.name : URL(fileURLWithPath: path).lastPathComponent
         if isSQLiteDatabase(path) {
-            // Browsing never writes: the store opens read-only.
-            let source = try SQLiteSource(path: path)
-            return Resolved(source: source, startID: start, name: name)
+            // Browsing never writes: the store opens read-only; another program's database
+            // shows its tables and their rows.
+            do {
+                return Resolved(source: try SQLiteSource(path: path), startID: start, name: name)
+            } catch let error as HierarchySourceError
+                where error.code == .malformed && !SQLiteDatabaseSource.isHierarchyStore(path: path)
+            {
+                return Resolved(source: try SQLiteDatabaseSource(path: path), startID: start, name: name)
+            }
         }
         let opened = try await SourceOpener.openWithStart(
             path: path, start: start, shape: shape, whileReading: whileReading)
