@@ -594,6 +594,9 @@ package struct InMemoryTree: Sendable {
         return (found, index)
     }
 
+    /// The most nodes walked for a preview while the tree is built.
+    static let previewWalk = 4096
+
     /// The node at an index, with its child count and container flag.
     ///
     /// - Complexity: O(the node's text).
@@ -639,14 +642,27 @@ package struct InMemoryTree: Sendable {
     }
 
     /// A structure read's object or array as one line of its first members (see
-    /// ``StructurePreview``); while building, of the members placed so far.
+    /// ``StructurePreview``); while building, of the members placed so far among the next
+    /// ``previewWalk`` nodes (a first member with a large subtree ends the line with `…`).
     ///
-    /// - Complexity: O(``StructurePreview/memberLimit``) members' text.
+    /// - Complexity: O(``StructurePreview/memberLimit``) members' text; while building, plus
+    ///   O(``previewWalk``).
     private func preview(of index: Int32, isObject: Bool) -> String {
         var preview = StructurePreview(isObject: isObject)
         let count = childCount(of: index)
-        let shown = 0..<StructurePreview.memberLimit
-        let members = isFinished ? Array(children(of: index, in: shown)) : partialChildren(of: index, in: shown)
+        var members: [Int32] = []
+        if isFinished {
+            members = Array(children(of: index, in: 0..<StructurePreview.memberLimit))
+        } else {
+            var position = Int(index) + 1
+            let end = min(parents.count, position + Self.previewWalk)
+            while position < end, members.count < min(count, StructurePreview.memberLimit) {
+                if parents[position] == index, entries[position] & Self.present != 0 {
+                    members.append(Int32(position))
+                }
+                position += 1
+            }
+        }
         for member in members {
             let key = isObject ? withTitle(of: member) { String(decoding: $0, as: UTF8.self) } : nil
             let value: StructurePreview.Value =
