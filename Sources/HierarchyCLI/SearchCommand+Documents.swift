@@ -24,10 +24,13 @@ extension SearchCommand {
     /// Prints the items of a document matching the query, each with its path, as they are found.
     ///
     /// A JSON file is scanned where it lies (``IndexedJSONSource``): the first results print
-    /// before the rest of the file is read. When the scan reaches the end of the file with fewer
-    /// results than asked for, the file's validation is waited for, so a malformed file ends
-    /// with its error (file:line:column) and exit 65. YAML and property lists are read whole
-    /// first.
+    /// before the rest of the file is read. Its syntax is checked meanwhile on a thread of its
+    /// own (RFC 8259, ``IndexedJSONSource/checkSyntax()``; not the items reading of the
+    /// browser's background pass, which would take ten times as long): when the scan reaches
+    /// the end of the file with fewer results than asked for, that check ends the command, so a
+    /// malformed file ends with its error (file:line:column) and exit 65. A file up to 4 MiB is
+    /// checked whole, items reading included, before the scan. YAML and property lists are read
+    /// whole first.
     func searchDocument() async throws {
         let range = offset..<(offset + limit)
         let source: any HierarchySource
@@ -35,7 +38,7 @@ extension SearchCommand {
         do {
             if Self.isRegularFile(database), SourceOpener.isJSONFile(database) {
                 let opened = try IndexedJSONSource(
-                    path: database, validatesAtOpen: IndexedJSONSource.validationAtOpenLimit)
+                    path: database, validates: false, validatesAtOpen: IndexedJSONSource.validationAtOpenLimit)
                 (source, indexed) = (opened, opened)
             } else {
                 source = try await SourceOpener.open(path: database)
@@ -43,6 +46,8 @@ extension SearchCommand {
         } catch {
             throw CommandLineError.report(error)
         }
+        let syntax = indexed.map { indexed in Task { try await indexed.checkSyntax() } }
+        defer { syntax?.cancel() }
         var printed = 0
         // A scalar of a document read as its structure is titled with its key: its value is
         // printed beside it, as the browser shows it.
@@ -60,11 +65,11 @@ extension SearchCommand {
                 }
                 fflush(nil)
             }
-            if printed < limit { try await indexed?.waitForValidation() }
+            if printed < limit { try await syntax?.value }
         } catch {
-            // A scan that stopped at a malformed place reports the validation's error (with its line).
-            if let indexed, !(error is CancellationError) {
-                do { try await indexed.waitForValidation() } catch { throw CommandLineError.report(error) }
+            // A scan that stopped at a malformed place reports the syntax check's error (with its line).
+            if let syntax, !(error is CancellationError) {
+                do { try await syntax.value } catch { throw CommandLineError.report(error) }
             }
             throw CommandLineError.report(error)
         }
