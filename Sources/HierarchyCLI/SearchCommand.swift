@@ -11,7 +11,7 @@ struct SearchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "search",
         abstract:
-            "Search an SQLite hierarchy (full text: every word matched first, titles that hold the words before others).",
+            "Search a store (full text, best matches first), a folder's names or a document, printing each match with its path.",
         discussion: """
             Words match the start of words in titles, subtitles and footnotes; all must match. \
             Given a directory, prints the paths of entries whose names contain QUERY (ignoring case), \
