@@ -8,7 +8,8 @@ public struct Hierarchy: AsyncParsableCommand {
         abstract: "Browse very large hierarchies in Miller columns, along a path, or as a searchable list.",
         discussion: """
             With no arguments, opens the bundled sample (a plant-maintenance hierarchy). PATH may be a \
-            directory, a JSON, property list or YAML document, or a HierarchyKit SQLite database.
+            directory, a JSON, JSON Lines, property list or YAML document, a HierarchyKit SQLite store, or \
+            any other SQLite database (its tables and their rows).
             """,
         subcommands: [
             BrowseCommand.self, ListCommand.self, PrintCommand.self, ServeCommand.self,

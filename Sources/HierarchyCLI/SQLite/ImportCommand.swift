@@ -9,7 +9,7 @@ import HierarchySources
 struct ImportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Import a JSON, property list or CSV hierarchy into an SQLite database.",
+        abstract: "Import a JSON, JSON Lines, YAML, property list or CSV hierarchy into an SQLite database.",
         discussion: """
             CSV files need a header row naming at least id and parent_id; the other columns are \
             mapped as a document's fields are (title or name, subtitle or type, footnote, location \
