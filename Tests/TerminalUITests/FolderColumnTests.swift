@@ -49,30 +49,30 @@ struct FolderColumnTests {
         let browser = HierarchyBrowser.make(
             source: tree.source(), sourceName: "t", palette: .monochrome, columns: 120, rows: 30)
         try await browser.dataSource!.load()
-        #expect(await eventually { browser.frame.contains("1 of 3") })
+        #expect(await redrawn(browser) { browser.frame.contains("1 of 3") })
         // (The focused item's preview column opens on the first move.)
         _ = browser.handle([.key(KeyEvent(.character("j")))])
         _ = browser.handle([.key(KeyEvent(.character("k")))])
         // The focused folder's listing is refused: its column says so.
-        #expect(await eventually { browser.frame.contains("Permission denied") }, "\(browser.frame)")
+        #expect(await redrawn(browser) { browser.frame.contains("Permission denied") }, "\(browser.frame)")
         // b-files is shown but not expanded: its count arrives in the background.
-        #expect(await eventually { browser.dataSource!.node(for: "b-files")?.childCount == 3 })
+        #expect(await redrawn(browser) { browser.dataSource!.node(for: "b-files")?.childCount == 3 })
         #expect(
-            await eventually {
+            await redrawn(browser) {
                 browser.frame.split(separator: "\n").contains { $0.contains("b-files") && $0.contains(" 3 ") }
             }, "\(browser.frame)")
         // The hung folder is shown with an unknown count, and focusing it says "Loading…" in its column.
         _ = browser.handle([.key(KeyEvent(.character("G")))])
-        #expect(await eventually { browser.frame.contains("Loading…") })
+        #expect(await redrawn(browser) { browser.frame.contains("Loading…") })
         #expect(!browser.frame.contains("Empty"))
         // Keys still answer while the listing hangs.
         _ = browser.handle([.key(KeyEvent(.character("g")))])
-        #expect(await eventually { browser.frame.contains("1 of 3") })
+        #expect(await redrawn(browser) { browser.frame.contains("1 of 3") })
         // Once it answers, the column shows what it holds.
         tree.gate.signal()
         tree.gate.signal()
         _ = browser.handle([.key(KeyEvent(.character("G")))])
-        #expect(await eventually { browser.frame.contains("3 of 3") && browser.frame.contains("Empty") })
+        #expect(await redrawn(browser) { browser.frame.contains("3 of 3") && browser.frame.contains("Empty") })
     }
 
     @Test func aFolderReplacedByAFileSaysSoInItsColumn() async throws {

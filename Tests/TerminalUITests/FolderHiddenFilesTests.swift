@@ -12,18 +12,8 @@ import Testing
 struct FolderHiddenFilesTests {
     /// The browser's frame once `done` holds, looked at again on each redraw the view asks for.
     func frame(of browser: HierarchyBrowser, until done: (String) -> Bool) async -> String {
-        var text = ""
-        await untilChanged(
-            observe: { redrawn in
-                browser.setRedrawHandler(redrawn)
-                return { browser.setRedrawHandler(nil) }
-            },
-            until: {
-                browser.view.layoutIfNeeded()
-                text = browser.frame
-                return done(text)
-            })
-        return text
+        _ = await redrawn(browser) { done(browser.frame) }
+        return browser.frame
     }
 
     @Test func dotTogglesHiddenFilesAndControlRReadsAgain() async throws {

@@ -90,26 +90,26 @@ final class Collected: Sendable {
             await list.finishPendingWork()
             Self.type("needle", into: list, clock: clock)
             // Nothing read so far matches; the search keeps waiting for the read.
-            #expect(await eventually { list.render().plainText.contains("searching") })
+            #expect(await redrawn(list) { list.render().plainText.contains("searching") })
             #expect(Self.titles(list).isEmpty)
 
             feeder.write(#"{"title": "Needle one"},"# + Self.items(200..<300) + ",")
-            #expect(await eventually { Self.titles(list) == ["Needle one"] })
+            #expect(await redrawn(list) { Self.titles(list) == ["Needle one"] })
             #expect(list.viewModel.state != .finished, "the search stopped while the read goes on")
 
             feeder.write(#"{"title": "Other", "subtitle": "a needle too"},"# + Self.items(300..<400) + ",")
-            #expect(await eventually { Self.titles(list) == ["Needle one", "Other"] })
+            #expect(await redrawn(list) { Self.titles(list) == ["Needle one", "Other"] })
 
             feeder.write(#"{"title": "Needle three"}]}"#)
             feeder.close()
-            #expect(await eventually { list.viewModel.state == .finished })
+            #expect(await redrawn(list) { list.viewModel.state == .finished })
             #expect(Self.titles(list) == ["Needle one", "Other", "Needle three"])
             #expect(!load.isReading)
             // Typed again once read: the same results, in the same order.
             _ = list.handle([.key(KeyEvent(.backspace))])
             Self.type("e", into: list, clock: clock)
             await list.finishPendingWork()
-            #expect(await eventually { list.viewModel.state == .finished && Self.titles(list).count == 3 })
+            #expect(await redrawn(list) { list.viewModel.state == .finished && Self.titles(list).count == 3 })
             #expect(Self.titles(list) == ["Needle one", "Other", "Needle three"])
         }
     }

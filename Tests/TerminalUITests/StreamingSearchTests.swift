@@ -66,7 +66,7 @@ final class StreamLog: Sendable {
         _ = list.handle([.key(KeyEvent(.character("p")))])
         clock.advance(by: .milliseconds(50))
         // The first batch shows while the search still runs.
-        #expect(await eventually { list.render().plainText.contains("Pump p 2") })
+        #expect(await redrawn(list) { list.render().plainText.contains("Pump p 2") })
         var frame = list.render().plainText
         #expect(frame.contains("1 of 3+  searching…"))
         #expect(frame.contains("^S all results"))
@@ -82,10 +82,10 @@ final class StreamLog: Sendable {
         _ = list.handle([.key(KeyEvent(.character("u")))])
         #expect(await eventually { log.ended == ["p"] })
         clock.advance(by: .milliseconds(50))
-        #expect(await eventually { list.render().plainText.contains("Pump pu 0") })
+        #expect(await redrawn(list) { list.render().plainText.contains("Pump pu 0") })
         // Ctrl-S: the exhaustive search, without a range, to its end.
         _ = list.handle([.key(KeyEvent(.character("s"), modifiers: .control))])
-        #expect(await eventually { list.viewModel.footer == .noMoreEntries })
+        #expect(await redrawn(list) { list.viewModel.footer == .noMoreEntries })
         #expect(log.ended.contains("pu"))
         #expect(log.started == ["p", "pu", "pu"])
         #expect(log.ranges == [0..<50, 0..<50, nil])
@@ -112,7 +112,7 @@ final class StreamLog: Sendable {
         list.type("pump")
         clock.advance(by: .milliseconds(50))
         #expect(
-            await eventually {
+            await redrawn(list) {
                 list.viewModel.mode == .search("pump") && list.viewModel.state == .finished
                     && list.viewModel.footer == .noMoreEntries
             })
@@ -124,7 +124,7 @@ final class StreamLog: Sendable {
         #expect(first.ancestors.count == 3)
         #expect(Array(first.ancestors.suffix(2)) == ["area0", "unit"])
         _ = list.handle([.key(KeyEvent(.character("s"), modifiers: .control))])
-        #expect(await eventually { list.viewModel.state == .finished && list.viewModel.footer == .noMoreEntries })
+        #expect(await redrawn(list) { list.viewModel.state == .finished && list.viewModel.footer == .noMoreEntries })
         #expect(Set(list.viewModel.results(in: .items).map(\.node.title)) == Set(titles))
     }
 
@@ -142,7 +142,7 @@ final class StreamLog: Sendable {
         await list.finishPendingWork()
         _ = list.handle([.key(KeyEvent(.character("p")))])
         clock.advance(by: .milliseconds(50))
-        #expect(await eventually { if case .error = list.viewModel.footer { true } else { false } })
+        #expect(await redrawn(list) { if case .error = list.viewModel.footer { true } else { false } })
         let frame = list.render().plainText
         #expect(frame.contains("r retry"), "\(frame)")
         #expect(!frame.contains("^S all results"), "\(frame)")
