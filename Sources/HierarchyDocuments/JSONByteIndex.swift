@@ -81,6 +81,13 @@ final class JSONByteIndex: Sendable {
     /// row's large `children` array is skipped once, not at every scan of its object's fields.
     static let keptEndBytes: Int64 = 256 << 10
 
+    /// The end and member count of a container skipped, and of each container among its
+    /// members, are kept when it is at least this large (16 KiB): a row's `children` array
+    /// skipped to read the row's fields is not scanned again for its count, and the members of
+    /// a large container skipped on the way to a row are not scanned again when that row's
+    /// fields are read.
+    static let keptCountBytes: Int64 = 16 << 10
+
     /// Whether the file is JSON Lines: its values, one after another, are the members of one
     /// array that has no brackets (the top, ``top()``).
     let readsLines: Bool
@@ -319,9 +326,9 @@ final class JSONByteIndex: Sendable {
                 cursor.offset = end
                 return true
             }
-            guard try skipContainer(&cursor, limit: limit) else { return false }
-            if cursor.offset - start >= Self.keptEndBytes {
-                record(start, count: nil, end: cursor.offset, checkpoints: [])
+            guard case .some(let count) = try skipContainer(&cursor, limit: limit) else { return false }
+            if cursor.offset - start >= Self.keptCountBytes {
+                record(start, count: count, end: cursor.offset, checkpoints: [])
             }
             return true
         default:
@@ -363,54 +370,119 @@ final class JSONByteIndex: Sendable {
         }
     }
 
-    /// Moves past the container starting at the cursor by counting brackets outside strings.
-    private func skipContainer(_ cursor: inout JSONByteCursor, limit: Int64) throws(DocumentReadError) -> Bool {
+    /// Moves past the container starting at the cursor by counting brackets outside strings,
+    /// and returns its member count (commas outside strings one level in; `nil` when it cannot
+    /// tell an empty container from whitespace across a block's end), or `.none` when it stopped
+    /// at `limit` before the container's end. The ends and counts of its members that are
+    /// containers of ``keptCountBytes`` or more are kept.
+    private func skipContainer(_ cursor: inout JSONByteCursor, limit: Int64) throws(DocumentReadError) -> Int?? {
         let start = cursor.offset
-        var depth = 0
-        var inString = false
+        var state = SkipState()
         while true {
             guard try cursor.load() else {
-                throw malformed(inString ? "unterminated string" : "unexpected end of the document", at: start)
+                throw malformed(state.inString ? "unterminated string" : "unexpected end of the document", at: start)
             }
             let from = Int(cursor.offset - cursor.blockStart)
-            let (next, finished) = cursor.block.withUnsafeBufferPointer { buffer -> (Int, Bool) in
-                let bytes = buffer.baseAddress!
-                let count = buffer.count
-                var index = from
-                while index < count {
-                    if inString {
-                        let base = UnsafeRawPointer(bytes + index)
-                        guard let quote = memchr(base, 0x22, count - index) else {
-                            if let backslash = memchr(base, 0x5C, count - index) {
-                                index += UnsafeRawPointer(backslash) - base + 2
-                                continue
-                            }
-                            return (count, false)
-                        }
-                        let length = UnsafeRawPointer(quote) - base
-                        if let backslash = memchr(base, 0x5C, length) {
+            let blockStart = cursor.blockStart
+            var kept: [(Int64, Int?, Int64)] = []
+            let (next, finished) = cursor.block.withUnsafeBufferPointer { buffer in
+                state.scan(buffer, from: from, blockStart: blockStart, kept: &kept)
+            }
+            for (container, count, end) in kept { record(container, count: count, end: end, checkpoints: []) }
+            cursor.offset = cursor.blockStart + Int64(next)
+            if finished { return .some(state.isEmpty.map { $0 ? 0 : state.commas + 1 }) }
+            if cursor.offset > limit { return .none }
+        }
+    }
+
+    /// Where ``skipContainer(_:limit:)`` is: the depth, in a string or not, the container's
+    /// members, and those of the member being skipped when it is a container; emptiness is told
+    /// by the byte after the opening bracket (`nil`: the block ended first).
+    private struct SkipState {
+        var depth = 0
+        var inString = false
+        var commas = 0
+        var isEmpty: Bool? = false
+        var memberStart: Int64 = 0
+        var memberCommas = 0
+        var memberIsEmpty: Bool? = false
+
+        /// Scans a block from `from`: where it stopped, and whether the container ended there.
+        mutating func scan(
+            _ buffer: UnsafeBufferPointer<UInt8>, from: Int, blockStart: Int64, kept: inout [(Int64, Int?, Int64)]
+        ) -> (Int, Bool) {
+            let bytes = buffer.baseAddress!
+            let count = buffer.count
+            var depth = self.depth
+            var inString = self.inString
+            var commas = self.commas
+            var memberCommas = self.memberCommas
+            defer {
+                self.depth = depth
+                self.inString = inString
+                self.commas = commas
+                self.memberCommas = memberCommas
+            }
+            var index = from
+            while index < count {
+                if inString {
+                    let base = UnsafeRawPointer(bytes + index)
+                    guard let quote = memchr(base, 0x22, count - index) else {
+                        if let backslash = memchr(base, 0x5C, count - index) {
                             index += UnsafeRawPointer(backslash) - base + 2
                             continue
                         }
-                        index += length + 1
-                        inString = false
+                        return (count, false)
+                    }
+                    let length = UnsafeRawPointer(quote) - base
+                    if let backslash = memchr(base, 0x5C, length) {
+                        index += UnsafeRawPointer(backslash) - base + 2
                         continue
                     }
-                    switch bytes[index] {
-                    case 0x22: inString = true
-                    case 0x5B, 0x7B: depth += 1
-                    case 0x5D, 0x7D:
-                        depth -= 1
-                        if depth == 0 { return (index + 1, true) }
-                    default: break
-                    }
-                    index += 1
+                    index += length + 1
+                    inString = false
+                    continue
                 }
-                return (index, false)
+                switch bytes[index] {
+                case 0x22: inString = true
+                case 0x2C:
+                    if depth == 1 { commas += 1 } else if depth == 2 { memberCommas += 1 }
+                case 0x5B, 0x7B:
+                    depth += 1
+                    if depth == 1 {
+                        isEmpty = Self.emptiness(bytes, count: count, after: index)
+                    } else if depth == 2 {
+                        memberStart = blockStart + Int64(index)
+                        memberCommas = 0
+                        memberIsEmpty = Self.emptiness(bytes, count: count, after: index)
+                    }
+                case 0x5D, 0x7D:
+                    depth -= 1
+                    if depth == 0 { return (index + 1, true) }
+                    if depth == 1 {
+                        let end = blockStart + Int64(index + 1)
+                        if end - memberStart >= JSONByteIndex.keptCountBytes {
+                            kept.append((memberStart, memberIsEmpty.map { $0 ? 0 : memberCommas + 1 }, end))
+                        }
+                    }
+                default: break
+                }
+                index += 1
             }
-            cursor.offset = cursor.blockStart + Int64(next)
-            if finished { return true }
-            if cursor.offset > limit { return false }
+            return (index, false)
+        }
+
+        /// Whether the container opened at `index` is empty; `nil` when the block ends first.
+        static func emptiness(_ bytes: UnsafePointer<UInt8>, count: Int, after index: Int) -> Bool? {
+            var next = index + 1
+            while next < count {
+                switch bytes[next] {
+                case 0x20, 0x09, 0x0A, 0x0D: next += 1
+                case 0x5D, 0x7D: return true
+                default: return false
+                }
+            }
+            return nil
         }
     }
 

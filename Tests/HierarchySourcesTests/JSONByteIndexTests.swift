@@ -103,12 +103,50 @@ import Testing
         #expect(try index.count(of: first, within: 4 << 20) == 2)
         #expect(try index.count(of: top, within: 64 << 10) == nil)
         let big = try #require(try index.member(of: first, key: "big")?.member)
-        #expect(try index.count(of: big, within: 64 << 10) == nil)
+        // Known already: skipped whole to count `first`, its members were counted by the skip.
+        #expect(try index.count(of: big, within: 64 << 10) == 70_000)
+        let second = try #require(try index.member(of: top, at: 1))
+        let secondBig = try #require(try index.member(of: second, key: "big")?.member)
+        #expect(try index.count(of: secondBig, within: 64 << 10) == nil)
         #expect(try index.count(of: top) == 5)
         #expect(index.entry(top.value)?.checkpoints.map(\.index) == [1, 2, 3, 4])
         let last = try #require(try index.member(of: top, at: 4))
         #expect(try Self.described(index, last).first == "n=4")
         #expect(try index.count(of: big) == 70_000)
+    }
+
+    /// A large container skipped on the way to a member is counted by the skip, and so are its
+    /// large members (an empty one, strings holding commas and brackets, escapes): the counts
+    /// and ends kept are those a scan of each finds.
+    @Test func aSkipCountsTheLargeContainersItPasses() throws {
+        let directory = try TemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory.path) }
+        let strings = Array(repeating: #""a,]}\"[{""#, count: 3_000).joined(separator: ",")
+        let spaces = String(repeating: " ", count: 20_000)
+        // The empty one lies in the file's first block: its emptiness is told within that block.
+        let object = #"{"c": [\#(spaces)], "a": [\#(strings)], "b": {"x": [1, 2], "y": "\#(String(repeating: "x,", count: 10_000))"}, "d": [{"z": 1}, [], "q,]"]}"#
+        let text = "[\(object), 1]"
+        let path = directory.path + "/skip.json"
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        let index = JSONByteIndex(file: try JSONByteFile(path: path))
+        let top = try #require(try index.top())
+        #expect(try index.count(of: top) == 2)
+        let skipped = try #require(try index.member(of: top, at: 0))
+        #expect(index.entry(skipped.value)?.count == 4)
+        let fresh = JSONByteIndex(file: try JSONByteFile(path: path))
+        let freshTop = try #require(try fresh.top())
+        let freshObject = try #require(try fresh.member(of: freshTop, at: 0))
+        for key in ["a", "b", "c"] {
+            let member = try #require(try index.member(of: skipped, key: key)?.member)
+            let kept = try #require(index.entry(member.value), "\(key)")
+            let scanned = try #require(try fresh.member(of: freshObject, key: key)?.member)
+            #expect(kept.count == (try fresh.count(of: scanned)), "\(key)")
+            #expect(kept.end == (try fresh.end(of: scanned)), "\(key)")
+        }
+        let empty = try #require(try index.member(of: skipped, key: "c")?.member)
+        #expect(index.entry(empty.value)?.count == 0)
+        let small = try #require(try index.member(of: skipped, key: "d")?.member)
+        #expect(index.entry(small.value) == nil)
     }
 
     /// Every valid document of JSONTestSuite: the members the index finds, decoded, are the ones
