@@ -423,24 +423,42 @@ final class JSONByteIndex: Sendable {
                 self.commas = commas
                 self.memberCommas = memberCommas
             }
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highs: UInt64 = 0x8080_8080_8080_8080
             var index = from
             while index < count {
                 if inString {
-                    let base = UnsafeRawPointer(bytes + index)
-                    guard let quote = memchr(base, 0x22, count - index) else {
-                        if let backslash = memchr(base, 0x5C, count - index) {
-                            index += UnsafeRawPointer(backslash) - base + 2
-                            continue
+                    // Eight bytes at a time to the first quote or backslash, for a string's first
+                    // 32 bytes (most strings are short: no call per string), then `memchr`; the
+                    // lowest flag of a word is exact.
+                    var words = 0
+                    while index + 8 <= count {
+                        let word = UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self)
+                        let quote = word ^ (ones &* 0x22)
+                        let backslash = word ^ (ones &* 0x5C)
+                        let special = (((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)) & highs
+                        if special != 0 {
+                            index += special.trailingZeroBitCount >> 3
+                            break
                         }
-                        return (count, false)
+                        index += 8
+                        words += 1
+                        if words == 4 {
+                            let base = UnsafeRawPointer(bytes + index)
+                            let rest = count - index
+                            let quote = memchr(base, 0x22, rest).map { UnsafeRawPointer($0) - base } ?? rest
+                            index += memchr(base, 0x5C, quote).map { UnsafeRawPointer($0) - base } ?? quote
+                            break
+                        }
                     }
-                    let length = UnsafeRawPointer(quote) - base
-                    if let backslash = memchr(base, 0x5C, length) {
-                        index += UnsafeRawPointer(backslash) - base + 2
-                        continue
+                    guard index < count else { break }
+                    switch bytes[index] {
+                    case 0x22:
+                        inString = false
+                        index += 1
+                    case 0x5C: index += 2
+                    default: index += 1
                     }
-                    index += length + 1
-                    inString = false
                     continue
                 }
                 switch bytes[index] {
