@@ -56,6 +56,9 @@ final class LaggingSource: HierarchySource {
         let view = HierarchyView(
             layout: HierarchyCollectionViewLayout(metrics: .terminal, size: Size(width: 90, height: 200)))
         let dataSource = HierarchySourceDataSource(source: source, pageSize: 10)
+        // The grace a page read ahead of the changes waits for them never runs out here: on a
+        // loaded machine 3 s of real time could pass between a read and its changes.
+        dataSource.changeClock = TestClock()
         dataSource.attach(to: view)
         try await dataSource.load()
         await dataSource.settle()
@@ -153,6 +156,9 @@ final class LaggingSource: HierarchySource {
         let view = HierarchyView(
             layout: HierarchyCollectionViewLayout(metrics: .terminal, size: Size(width: 90, height: 12)))
         let dataSource = HierarchySourceDataSource(source: source, pageSize: 10)
+        // The grace a page read ahead of the changes waits for them never runs out here: on a
+        // loaded machine 3 s of real time could pass between a read and its changes.
+        dataSource.changeClock = TestClock()
         dataSource.attach(to: view)
         try await dataSource.load()
         await dataSource.settle()
@@ -220,6 +226,9 @@ final class SlowCountSource: HierarchySource {
         let view = HierarchyView(
             layout: HierarchyCollectionViewLayout(metrics: .terminal, size: Size(width: 90, height: 200)))
         let dataSource = HierarchySourceDataSource(source: source, pageSize: 10)
+        // The grace a page read ahead of the changes waits for them never runs out here: on a
+        // loaded machine 3 s of real time could pass between a read and its changes.
+        dataSource.changeClock = TestClock()
         dataSource.attach(to: view)
         try await dataSource.load()
         view.layoutIfNeeded()
