@@ -375,7 +375,7 @@ public final class IndexedJSONSource: HierarchySource {
             var reader = JSONEventReader(input: ByteInput(bytes: bytes), readsLines: true)
             do {
                 while try reader.next() != nil {}
-            } catch where error.kind == .malformed || error.kind == .limit {
+            } catch  where error.kind == .malformed || error.kind == .limit {
                 var mapped = HierarchySourceError(error, path: path, format: .json)
                 mapped.line = error.line.map { $0 + line - 1 }
                 return mapped

@@ -29,7 +29,8 @@ public enum ImportFormat: String, Sendable, CaseIterable {
     static func sniffed(path: String) -> ImportFormat? {
         // Only a regular file is peeked at: a FIFO can be read once, by the document reader.
         guard (try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType) == .typeRegular,
-            let handle = FileHandle(forReadingAtPath: path) else { return nil }
+            let handle = FileHandle(forReadingAtPath: path)
+        else { return nil }
         defer { try? handle.close() }
         guard let head = try? handle.read(upToCount: 512) else { return nil }
         return DocumentFormat.sniff(head) == .json ? .json : nil

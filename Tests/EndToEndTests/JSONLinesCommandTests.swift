@@ -91,7 +91,9 @@ import Testing
         try Data(Self.malformed.utf8).write(to: file)
         let expected = "bad.jsonl:2:12: invalid JSON: unexpected end of the line inside its value\n"
         let store = directory.appendingPathComponent("bad.db").path
-        for arguments in [["print", file.path], ["search", file.path, "zzz"], ["import", file.path, "--into", store]] {
+        for arguments in [
+            ["print", file.path], ["search", file.path, "zzz"], ["import", file.path, "--into", store],
+        ] {
             let result = try await ProgramRunner.run(arguments)
             #expect(result.status == 65, "\(arguments): \(result.error)")
             #expect(result.error.hasSuffix(expected), "\(arguments): \(result.error)")

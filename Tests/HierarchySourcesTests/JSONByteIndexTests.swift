@@ -124,7 +124,8 @@ import Testing
         let strings = Array(repeating: #""a,]}\"[{""#, count: 3_000).joined(separator: ",")
         let spaces = String(repeating: " ", count: 20_000)
         // The empty one lies in the file's first block: its emptiness is told within that block.
-        let object = #"{"c": [\#(spaces)], "a": [\#(strings)], "b": {"x": [1, 2], "y": "\#(String(repeating: "x,", count: 10_000))"}, "d": [{"z": 1}, [], "q,]"]}"#
+        let object =
+            #"{"c": [\#(spaces)], "a": [\#(strings)], "b": {"x": [1, 2], "y": "\#(String(repeating: "x,", count: 10_000))"}, "d": [{"z": 1}, [], "q,]"]}"#
         let text = "[\(object), 1]"
         let path = directory.path + "/skip.json"
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))

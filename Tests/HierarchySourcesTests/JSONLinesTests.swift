@@ -109,7 +109,8 @@ import Testing
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         for (text, line, column) in [
-            ("{\"a\":1}\n{\"a\":2\n{\"a\":3}\n", 2, 7), ("{\"a\":1}\n]\n", 2, 1), ("{\"a\":1}\n{\"a\":\"x\n\"}\n", 2, 8),
+            ("{\"a\":1}\n{\"a\":2\n{\"a\":3}\n", 2, 7), ("{\"a\":1}\n]\n", 2, 1),
+            ("{\"a\":1}\n{\"a\":\"x\n\"}\n", 2, 8),
         ] {
             let path = try IndexedJSONSourceTests.write(text, in: directory, name: "bad.jsonl")
             let source = try IndexedJSONSource(path: path)
