@@ -11,8 +11,11 @@ final class SQLiteChangeWatcher: Sendable {
     private let task = Mutex<Task<Void, Never>?>(nil)
     /// How often the file is checked.
     static let interval = Duration.milliseconds(100)
+    /// The clock the polls wait on (a test's `TestClock` drives them).
+    private let clock: any Clock<Duration>
 
-    init(queue: DatabaseQueue) {
+    init(queue: DatabaseQueue, clock: any Clock<Duration> = ContinuousClock()) {
+        self.clock = clock
         let box = Box()
         broadcaster = ChangeBroadcaster { box.watcher?.start(queue) }
         box.watcher = self
@@ -30,6 +33,7 @@ final class SQLiteChangeWatcher: Sendable {
 
     private func start(_ queue: DatabaseQueue) {
         let broadcaster = self.broadcaster
+        let clock = self.clock
         // The starting point is read before the first subscriber gets its stream, so a commit
         // made right after subscribing is never taken for the starting state.
         guard
@@ -43,7 +47,7 @@ final class SQLiteChangeWatcher: Sendable {
         let started = Task {
             var (version, seq, pending) = (firstVersion, firstSeq, firstPending)
             while !Task.isCancelled {
-                try? await Task.sleep(for: Self.interval)
+                try? await clock.sleep(for: Self.interval)
                 let (seen, after) = (version, seq)
                 guard
                     let (newVersion, found, nowPending) = try? await queue.read({ db in
