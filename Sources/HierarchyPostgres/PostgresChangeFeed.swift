@@ -17,9 +17,14 @@ final class PostgresChangeFeed: Sendable {
     private let stopped = Mutex(false)
     /// Set when the listener has issued `LISTEN` (tests await it).
     let listening = Mutex(false)
+    /// How long the feed waits before connecting again.
+    static let retryInterval = Duration.milliseconds(500)
+    /// The clock the retries wait on (a test's `TestClock` drives them).
+    private let clock: any Clock<Duration>
 
-    init(url: PostgresStoreURL) {
+    init(url: PostgresStoreURL, clock: any Clock<Duration> = ContinuousClock()) {
         self.url = url
+        self.clock = clock
         let box = WeakBox()
         self.broadcaster = ChangeBroadcaster { box.feed?.start() }
         box.feed = self
@@ -82,7 +87,7 @@ final class PostgresChangeFeed: Sendable {
                 broadcaster.publish(.connection(available: false))
                 reportedDown = true
             }
-            try? await Task.sleep(for: .milliseconds(500))
+            try? await clock.sleep(for: Self.retryInterval)
         }
     }
 
