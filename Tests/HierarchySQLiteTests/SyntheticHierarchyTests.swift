@@ -5,15 +5,15 @@ import Testing
 
 @testable import HierarchySQLite
 
-@Suite("SyntheticHierarchy", .ownThreads)
+@Suite("SyntheticHierarchy")
 struct SyntheticHierarchyTests {
     @Test(
         "level sizes sum to the node count, one root, requested depth",
         arguments: [
             (1, 1), (1, 5), (2, 3), (10, 10), (1000, 4), (12_345, 7), (10_000_000, 8),
         ])
-    func levelSizes(nodes: Int, levels: Int) {
-        let sizes = SyntheticHierarchy(nodes: nodes, levels: levels).levelSizes
+    func levelSizes(nodes: Int, levels: Int) async {
+        let sizes = await offPool { SyntheticHierarchy(nodes: nodes, levels: levels).levelSizes }
         #expect(sizes.reduce(0, +) == nodes)
         #expect(sizes.first == 1)
         #expect(sizes.count == min(nodes, levels))
