@@ -39,20 +39,16 @@ public final class SQLiteDatabaseSource: HierarchySource, @unchecked Sendable {
 
     /// Opens the database at `path` read-only and reads its schema.
     ///
-    /// - Throws: `HierarchySourceError`: `.notFound` without the file, `.malformed` for a file
+    /// - Throws: `HierarchySourceError`: `.notFound` without the file, `.permissionDenied` when it
+    ///   may not be read, `.malformed` for a file
     ///   that is not a database, `.io` when it is locked or unreadable.
     public init(path: String) throws {
         self.path = path
         displayName = URL(fileURLWithPath: path).lastPathComponent
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw HierarchySourceError(.notFound, "no such database file", path: path)
-        }
-        var configuration = Configuration()
-        configuration.readonly = true
-        configuration.label = "HierarchySQLite.database"
-        configuration.busyMode = .timeout(2)
+        try ReadOnlyDatabase.checkReadable(path)
         do {
-            queue = try DatabaseQueue(path: path, configuration: configuration)
+            queue = try DatabaseQueue(
+                path: path, configuration: ReadOnlyDatabase.configuration(label: "HierarchySQLite.database"))
             relations = try queue.read { db in try Self.relations(db) }
         } catch {
             throw SQLiteErrors.map(error, path: path)
@@ -62,8 +58,7 @@ public final class SQLiteDatabaseSource: HierarchySource, @unchecked Sendable {
 
     /// Whether the file is a HierarchyKit store (its `application_id`), which ``SQLiteSource`` reads.
     public static func isHierarchyStore(path: String) -> Bool {
-        var configuration = Configuration()
-        configuration.readonly = true
+        let configuration = ReadOnlyDatabase.configuration(label: "HierarchySQLite.kind")
         guard let queue = try? DatabaseQueue(path: path, configuration: configuration) else { return false }
         let application = try? queue.read { db in try Int32.fetchOne(db, sql: "PRAGMA application_id") }
         try? queue.close()

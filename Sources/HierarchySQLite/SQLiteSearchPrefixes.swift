@@ -51,11 +51,9 @@ public enum SQLiteSearchPrefixes {
 
     /// Whether the store at `path` waits for its prefix indexes, read on a connection of its own.
     public static func isPending(path: String) throws -> Bool {
-        var configuration = Configuration()
-        configuration.readonly = true
-        configuration.busyMode = .timeout(2)
         do {
-            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            let queue = try DatabaseQueue(
+                path: path, configuration: ReadOnlyDatabase.configuration(label: "HierarchySQLite.prefixes"))
             defer { try? queue.close() }
             return try queue.read { try isPending($0) }
         } catch {

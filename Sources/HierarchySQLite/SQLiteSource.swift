@@ -54,17 +54,8 @@ public final class SQLiteSource: HierarchySource {
     public init(path: String, readers: Int? = nil, buildsSearchPrefixes: Bool = false) throws {
         self.path = path
         self.displayName = URL(fileURLWithPath: path).lastPathComponent
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw HierarchySourceError(.notFound, "no such database file", path: path)
-        }
-        // SQLite says only "cannot open the database file"; the exit code needs the cause.
-        guard access(path, R_OK) == 0 else {
-            throw HierarchySourceError(.permissionDenied, "permission denied", path: path)
-        }
-        var configuration = Configuration()
-        configuration.readonly = true
-        configuration.label = "HierarchySQLite.read"
-        configuration.busyMode = .timeout(2)
+        try ReadOnlyDatabase.checkReadable(path)
+        let configuration = ReadOnlyDatabase.configuration(label: "HierarchySQLite.read")
         do {
             let pool = try SQLiteReaderPool(
                 path: path, configuration: configuration, size: readers ?? SQLiteReaderPool.defaultSize)

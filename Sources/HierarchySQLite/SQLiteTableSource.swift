@@ -23,18 +23,14 @@ public final class SQLiteTableSource: SQLTableSource, @unchecked Sendable {
     ///   - requested: The table and its columns.
     ///   - checkInBackground: Whether a large table with a `NULL`-parent root opens before its
     ///     rows naming no parent are found (see `SQLTableSource`).
-    /// - Throws: `HierarchySourceError`: `.notFound` if there is no such file, `.malformed` for
+    /// - Throws: `HierarchySourceError`: `.notFound` if there is no such file, `.permissionDenied`
+    ///   if it may not be read, `.malformed` for
     ///   a missing table or column (naming it and what there is) or a file that is not a
     ///   database, `.io` when it is locked or unreadable.
     public init(path: String, table requested: HierarchyTable, checkInBackground: Bool = false) async throws {
         self.path = path
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw HierarchySourceError(.notFound, "no such database file", path: path)
-        }
-        var configuration = Configuration()
-        configuration.readonly = true
-        configuration.label = "HierarchySQLite.table"
-        configuration.busyMode = .timeout(2)
+        try ReadOnlyDatabase.checkReadable(path)
+        let configuration = ReadOnlyDatabase.configuration(label: "HierarchySQLite.table")
         do {
             let queue = try DatabaseQueue(path: path, configuration: configuration)
             let opened = try await queue.read { db in try Self.inspect(db, requested, path: path) }

@@ -107,9 +107,7 @@ struct WebScreenTests {
                     .init(id: "valve", title: "Valve"),
                 ]))
         for horizontal in [false, true] {
-            let server = try HierarchyWebServer(
-                linearSource: source, sourceName: "Plant", horizontal: horizontal,
-                configuration: .init(pollTimeout: .seconds(5)))
+            let server = try HierarchyWebServer(linearSource: source, sourceName: "Plant", horizontal: horizontal)
             try await WebTest.withClient(server) { client in
                 let created = try await client.execute(uri: "/api/screens", method: .post, body: WebTest.body("{}"))
                 let snapshot = try screenJSON(created)
