@@ -146,13 +146,12 @@ public final class FileSystemSource: HierarchySource {
     /// Lists names starting with a dot, or leaves them out (`.` in the terminal browser, as in
     /// nnn): the folders are read again (``invalidate()``). Searches started after it follow it.
     public func setIncludesHiddenFiles(_ includes: Bool) {
-        guard
-            state.withLock({ state in
-                defer { state.includesHiddenFiles = includes }
-                return state.includesHiddenFiles != includes
-            })
-        else { return }
-        invalidate()
+        let changed = state.withLock { state in
+            guard state.includesHiddenFiles != includes else { return false }
+            state.includesHiddenFiles = includes
+            return true
+        }
+        if changed { invalidate() }
     }
 
     public func changes() -> AsyncStream<HierarchySourceChange> {

@@ -6,8 +6,7 @@ import Testing
 /// commands that need a HierarchyKit store say what the file holds instead.
 @Suite struct OtherDatabaseTests {
     @Test func printShowsTablesAndRowsAndSearchNamesTheTables() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hierarchy-other-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try ScratchDirectory.make("other-database")
         defer { try? FileManager.default.removeItem(at: directory) }
         let database = directory.appendingPathComponent("app.db").path
         let made = try await ProgramRunner.run(

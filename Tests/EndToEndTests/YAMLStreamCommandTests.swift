@@ -32,15 +32,8 @@ import Testing
 
         """
 
-    static func directory() throws -> URL {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "hierarchy-yaml-stream-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        return directory
-    }
-
     @Test func printReadsEveryDocumentFromAFileAndFromAPipe() async throws {
-        let directory = try Self.directory()
+        let directory = try ScratchDirectory.make("yaml-stream")
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("app.yaml")
         try Data(Self.manifests.utf8).write(to: file)
@@ -55,7 +48,7 @@ import Testing
     }
 
     @Test func searchAndImportFindTheSecondDocument() async throws {
-        let directory = try Self.directory()
+        let directory = try ScratchDirectory.make("yaml-stream")
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("app.yaml")
         try Data(Self.manifests.utf8).write(to: file)
