@@ -14,6 +14,8 @@ import Foundation
 //   after the validation pass;
 // - validate-ms / validate-mbs: the strict validation pass over the whole file, one core (wall,
 //   and the thread's CPU time; the same for count and search);
+// - items-pass-ms / items-pass-mbs: the background pass of an items document, the validator
+//   with the items check (repeated ids among the first 262,144, shape misfits);
 // - count-ms: the member count of the top container (the index pass of the largest column);
 // - last-ms: the last member of the top container once counted (End in that column);
 // - search-first-ms / search-all-ms / search-mbs: a byte scan for a needle (ASCII, case
@@ -54,6 +56,23 @@ close(descriptor)
 print("validate-ms \(Int(validateMs)) \(outcome)")
 print(
     "validate-mbs \(Int(Double(size) / 1e6 / (validateMs / 1000))) (CPU: \(Int(Double(size) / 1e6 / ((cpuMs() - cpu) / 1000))))"
+)
+
+// The background pass of an items document: the validator with the items check (repeated ids,
+// shape misfits) on the same pass.
+start = now()
+cpu = cpuMs()
+let itemsDescriptor = open(path, O_RDONLY)
+var itemsValidator = JSONValidator(descriptor: itemsDescriptor)
+itemsValidator.items = JSONItemsCheck(strict: true, idLimit: 1 << 18)
+let itemsOutcome = itemsValidator.validate()
+let itemsMs = now() - start
+let finding = itemsValidator.items?.finding
+itemsValidator.close()
+close(itemsDescriptor)
+print("items-pass-ms \(Int(itemsMs)) \(itemsOutcome) finding \(String(describing: finding))")
+print(
+    "items-pass-mbs \(Int(Double(size) / 1e6 / (itemsMs / 1000))) (CPU: \(Int(Double(size) / 1e6 / ((cpuMs() - cpu) / 1000))))"
 )
 
 start = now()

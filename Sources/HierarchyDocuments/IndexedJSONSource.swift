@@ -143,9 +143,13 @@ public final class IndexedJSONSource: HierarchySource {
             }
             broadcaster.finish()
         } else if resolved == .items {
-            if validates { startItemsCheck(strict: shape == .automatic) }
+            if validates {
+                startPass(
+                    items: JSONItemsCheck(
+                        strict: shape == .automatic, idLimit: Self.backgroundIDLimit, readsLines: readsLines))
+            }
         } else if file.size <= validatesAtOpen {
-            let outcome = validate()
+            let outcome = Self.validate(path: path, index: index)
             if let failure = outcome.failure { throw failure }
             finishValidation(outcome)
         } else if validates {
@@ -209,51 +213,54 @@ public final class IndexedJSONSource: HierarchySource {
             return
         }
         let outcome = await withCheckedContinuation { (continuation: CheckedContinuation<Outcome, Never>) in
-            LargeStackThread.start { continuation.resume(returning: self.validate(reports: false)) }
+            LargeStackThread.start { continuation.resume(returning: Self.validate(path: self.path, index: self.index)) }
         }
         if let failure = outcome.failure { throw failure }
     }
 
-    private func startValidation() {
-        LargeStackThread.start { [weak self] in
-            guard let outcome = self?.validate() else { return }
-            self?.finishValidation(outcome)
-        }
-    }
+    private func startValidation() { startPass(items: nil) }
 
-    /// Reads the whole document as items in the background, through the strict reader (which
-    /// validates it): an error is the pass's error; a document read automatically that turns
-    /// out to be no items document is read as its structure from then on (views start again),
-    /// and validated.
-    private func startItemsCheck(strict: Bool) {
-        let (path, name) = (self.path, displayName)
+    /// The background pass, on a thread of its own: the validator over the whole file, and,
+    /// read as items, the items reading checked on the same pass (``JSONItemsCheck``: repeated
+    /// ids, a rest that is no items document). A document read automatically that turns out to
+    /// be no items document is read as its structure from then on (views start again); a
+    /// finding that needs the builder's message (a misfit read as items, an id too long to
+    /// keep) is read again through the strict reader and the builder. The pass ends when the
+    /// source is gone.
+    private func startPass(items: JSONItemsCheck?) {
+        let (path, name, index) = (self.path, displayName, self.index)
         LargeStackThread.start { [weak self] in
-            let started = ContinuousClock.now
-            let checked: Result<CheckedShape, HierarchySourceError>
-            do throws(HierarchySourceError) {
-                checked = .success(
-                    try Self.checkItems(
-                        path: path, name: name, strict: strict, budget: nil, idLimit: Self.backgroundIDLimit,
-                        progress: { [weak self] bytes in
-                            self?.report(checked: bytes)
-                            return self != nil
-                        }))
-            } catch {
-                checked = .failure(error)
+            let outcome = Self.validate(path: path, index: index, items: items) { [weak self] bytes in
+                guard let self else { return false }
+                self.report(checked: bytes)
+                return true
             }
-            guard let self else { return }
-            switch checked {
-            case .success(.structure):
+            guard let finding = outcome.finding, let items else {
+                self?.finishValidation(outcome)
+                return
+            }
+            switch finding {
+            case .misfit where items.isStrict:
+                guard let self else { return }
                 self.mode.withLock { $0 = Mode(shape: .structure, wrapper: nil) }
                 self.located.withLock { $0.removeAll() }
                 self.broadcaster.publish(.reset)
-                self.finishValidation(self.validate())
-            case .success(.items):
-                let elapsed = ContinuousClock.now - started
-                let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-                self.finishValidation(Outcome(failure: nil, bytes: self.index.file.size, seconds: seconds))
-            case .failure(let failure):
-                self.finishValidation(Outcome(failure: failure, bytes: 0, seconds: 0))
+                self.finishValidation(outcome)
+            case .repeatedID(let id, let offset):
+                let line = (try? index.position(of: offset)).map { " (at line \($0.0))" } ?? ""
+                let failure = HierarchySourceError(.duplicateID, "duplicate id \"\(id)\"\(line)", path: path)
+                self?.finishValidation(Outcome(failure: failure, bytes: outcome.bytes, seconds: outcome.seconds))
+            case .misfit, .unknown:
+                let failure: HierarchySourceError?
+                do throws(HierarchySourceError) {
+                    _ = try Self.checkItems(
+                        path: path, name: name, strict: items.isStrict, budget: nil, idLimit: Self.backgroundIDLimit,
+                        progress: { [weak self] _ in self != nil })
+                    failure = nil
+                } catch {
+                    failure = error
+                }
+                self?.finishValidation(Outcome(failure: failure, bytes: outcome.bytes, seconds: outcome.seconds))
             }
         }
     }
@@ -263,12 +270,18 @@ public final class IndexedJSONSource: HierarchySource {
         var failure: HierarchySourceError?
         var bytes: Int64
         var seconds: Double
+        /// What the items check found.
+        var finding: JSONItemsCheck.Finding?
     }
 
-    /// Validates the whole file as RFC 8259 (or each line of JSON Lines), on this thread.
-    private func validate(reports: Bool = true) -> Outcome {
+    /// Validates the whole file as RFC 8259 (or each line of JSON Lines), on this thread, and
+    /// checks the items reading on the same pass when `items` is given.
+    private static func validate(
+        path: String, index: JSONByteIndex, items: JSONItemsCheck? = nil, progress: ((Int64) -> Bool)? = nil
+    ) -> Outcome {
         let started = ContinuousClock.now
         var failure: HierarchySourceError?
+        var finding: JSONItemsCheck.Finding?
         var bytes: Int64 = 0
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         if descriptor < 0 {
@@ -276,21 +289,23 @@ public final class IndexedJSONSource: HierarchySource {
         } else {
             var validator = JSONValidator(descriptor: descriptor)
             validator.readsLines = index.readsLines
-            if reports { validator.progress = { [weak self] bytes in self?.report(checked: bytes) } }
+            validator.progress = progress
+            validator.items = items
             let outcome = validator.validate()
             bytes = validator.bytesRead
+            finding = validator.items?.finding
             if validator.readError != 0 {
                 failure = HierarchySourceError(
                     .io, "cannot read the file: \(String(cString: strerror(validator.readError)))", path: path)
-            } else if outcome != .valid {
-                failure = index.readsLines ? lineError(at: validator.bytesRead) : Self.readerError(path: path)
+            } else if case .invalid = outcome {
+                failure = index.readsLines ? lineError(at: validator.bytesRead, index: index) : readerError(path: path)
             }
             validator.close()
             _ = close(descriptor)
         }
         let elapsed = ContinuousClock.now - started
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-        return Outcome(failure: failure, bytes: bytes, seconds: seconds)
+        return Outcome(failure: failure, bytes: bytes, seconds: seconds, finding: finding)
     }
 
     private func finishValidation(_ outcome: Outcome) {
@@ -357,7 +372,7 @@ public final class IndexedJSONSource: HierarchySource {
     /// The strict reader's error for a JSON Lines file the validator refused at `offset`: the
     /// reader reads from the start of the line before that place (the validator stops at or
     /// just past the byte it refused), and its line and column are the file's.
-    private func lineError(at offset: Int64) -> HierarchySourceError {
+    private static func lineError(at offset: Int64, index: JSONByteIndex) -> HierarchySourceError {
         let place = max(0, min(offset, index.file.size) - 1)
         do {
             var start = place
@@ -376,14 +391,14 @@ public final class IndexedJSONSource: HierarchySource {
             do {
                 while try reader.next() != nil {}
             } catch  where error.kind == .malformed || error.kind == .limit {
-                var mapped = HierarchySourceError(error, path: path, format: .json)
+                var mapped = HierarchySourceError(error, path: index.file.path, format: .json)
                 mapped.line = error.line.map { $0 + line - 1 }
                 return mapped
             }
             return HierarchySourceError(
-                .malformed, "invalid JSON: a line is not one JSON value", path: path, line: line, column: 1)
+                .malformed, "invalid JSON: a line is not one JSON value", path: index.file.path, line: line, column: 1)
         } catch {
-            return HierarchySourceError(error, path: path, format: .json)
+            return HierarchySourceError(error, path: index.file.path, format: .json)
         }
     }
 
@@ -402,7 +417,7 @@ public final class IndexedJSONSource: HierarchySource {
         }
     }
 
-    private enum CheckedShape {
+    enum CheckedShape: Equatable {
         /// An items document, or (`whole` false) one so far.
         case items(whole: Bool)
         case structure
@@ -421,7 +436,7 @@ public final class IndexedJSONSource: HierarchySource {
     ///     default).
     ///   - progress: Told the bytes read with each record; the read stops when it returns false
     ///     (the source is gone).
-    private static func checkItems(
+    static func checkItems(
         path: String, name: String, strict: Bool, budget: Int64?, idLimit: Int = .max,
         progress: ((Int64) -> Bool)? = nil
     ) throws(HierarchySourceError) -> CheckedShape {

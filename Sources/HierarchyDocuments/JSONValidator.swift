@@ -22,6 +22,8 @@ struct JSONValidator {
     enum Outcome: Equatable {
         case valid
         case invalid(at: Int64)
+        /// Stopped before the input's end: by ``progress``, or by what the items check (``items``) found.
+        case stopped(at: Int64)
     }
 
     private let descriptor: Int32
@@ -33,11 +35,20 @@ struct JSONValidator {
     private var atEnd = false
     /// A read failed with this `errno`.
     private(set) var readError: Int32 = 0
-    /// Called with the bytes consumed so far each time the buffer is read again.
-    var progress: ((Int64) -> Void)?
+    /// Called with the bytes consumed so far each time the buffer is read again; the pass
+    /// stops (``Outcome/stopped(at:)``) when it returns false.
+    var progress: ((Int64) -> Bool)?
     /// JSON Lines: values one after another, each on one line (a line feed inside a value is
     /// an error, as for ``JSONEventReader``), to the input's end.
     var readsLines = false
+    /// The items reading checked on the same pass, when set: it is told every key and value
+    /// (see ``JSONItemsCheck``), and the pass stops soon after it finds a repeated id, or (read
+    /// as items, not automatically) a misfit.
+    var items: JSONItemsCheck?
+    /// Where in the buffer a key or value the items check wants begins (-1 for none): a refill
+    /// keeps the bytes from there, unless they fill half the buffer (then it is -1 again).
+    private var mark = -1
+    private var stopped = false
 
     /// - Parameters:
     ///   - descriptor: An open file or pipe, read from where it is to its end (not closed).
@@ -57,14 +68,32 @@ struct JSONValidator {
     @inline(never)
     private mutating func refill() -> Bool {
         guard !atEnd else { return false }
-        base += Int64(end)
-        progress?(base)
-        index = 0
-        end = 0
+        if items?.endsPass == true {
+            stopped = true
+            atEnd = true
+            return false
+        }
+        var kept = 0
+        if mark >= 0, end - mark <= capacity / 2 {
+            kept = end - mark
+            memmove(buffer, buffer + mark, kept)
+            base += Int64(mark)
+            mark = 0
+        } else {
+            mark = -1
+            base += Int64(end)
+        }
+        if let progress, !progress(base) {
+            stopped = true
+            atEnd = true
+            return false
+        }
+        index = kept
+        end = kept
         while true {
-            let got = read(descriptor, buffer, capacity)
+            let got = read(descriptor, buffer + kept, capacity - kept)
             if got > 0 {
-                end = got
+                end = kept + got
                 return true
             }
             if got < 0, errno == EINTR { continue }
@@ -132,10 +161,13 @@ struct JSONValidator {
             switch byte {
             case UInt8(ascii: "{"):
                 guard depth < DocumentLimits.maximumJSONNesting else { return failure() }
+                let offset = bytesRead
+                items?.begin(isObject: true, offset: offset)
                 index += 1
                 guard let next = significant() else { return failure() }
                 if next == UInt8(ascii: "}") {
                     index += 1
+                    items?.end()
                 } else {
                     levels[depth] = UInt8(ascii: "}")
                     depth += 1
@@ -144,10 +176,13 @@ struct JSONValidator {
                 }
             case UInt8(ascii: "["):
                 guard depth < DocumentLimits.maximumJSONNesting else { return failure() }
+                let offset = bytesRead
+                items?.begin(isObject: false, offset: offset)
                 index += 1
                 guard let next = significant() else { return failure() }
                 if next == UInt8(ascii: "]") {
                     index += 1
+                    items?.end()
                 } else {
                     levels[depth] = UInt8(ascii: "]")
                     depth += 1
@@ -155,15 +190,34 @@ struct JSONValidator {
                 }
             case UInt8(ascii: "\""):
                 index += 1
-                guard string() else { return failure() }
+                if items?.wantsValue == true {
+                    mark = index
+                    guard string() else { return failure() }
+                    let text = marked(to: index - 1)
+                    items?.scalar(.string, text: text)
+                } else {
+                    guard string() else { return failure() }
+                    items?.scalar(.string)
+                }
             case UInt8(ascii: "t"):
                 guard literal("true") else { return failure() }
+                items?.scalar(.bool(true))
             case UInt8(ascii: "f"):
                 guard literal("false") else { return failure() }
+                items?.scalar(.bool(false))
             case UInt8(ascii: "n"):
                 guard literal("null") else { return failure() }
+                items?.scalar(.null)
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                guard number() else { return failure() }
+                if items?.wantsValue == true {
+                    mark = index
+                    guard number() else { return failure() }
+                    let text = marked(to: index)
+                    items?.scalar(.number, text: text)
+                } else {
+                    guard number() else { return failure() }
+                    items?.scalar(.number)
+                }
             default:
                 return failure()
             }
@@ -183,18 +237,36 @@ struct JSONValidator {
                     return failure()
                 }
                 depth -= 1
+                items?.end()
             }
             if readsLines, significantAcrossLines() != nil { continue value }
-            return significantAcrossLines() == nil && readError == 0 ? .valid : failure()
+            guard significantAcrossLines() == nil, readError == 0 else { return failure() }
+            if readsLines { items?.endLines() }
+            return .valid
         }
     }
 
-    private func failure() -> Outcome { .invalid(at: bytesRead) }
+    private func failure() -> Outcome { stopped ? .stopped(at: bytesRead) : .invalid(at: bytesRead) }
+
+    /// The marked bytes up to `end` (`nil` when they did not fit the buffer); the mark is cleared.
+    private mutating func marked(to end: Int) -> UnsafeBufferPointer<UInt8>? {
+        defer { mark = -1 }
+        return mark < 0 ? nil : UnsafeBufferPointer(start: buffer + mark, count: end - mark)
+    }
 
     /// An object's key and its colon, at the key's opening quote.
     @inline(__always)
     private mutating func key() -> Bool {
-        guard next() == UInt8(ascii: "\""), string(), significant() == UInt8(ascii: ":") else { return false }
+        guard next() == UInt8(ascii: "\"") else { return false }
+        if items?.wantsKey == true {
+            mark = index
+            guard string() else { return false }
+            let text = marked(to: index - 1)
+            items?.key(text)
+        } else {
+            guard string() else { return false }
+        }
+        guard significant() == UInt8(ascii: ":") else { return false }
         index += 1
         return true
     }
