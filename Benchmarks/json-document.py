@@ -30,6 +30,7 @@ figures.
 """
 import os
 import resource
+import signal
 import subprocess
 import sys
 import time
@@ -76,15 +77,19 @@ def limit():
 def timed(argv, stdout=subprocess.DEVNULL):
     """Runs argv under GNU time; returns (seconds, max RSS in MB, exit code or 'timeout')."""
     start = time.perf_counter()
+    # A session of its own, so that a timeout stops the program too, not only GNU time.
+    process = subprocess.Popen(["/usr/bin/time", "-f", "%M"] + argv, stdout=stdout, stderr=subprocess.PIPE,
+                               preexec_fn=limit, start_new_session=True)
     try:
-        done = subprocess.run(["/usr/bin/time", "-f", "%M"] + argv, stdout=stdout, stderr=subprocess.PIPE,
-                              timeout=TIMEOUT, preexec_fn=limit)
+        _, stderr = process.communicate(timeout=TIMEOUT)
     except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
         return TIMEOUT, None, "timeout"
     seconds = time.perf_counter() - start
-    lines = done.stderr.decode(errors="replace").strip().splitlines()
+    lines = stderr.decode(errors="replace").strip().splitlines()
     rss = int(lines[-1]) // 1024 if lines and lines[-1].isdigit() else None
-    return seconds, rss, done.returncode
+    return seconds, rss, process.returncode
 
 
 def first_line(argv):
