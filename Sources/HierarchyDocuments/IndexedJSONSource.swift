@@ -118,7 +118,8 @@ public final class IndexedJSONSource: HierarchySource {
         if resolved != .structure {
             // The first bytes decide (the whole file when it is small); the rest is checked in the background.
             let budget = file.size <= max(validatesAtOpen, Self.itemsCheckAtOpen) ? nil : Self.itemsCheckAtOpen
-            switch try Self.checkItems(path: path, name: displayName, strict: shape == .automatic, budget: budget) {
+            let strict = shape == .automatic
+            switch try Self.checkItemsAtOpen(path: path, name: displayName, strict: strict, budget: budget, index: index) {
             case .items(let whole):
                 resolved = .items
                 checked = whole
@@ -425,6 +426,30 @@ public final class IndexedJSONSource: HierarchySource {
 
     /// Stops a read at its budget.
     private struct BudgetReached: Error {}
+
+    /// ``checkItems(path:name:strict:budget:idLimit:progress:)``'s answer from the validator's
+    /// pass with the items check, which reads the first part of a file about ten times as fast;
+    /// the builder is read only for an error's message (a finding other than a misfit read
+    /// automatically, or no valid JSON) and gives the same answer.
+    private static func checkItemsAtOpen(
+        path: String, name: String, strict: Bool, budget: Int64?, index: JSONByteIndex
+    ) throws(HierarchySourceError) -> CheckedShape {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return try checkItems(path: path, name: name, strict: strict, budget: budget) }
+        defer { _ = close(descriptor) }
+        var validator = JSONValidator(descriptor: descriptor, capacity: budget.map { Int($0) } ?? 1 << 20)
+        defer { validator.close() }
+        validator.readsLines = index.readsLines
+        validator.items = JSONItemsCheck(strict: strict, readsLines: index.readsLines)
+        if let budget { validator.progress = { bytes in bytes < budget } }
+        let outcome = validator.validate()
+        switch (validator.items?.finding, outcome) {
+        case (.misfit?, _) where strict: return .structure
+        case (nil, .valid): return .items(whole: true)
+        case (nil, .stopped) where validator.readError == 0: return .items(whole: false)
+        default: return try checkItems(path: path, name: name, strict: strict, budget: budget)
+        }
+    }
 
     /// Reads the document as items through the strict reader and the builder: `.items` when it
     /// is an items document, `.structure` when read automatically and it is not.
