@@ -119,7 +119,8 @@ public final class IndexedJSONSource: HierarchySource {
             // The first bytes decide (the whole file when it is small); the rest is checked in the background.
             let budget = file.size <= max(validatesAtOpen, Self.itemsCheckAtOpen) ? nil : Self.itemsCheckAtOpen
             let strict = shape == .automatic
-            switch try Self.checkItemsAtOpen(path: path, name: displayName, strict: strict, budget: budget, index: index) {
+            let name = displayName
+            switch try Self.checkItemsAtOpen(path: path, name: name, strict: strict, budget: budget, index: index) {
             case .items(let whole):
                 resolved = .items
                 checked = whole
