@@ -73,6 +73,8 @@ struct JSONValidator {
             atEnd = true
             return false
         }
+        // Every byte read so far has been looked at (the bytes kept from the mark included).
+        let consumed = base + Int64(end)
         var kept = 0
         if mark >= 0, end - mark <= capacity / 2 {
             kept = end - mark
@@ -83,7 +85,7 @@ struct JSONValidator {
             mark = -1
             base += Int64(end)
         }
-        if let progress, !progress(base) {
+        if let progress, !progress(consumed) {
             stopped = true
             atEnd = true
             return false
