@@ -11,7 +11,7 @@ import Testing
 
 /// The byte index over a JSON file: members found by a scan of the bytes, checkpoints in large
 /// containers, strings skipped across blocks, and no crash or hang on any input.
-@Suite(.ownThreads) struct JSONByteIndexTests {
+@Suite struct JSONByteIndexTests {
     static let corpus = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().appendingPathComponent("../../../shared/testdata/JSONTestSuite/test_parsing")
         .standardizedFileURL
