@@ -8,7 +8,7 @@ import Testing
 
 /// Reads the JSONTestSuite corpus through browse (the in-memory document source)
 /// and through import (the SQLite store) and checks that both agree.
-@Suite(.ownThreads) struct DocumentCorpusTests {
+@Suite struct DocumentCorpusTests {
     static let corpus = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().appendingPathComponent("../../../shared/testdata/JSONTestSuite/test_parsing")
         .standardizedFileURL

@@ -7,7 +7,7 @@ import Testing
 
 /// Importing a property list reports bytes read of the file's size, as JSON does: the XML form
 /// by the bytes consumed, the binary form by the furthest object walked.
-@Suite("PropertyListImportProgress", .ownThreads)
+@Suite("PropertyListImportProgress")
 struct PropertyListImportProgressTests {
     /// A root with `count` children, each with a title and an attribute.
     static func document(_ count: Int) -> [String: Any] {

@@ -8,7 +8,7 @@ import Testing
 
 /// The store's one-query type-select over a column's titles agrees with the page-by-page
 /// search of any source, with dense sort keys (positions) and without.
-@Suite(.ownThreads) struct SQLiteChildTitlePrefixTests {
+@Suite struct SQLiteChildTitlePrefixTests {
     static let titles = TitledChildrenSource(count: 20_000) { index in
         switch index {
         case 7: "Ölpumpe"

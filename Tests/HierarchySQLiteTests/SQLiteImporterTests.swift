@@ -8,7 +8,7 @@ import Testing
 
 @testable import HierarchySQLite
 
-@Suite("SQLiteImporter", .ownThreads)
+@Suite("SQLiteImporter")
 struct SQLiteImporterTests {
     @Test("JSON {\"root\": [one item]} makes that item the root; field mapping")
     func jsonSingleRoot() async throws {

@@ -10,7 +10,7 @@ import Testing
 
 /// A large SQLite table opens before its rows naming no parent are found (`browse`, `list`,
 /// `serve`), and the finding reaches the status line.
-@Suite("SQLite table: the check for rows naming no parent in the background", .ownThreads)
+@Suite("SQLite table: the check for rows naming no parent in the background")
 struct SQLiteTableSourceRootCheckTests {
     /// 120,000 rows under one `NULL` root, ten children each, plus two rows whose parent is not
     /// in the table (`plant`); the same with a second `NULL` root and one such row (`yard`); and

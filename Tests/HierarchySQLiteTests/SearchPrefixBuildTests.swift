@@ -9,7 +9,7 @@ import Testing
 
 /// A store imported without the prefix indexes of its search index, then given them by
 /// `SQLiteSearchPrefixes` (`SQLiteImporter.deferSearchPrefixesAbove`).
-@Suite("SQLite search prefixes built after import", .ownThreads)
+@Suite("SQLite search prefixes built after import")
 struct SearchPrefixBuildTests {
     static let queries = [
         "a", "p", "v", "pu", "ar", "va", "pum", "are", "val", "pump", "valve ", "kalomi ", "pump 0k", "0", "0k",
