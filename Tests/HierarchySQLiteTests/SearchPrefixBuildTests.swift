@@ -164,7 +164,9 @@ struct SearchPrefixBuildTests {
         process.standardError = FileHandle.nullDevice
         try process.run()
         // The command says the store is searchable, then indexes its short prefixes: it is
-        // killed as soon as it says so (or when its output ends).
+        // killed as soon as it says so (or when its output ends), by the thread that read it, so
+        // that no wait for a busy pool comes between (the build may end meanwhile).
+        let child = process.processIdentifier
         let said = await offPool { () -> String in
             var text = ""
             let handle = output.fileHandleForReading
@@ -173,9 +175,9 @@ struct SearchPrefixBuildTests {
                 if data.isEmpty { break }
                 text += String(decoding: data, as: UTF8.self)
             }
+            kill(child, SIGKILL)
             return text
         }
-        kill(process.processIdentifier, SIGKILL)
         await offPool { process.waitUntilExit() }
         #expect(said.contains("searchable now"))
         #expect(try SQLiteSearchPrefixes.isPending(path: path))
