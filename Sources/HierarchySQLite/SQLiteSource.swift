@@ -47,11 +47,16 @@ public final class SQLiteSource: HierarchySource {
     ///     in the background (`searchPrefixBuild`) when the store waits for them and the file
     ///     is writable; off by default, as opening a store to read it never writes it. The reads
     ///     never wait for it: short prefixes are slower meanwhile.
+    ///   - clock: The clock the watch for other connections' commits (`changes()`) polls on;
+    ///     a test passes one it drives.
     /// - Throws: `HierarchySourceError`: `.notFound` if there is no such file,
     ///   `.malformed` for a file that is not a database, a corrupted one or one of
     ///   another schema, `.unsupported` for a newer schema version, `.io` when
     ///   it is locked or unreadable.
-    public init(path: String, readers: Int? = nil, buildsSearchPrefixes: Bool = false) throws {
+    public init(
+        path: String, readers: Int? = nil, buildsSearchPrefixes: Bool = false,
+        clock: some Clock<Duration> = ContinuousClock()
+    ) throws {
         self.path = path
         self.displayName = URL(fileURLWithPath: path).lastPathComponent
         try ReadOnlyDatabase.checkReadable(path)
@@ -69,7 +74,7 @@ public final class SQLiteSource: HierarchySource {
                 return (dense, try db.tableExists("item_fts"), try SQLiteSearchPrefixes.isPending(db))
             }
             self.readers = pool
-            self.watcher = SQLiteChangeWatcher(queue: queue)
+            self.watcher = SQLiteChangeWatcher(queue: queue, clock: clock)
             self.searchPrefixBuild =
                 buildsSearchPrefixes && pending && SQLiteSearchPrefixes.canBuild(path: path)
                 ? SQLiteSearchPrefixes.Background(path: path) : nil

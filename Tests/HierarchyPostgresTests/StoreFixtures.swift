@@ -36,14 +36,16 @@ func scratchDirectory() throws -> URL {
     try ScratchDirectory.make("HierarchyPostgresTests")
 }
 
-/// Imports `document` into an SQLite store and returns it.
-func makeSQLiteStore(_ document: String = plantDocument) async throws -> SQLiteSource {
+/// Imports `document` into an SQLite store and returns it, watching for commits on `clock`.
+func makeSQLiteStore(
+    _ document: String = plantDocument, clock: some Clock<Duration> = ContinuousClock()
+) async throws -> SQLiteSource {
     let directory = try scratchDirectory()
     let file = directory.appendingPathComponent("plant.json")
     try Data(document.utf8).write(to: file)
     let db = directory.appendingPathComponent("plant.sqlite")
     _ = try await SQLiteImporter(destination: db).importFile(at: file)
-    return try SQLiteSource(path: db.path)
+    return try SQLiteSource(path: db.path, clock: clock)
 }
 
 /// Imports `document` into a fresh PostgreSQL database of the shared cluster; returns the opened store.
