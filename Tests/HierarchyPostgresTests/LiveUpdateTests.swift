@@ -158,7 +158,9 @@ struct LiveUpdateTests {
             }
             return seen
         }
-        let added = try await next { _ = try await editor.addItem(parentID: "a2", title: "Valve 9", id: "v9", position: 0) }
+        let added = try await next {
+            _ = try await editor.addItem(parentID: "a2", title: "Valve 9", id: "v9", position: 0)
+        }
         #expect(added.last == .inserted(id: "v9", parentID: "a2", index: 0), "\(added)")
         let removed = try await next { _ = try await editor.deleteItem(id: "v9") }
         #expect(removed.last == .removed(id: "v9", parentID: "a2", index: 0), "\(removed)")
