@@ -120,8 +120,7 @@ struct DocumentPrintState {
         let title = shape == .structure ? TreePrinter.text(title: record.title, value: record.subtitle) : record.title
         if shape == .items, record.id != ItemRecord.generatedID(key: record.key) {
             guard explicitIDs.insert(record.id).inserted else {
-                let place = record.line.map { " (at line \($0))" } ?? ""
-                throw HierarchySourceError(.duplicateID, "duplicate id \"\(record.id)\"\(place)")
+                throw HierarchySourceError.duplicateID(record.id, line: record.line)
             }
             explicitKeys.insert(record.key)
             if record.id.hasPrefix("#") { lookalikes.append((record.id, record.key)) }

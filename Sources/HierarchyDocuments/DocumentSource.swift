@@ -319,6 +319,12 @@ extension HierarchySourceError {
         }
     }
 
+    /// A second item with the `id` of an earlier one: `duplicate id "ID" (at line N)`.
+    static func duplicateID(_ id: String, line: Int?, path: String? = nil) -> HierarchySourceError {
+        HierarchySourceError(
+            .duplicateID, "duplicate id \"\(id)\"" + (line.map { " (at line \($0))" } ?? ""), path: path)
+    }
+
     /// Any error of a document read as a source error.
     static func mapping(_ error: any Error, path: String, format: DocumentFormat) -> HierarchySourceError {
         switch error {

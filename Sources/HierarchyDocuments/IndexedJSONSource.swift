@@ -249,8 +249,7 @@ public final class IndexedJSONSource: HierarchySource {
                 self.broadcaster.publish(.reset)
                 self.finishValidation(outcome)
             case .repeatedID(let id, let offset):
-                let line = (try? index.position(of: offset)).map { " (at line \($0.0))" } ?? ""
-                let failure = HierarchySourceError(.duplicateID, "duplicate id \"\(id)\"\(line)", path: path)
+                let failure = HierarchySourceError.duplicateID(id, line: try? index.position(of: offset).0, path: path)
                 self?.finishValidation(Outcome(failure: failure, bytes: outcome.bytes, seconds: outcome.seconds))
             case .misfit, .unknown:
                 let failure: HierarchySourceError?
@@ -274,28 +273,37 @@ public final class IndexedJSONSource: HierarchySource {
         var seconds: Double
         /// What the items check found.
         var finding: JSONItemsCheck.Finding?
+        /// Whether the validator read to the end of the file (or to its error), not stopped before.
+        var isComplete = true
     }
 
     /// Validates the whole file as RFC 8259 (or each line of JSON Lines), on this thread, and
     /// checks the items reading on the same pass when `items` is given.
+    ///
+    /// - Parameters:
+    ///   - capacity: The validator's buffer, and so the most it reads before `progress` is asked.
+    ///   - progress: Told the bytes read at each refill; the pass stops when it returns false.
     private static func validate(
-        path: String, index: JSONByteIndex, items: JSONItemsCheck? = nil, progress: ((Int64) -> Bool)? = nil
+        path: String, index: JSONByteIndex, items: JSONItemsCheck? = nil, capacity: Int = 1 << 20,
+        progress: ((Int64) -> Bool)? = nil
     ) -> Outcome {
         let started = ContinuousClock.now
         var failure: HierarchySourceError?
         var finding: JSONItemsCheck.Finding?
+        var isComplete = true
         var bytes: Int64 = 0
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         if descriptor < 0 {
             failure = HierarchySourceError(.io, String(cString: strerror(errno)), path: path)
         } else {
-            var validator = JSONValidator(descriptor: descriptor)
+            var validator = JSONValidator(descriptor: descriptor, capacity: capacity)
             validator.readsLines = index.readsLines
             validator.progress = progress
             validator.items = items
             let outcome = validator.validate()
             bytes = validator.bytesRead
             finding = validator.items?.finding
+            if case .stopped = outcome { isComplete = false }
             if validator.readError != 0 {
                 failure = HierarchySourceError(
                     .io, "cannot read the file: \(String(cString: strerror(validator.readError)))", path: path)
@@ -307,7 +315,7 @@ public final class IndexedJSONSource: HierarchySource {
         }
         let elapsed = ContinuousClock.now - started
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-        return Outcome(failure: failure, bytes: bytes, seconds: seconds, finding: finding)
+        return Outcome(failure: failure, bytes: bytes, seconds: seconds, finding: finding, isComplete: isComplete)
     }
 
     private func finishValidation(_ outcome: Outcome) {
@@ -435,19 +443,12 @@ public final class IndexedJSONSource: HierarchySource {
     private static func checkItemsAtOpen(
         path: String, name: String, strict: Bool, budget: Int64?, index: JSONByteIndex
     ) throws(HierarchySourceError) -> CheckedShape {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return try checkItems(path: path, name: name, strict: strict, budget: budget) }
-        defer { _ = close(descriptor) }
-        var validator = JSONValidator(descriptor: descriptor, capacity: budget.map { Int($0) } ?? 1 << 20)
-        defer { validator.close() }
-        validator.readsLines = index.readsLines
-        validator.items = JSONItemsCheck(strict: strict, readsLines: index.readsLines)
-        if let budget { validator.progress = { bytes in bytes < budget } }
-        let outcome = validator.validate()
-        switch (validator.items?.finding, outcome) {
-        case (.misfit?, _) where strict: return .structure
-        case (nil, .valid): return .items(whole: true)
-        case (nil, .stopped) where validator.readError == 0: return .items(whole: false)
+        let outcome = validate(
+            path: path, index: index, items: JSONItemsCheck(strict: strict, readsLines: index.readsLines),
+            capacity: budget.map { Int($0) } ?? 1 << 20, progress: budget.map { budget in { $0 < budget } })
+        switch outcome.finding {
+        case .misfit? where strict: return .structure
+        case nil where outcome.failure == nil: return .items(whole: outcome.isComplete)
         default: return try checkItems(path: path, name: name, strict: strict, budget: budget)
         }
     }
@@ -476,8 +477,7 @@ public final class IndexedJSONSource: HierarchySource {
                 guard record.id != ItemRecord.generatedID(key: record.key) else { return }
                 let repeated = ids.count < idLimit ? !ids.insert(record.id).inserted : ids.contains(record.id)
                 guard !repeated else {
-                    let place = record.line.map { " (at line \($0))" } ?? ""
-                    throw HierarchySourceError(.duplicateID, "duplicate id \"\(record.id)\"\(place)", path: path)
+                    throw HierarchySourceError.duplicateID(record.id, line: record.line, path: path)
                 }
             }
             return .items(whole: true)

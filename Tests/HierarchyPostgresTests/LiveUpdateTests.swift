@@ -2,11 +2,12 @@ import Foundation
 import HierarchyAdapters
 import HierarchyKit
 import HierarchyPostgres
-import HierarchySQLite
 import HierarchySources
 import HierarchyTestSupport
 import Synchronization
 import Testing
+
+@testable import HierarchySQLite
 
 /// Records a source's changes as they arrive.
 final class ChangeRecorder: Sendable {
@@ -149,7 +150,8 @@ struct LiveUpdateTests {
         func next(after edit: () async throws -> Void) async throws -> [HierarchySourceChange] {
             await clock.waitForSleepers(count: 1)
             try await edit()
-            clock.advance(by: .seconds(1))
+            // One poll's interval: the watcher wakes once and reads the change log.
+            clock.advance(by: SQLiteChangeWatcher.interval)
             var seen: [HierarchySourceChange] = []
             while let change = await changes.next() {
                 seen.append(change)
