@@ -11,13 +11,12 @@ extension HierarchySourceDataSource {
     /// document still being read are inserted at the end (the focus and scroll stay), and its
     /// progress note is kept in ``progressNote`` for the status line.
     ///
-    /// Started by `load(startingAt:)`; the observation ends with the data source (at the next
-    /// change after it is released). A lost connection is reported once through
+    /// Started by `load(startingAt:)` with the stream it subscribed to before its first read; the
+    /// observation ends with the data source (at the next change after it is released). A lost connection is reported once through
     /// `reportError(_:)` ("the server went away; reconnecting…") and stays in ``connectionNote``
     /// ("reconnecting…") while it is away; its return is a notice there ("connected again"),
     /// not an error.
-    func observeChanges() {
-        let stream = source.changes()
+    func observeChanges(_ stream: AsyncStream<HierarchySourceChange>) {
         let reference = IsolatedReference(self)
         let isolation = self.isolation
         Task {
@@ -58,8 +57,32 @@ extension HierarchySourceDataSource {
             }
             activityHandler?(activeLoads)
             view?.setNeedsDisplayHandler?()
-        case .inserted, .removed, .appended, .childrenChanged, .reset:
+        case .reset:
+            if let root = await replacedRoot() {
+                // The first item shown is gone (a document read as items at first, then as its
+                // structure): the view starts again from the source's root.
+                perform(state.cancelAll())
+                state = SourceAdapterState(
+                    pageSize: pageSize, maximumCachedPages: maximumCachedPages, sourceName: source.displayName)
+                state.rootNode = root
+                state.cache(root)
+                view?.reloadData()
+            } else {
+                perform(state.apply(change, expanded: view?.expandedPath ?? []))
+            }
+        case .inserted, .removed, .appended, .childrenChanged:
             perform(state.apply(change, expanded: view?.expandedPath ?? []))
+        }
+    }
+
+    /// After a reset: the source's root when the first item shown no longer exists, else `nil`.
+    nonisolated(nonsending) private func replacedRoot() async -> HierarchyNode? {
+        guard let shown = state.rootNode else { return nil }
+        do {
+            guard try await source.node(withID: shown.id) == nil else { return nil }
+            return try await source.root()
+        } catch {
+            return nil
         }
     }
 

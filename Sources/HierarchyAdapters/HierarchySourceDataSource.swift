@@ -134,6 +134,8 @@ public final class HierarchySourceDataSource: HierarchyViewPagingDataSource {
     ///   loaded as the user goes back.
     /// - Throws: the source's error when the root or the start item cannot be read.
     nonisolated(nonsending) public func load(startingAt start: String? = nil) async throws {
+        // Subscribed before the first read: a change made while the root is read is not lost.
+        let changes = source.changes()
         let root: HierarchyNode?
         if let start {
             guard let node = try await source.node(withID: start) else {
@@ -146,7 +148,7 @@ public final class HierarchySourceDataSource: HierarchyViewPagingDataSource {
         state.rootNode = root
         if let root { state.cache(root) }
         view?.reloadData()
-        observeChanges()
+        observeChanges(changes)
     }
 
     /// The cached item for an id.
