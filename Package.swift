@@ -113,7 +113,7 @@ let package = Package(
         ),
         // Helpers shared by the test targets (a manual clock, the program in tmux, FIFOs); not a product.
         .target(
-            name: "HierarchyTestSupport", dependencies: ["HierarchySources", "HierarchyDocuments"],
+            name: "HierarchyTestSupport", dependencies: ["HierarchySources", "HierarchyDocuments", "HierarchyAdapters"],
             path: "Sources/HierarchyTestSupport"),
         .testTarget(
             name: "HierarchyKitTests",

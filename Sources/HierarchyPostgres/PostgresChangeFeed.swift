@@ -15,8 +15,8 @@ final class PostgresChangeFeed: Sendable {
     let broadcaster: ChangeBroadcaster
     private let task = Mutex<Task<Void, Never>?>(nil)
     private let stopped = Mutex(false)
-    /// Set when the listener has issued `LISTEN` (tests await it).
-    let listening = Mutex(false)
+    /// Whether the listener has issued `LISTEN`, and who waits for it.
+    private let listening = Mutex(ListenState())
     /// How long the feed waits before connecting again.
     static let retryInterval = Duration.milliseconds(500)
     /// The clock the retries wait on (a test's `TestClock` drives them).
@@ -63,7 +63,7 @@ final class PostgresChangeFeed: Sendable {
                 let outage = Outage(reportedDown)
                 do {
                     try await connection.listen(on: PostgresSchema.channel) { notifications in
-                        listening.withLock { $0 = true }
+                        setListening(true)
                         if outage.end() {
                             broadcaster.publish(.connection(available: true))
                             broadcaster.publish(.reset)
@@ -75,7 +75,7 @@ final class PostgresChangeFeed: Sendable {
                         }
                     }
                 } catch {
-                    listening.withLock { $0 = false }
+                    setListening(false)
                 }
                 reportedDown = outage.isOngoing
                 try? await connection.close()
@@ -88,6 +88,51 @@ final class PostgresChangeFeed: Sendable {
                 reportedDown = true
             }
             try? await clock.sleep(for: Self.retryInterval)
+        }
+    }
+
+    private struct ListenState {
+        var isListening = false
+        var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
+        var nextID = 0
+        var cancelled: Set<Int> = []
+    }
+
+    /// Whether the listener has issued `LISTEN` (changes committed from now on are heard).
+    var isListening: Bool { listening.withLock { $0.isListening } }
+
+    private func setListening(_ value: Bool) {
+        let waiters = listening.withLock { state -> [CheckedContinuation<Void, Never>] in
+            state.isListening = value
+            guard value else { return [] }
+            defer { state.waiters = [:] }
+            return Array(state.waiters.values)
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+
+    /// Returns once the listener has issued `LISTEN`, or when the task is cancelled.
+    func untilListening() async {
+        let id = listening.withLock { state -> Int in
+            state.nextID += 1
+            return state.nextID
+        }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let ready = listening.withLock { state -> Bool in
+                    if state.isListening || state.cancelled.remove(id) != nil { return true }
+                    state.waiters[id] = continuation
+                    return false
+                }
+                if ready { continuation.resume() }
+            }
+        } onCancel: {
+            let waiter = listening.withLock { state -> CheckedContinuation<Void, Never>? in
+                if let waiter = state.waiters.removeValue(forKey: id) { return waiter }
+                state.cancelled.insert(id)
+                return nil
+            }
+            waiter?.resume()
         }
     }
 

@@ -284,7 +284,14 @@ public final class PostgresSource: HierarchySource {
     }
 
     /// Whether the change listener has issued `LISTEN` (changes committed later are heard).
-    public var isListening: Bool { feed.listening.withLock { $0 } }
+    public var isListening: Bool { feed.isListening }
+
+    /// Returns once the change listener has issued `LISTEN`: changes committed after it are
+    /// heard by ``changes()``'s subscribers. It starts with the first subscriber; a task that
+    /// waits without one waits until it is cancelled.
+    public func untilListening() async {
+        await feed.untilListening()
+    }
 
     /// The first top-level item.
     ///

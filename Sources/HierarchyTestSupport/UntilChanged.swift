@@ -1,3 +1,6 @@
+import HierarchyAdapters
+import HierarchyKit
+
 /// Waits until `condition` holds, looking at it again each time the code under test signals a
 /// change through the callback `observe` installs (a screen's redraw handler, a model's
 /// observer); `limit` only guards against a hang.
@@ -23,4 +26,29 @@ public func untilChanged(
     }
     var events = changes.makeAsyncIterator()
     while !condition(), await events.next() != nil {}
+}
+
+/// Waits until `condition` holds, looking at it again each time the view asks to be drawn or
+/// the data source's activity changes (an answer arrived, a change was applied, a notice came
+/// or went): events, never a poll. The view lays out before each look.
+///
+/// - Returns: Whether the condition holds at the end.
+@MainActor
+public func untilShown(
+    _ view: HierarchyView, _ dataSource: HierarchySourceDataSource, until condition: () -> Bool
+) async -> Bool {
+    func check() -> Bool {
+        view.layoutIfNeeded()
+        return condition()
+    }
+    await untilChanged(
+        observe: { changed in
+            view.setNeedsDisplayHandler = changed
+            dataSource.activityHandler = { _ in changed() }
+            return {
+                view.setNeedsDisplayHandler = nil
+                dataSource.activityHandler = nil
+            }
+        }, until: check)
+    return check()
 }

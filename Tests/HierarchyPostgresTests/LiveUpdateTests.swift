@@ -11,52 +11,25 @@ import Testing
 
 /// Records a source's changes as they arrive.
 final class ChangeRecorder: Sendable {
-    private final class Box: Sendable {
-        let changes = Mutex<[HierarchySourceChange]>([])
-    }
-
-    private let box = Box()
+    private let changes = Observed<[HierarchySourceChange]>([])
     private let task: Task<Void, Never>
 
     init(_ stream: AsyncStream<HierarchySourceChange>) {
-        let box = self.box
+        let changes = self.changes
         task = Task {
-            for await change in stream { box.changes.withLock { $0.append(change) } }
+            for await change in stream { changes.withLock { $0.append(change) } }
         }
     }
 
     deinit { task.cancel() }
 
-    var all: [HierarchySourceChange] { box.changes.withLock { $0 } }
+    var all: [HierarchySourceChange] { changes.value }
 
-    /// Whether `change` arrives within `seconds` (bounded poll).
-    /// (The window is wide because a loaded two-core test run can starve the watcher's polling
-    /// task for seconds; the latency is measured elsewhere.)
-    func receives(_ change: HierarchySourceChange, within seconds: Double = 60) async -> Bool {
-        await eventually(within: seconds) { self.all.contains(change) }
+    /// Waits for `change` to arrive (an event; the test's time limit guards a change that never
+    /// comes) and says whether it did.
+    func receives(_ change: HierarchySourceChange) async -> Bool {
+        await changes.until { $0.contains(change) }
     }
-}
-
-/// Polls `condition` on the main actor every 10 ms until it holds or `seconds` pass (generous:
-/// only a failing test waits that long; a loaded run can starve the work waited for for seconds).
-@MainActor
-func eventuallyOnMain(within seconds: Double = 60, _ condition: () -> Bool) async -> Bool {
-    let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
-    while ContinuousClock.now < deadline {
-        if condition() { return true }
-        try? await Task.sleep(for: .milliseconds(10))
-    }
-    return condition()
-}
-
-/// Polls an async condition until it holds or `seconds` pass (generous, as `eventuallyOnMain`).
-func eventually(within seconds: Double = 60, _ condition: @Sendable () async -> Bool) async -> Bool {
-    let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
-    while ContinuousClock.now < deadline {
-        if await condition() { return true }
-        try? await Task.sleep(for: .milliseconds(10))
-    }
-    return await condition()
 }
 
 @Suite("Live updates", .enabled(if: postgresAvailable, "\(TestCluster.missingReason ?? "")"))
@@ -66,7 +39,7 @@ struct LiveUpdateTests {
         let (watcher, database) = try await makePostgresStore()
         defer { Task { await watcher.close() } }
         let changes = ChangeRecorder(watcher.changes())
-        #expect(await eventually { watcher.isListening })
+        await watcher.untilListening()
         let editor = try await PostgresSource.open(try PostgresStoreURL(cluster.url(database), environment: [:]))
         defer { Task { await editor.close() } }
 
@@ -169,9 +142,15 @@ struct LiveUpdateTests {
     }
 
     @MainActor
-    @Test(arguments: StoreKind.allCases)
+    @Test(.timeLimit(.minutes(10)), arguments: StoreKind.allCases)
     func openViewGetsTheChangeAndKeepsItsFocus(_ kind: StoreKind) async throws {
-        let store = try await makeStore(kind)
+        // The SQLite store's watch polls on this clock: each edit is seen at the poll after it.
+        let clock = TestClock()
+        let store: any HierarchySource =
+            switch kind {
+            case .sqlite: try await makeSQLiteStore(clock: clock)
+            case .postgres: try await makeStore(kind)
+            }
         let view = HierarchyView(
             layout: HierarchyCollectionViewLayout(metrics: .terminal, size: Size(width: 90, height: 12)))
         let dataSource = HierarchySourceDataSource(source: store, pageSize: 10)
@@ -183,11 +162,9 @@ struct LiveUpdateTests {
         #expect(view.visibleItemUUIDs.last == ["p1", "p2", "v1", "m1"])
         view.focusRow(2, inColumn: 2)
         #expect(view.focusedUUID == "v1")
-        if kind == .postgres {
-            let postgres = try #require(store as? PostgresSource)
-            #expect(await eventually { postgres.isListening })
-        }
-        // (An SQLite watcher reads its starting point when the data source subscribes, in `load`.)
+        // (The data source subscribed in `load`: a PostgreSQL store listens from then on, an
+        // SQLite watcher has read its starting point once it sleeps.)
+        await (store as? PostgresSource)?.untilListening()
 
         // Another connection (another process in real use) adds an item above the focus.
         let editor: any HierarchyEditableSource =
@@ -195,29 +172,25 @@ struct LiveUpdateTests {
             case .sqlite: try SQLiteSource(path: try #require(store as? SQLiteSource).path)
             case .postgres: try await PostgresSource.open((store as! PostgresSource).url)
             }
-        _ = try await editor.addItem(parentID: "a1", title: "New pump", id: "n1", position: 0)
+        func edit(_ body: () async throws -> Void) async throws {
+            if kind == .sqlite { await clock.waitForSleepers(count: 1) }
+            try await body()
+            if kind == .sqlite { clock.advance(by: SQLiteChangeWatcher.interval) }
+        }
+        try await edit { _ = try await editor.addItem(parentID: "a1", title: "New pump", id: "n1", position: 0) }
         // (The time it takes is measured end to end in LiveSessionTests and docs/performance.md;
         // a bound here would measure the load of the test run.)
-        let arrived = await eventuallyOnMain {
-            view.layoutIfNeeded()
-            return view.itemCount(ofColumn: 2) == 5 && view.visibleItemUUIDs.last == ["n1", "p1", "p2", "v1"]
+        let arrived = await untilShown(view, dataSource) {
+            view.itemCount(ofColumn: 2) == 5 && view.visibleItemUUIDs.last == ["n1", "p1", "p2", "v1"]
         }
         #expect(arrived, "\(view.visibleItemUUIDs)")
         #expect(view.focusedUUID == "v1")
 
-        _ = try await editor.deleteItem(id: "p2")
-        #expect(
-            await eventuallyOnMain {
-                view.layoutIfNeeded()
-                return view.visibleItemUUIDs.last == ["n1", "p1", "v1", "m1"]
-            })
+        try await edit { _ = try await editor.deleteItem(id: "p2") }
+        #expect(await untilShown(view, dataSource) { view.visibleItemUUIDs.last == ["n1", "p1", "v1", "m1"] })
         #expect(view.focusedUUID == "v1")
-        try await editor.renameItem(id: "v1", title: "Valve renamed")
-        #expect(
-            await eventuallyOnMain {
-                view.layoutIfNeeded()
-                return view.cellForItem(with: "v1")?.title.text == "Valve renamed"
-            })
+        try await edit { try await editor.renameItem(id: "v1", title: "Valve renamed") }
+        #expect(await untilShown(view, dataSource) { view.cellForItem(with: "v1")?.title.text == "Valve renamed" })
         #expect(view.recentErrors.isEmpty, "\(view.recentErrors)")
         await (editor as? PostgresSource)?.close()
     }
@@ -255,30 +228,25 @@ struct ReconnectTests {
         dataSource.errorHandler = { messages.append($0.message) }
         try await dataSource.load()
         await dataSource.settle()
-        #expect(await eventually { store.isListening })
-        let shown = view.visibleItemUUIDs
-        #expect(shown.last == ["a1", "a2", "a3"])
+        await store.untilListening()
+        let before = view.visibleItemUUIDs
+        #expect(before.last == ["a1", "a2", "a3"])
 
         try await cluster.pause()
-        #expect(await eventuallyOnMain { messages.all.contains { $0.contains("reconnecting…") } })
-        view.layoutIfNeeded()
-        #expect(view.visibleItemUUIDs == shown)
+        #expect(await untilShown(view, dataSource) { messages.all.contains { $0.contains("reconnecting…") } })
+        #expect(view.visibleItemUUIDs == before)
 
         try await cluster.resume()
         // The return is a notice for the status line, not an error.
-        #expect(await eventuallyOnMain { dataSource.connectionNote?.contains("connected again") == true })
+        #expect(await untilShown(view, dataSource) { dataSource.connectionNote?.contains("connected again") == true })
         #expect(!messages.all.contains { $0.contains("connected again") })
         noticeClock.advance(by: dataSource.noticeDuration)
-        #expect(await eventuallyOnMain { dataSource.connectionNote == nil })
+        #expect(await untilShown(view, dataSource) { dataSource.connectionNote == nil })
         // A change made after the return arrives as usual.
         let editor = try await PostgresSource.open(url)
         _ = try await editor.addItem(parentID: "plant", title: "After the outage", id: "late", position: 3)
         await editor.close()
-        #expect(
-            await eventuallyOnMain {
-                view.layoutIfNeeded()
-                return view.itemCount(ofColumn: 1) == 4
-            })
+        #expect(await untilShown(view, dataSource) { view.itemCount(ofColumn: 1) == 4 })
     }
 }
 

@@ -10,7 +10,7 @@ import Testing
 
 /// A large SQLite table opens before its rows naming no parent are found (`browse`, `list`,
 /// `serve`), and the finding reaches the status line.
-@Suite("SQLite table: the check for rows naming no parent in the background")
+@Suite("SQLite table: the check for rows naming no parent in the background", .timeLimit(.minutes(10)))
 struct SQLiteTableSourceRootCheckTests {
     /// 120,000 rows under one `NULL` root, ten children each, plus two rows whose parent is not
     /// in the table (`plant`); the same with a second `NULL` root and one such row (`yard`); and
@@ -136,7 +136,7 @@ struct SQLiteTableSourceRootCheckTests {
         #expect(dataSource.node(for: "0")?.title == "Item 0")
         // The check itself, however long a loaded machine takes for it; then its note.
         #expect(await source.rootCheck() == Self.finding)
-        #expect(await eventually(.seconds(60)) { dataSource.progressNote == Self.finding })
+        #expect(await untilShown(view, dataSource) { dataSource.progressNote == Self.finding })
         #expect(view.statusText(isLoading: false, note: dataSource.progressNote).contains("2 rows of \"plant\""))
     }
 }

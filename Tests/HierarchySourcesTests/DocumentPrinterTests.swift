@@ -7,7 +7,7 @@ import Testing
 
 /// `print` of a document while it is read: the same bytes as the tree printer over the whole
 /// tree, on the corpus and on documents whose lines are decided late.
-@Suite struct DocumentPrinterTests {
+@Suite(.timeLimit(.minutes(5))) struct DocumentPrinterTests {
     static let corpus = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().appendingPathComponent("../../../shared/testdata/JSONTestSuite/test_parsing")
         .standardizedFileURL
@@ -128,11 +128,11 @@ import Testing
         feeder.write(#"{"title": "Wide", "children": [{"title": "Item 0"}, {"title": "Item 1"}, "#)
         let printing = BackgroundPrint(path: feeder.path)
         // Item 1 is not decided (the last child, or not?) until the next one starts.
-        #expect(await eventually { printing.text == "Wide\n├── Item 0\n" })
+        #expect(await printing.untilText { $0 == "Wide\n├── Item 0\n" })
         #expect(printing.outcome == nil)
         feeder.write(#"{"title": "Item 2"}]}"#)
         feeder.close()
-        #expect(await eventually { printing.outcome != nil })
+        #expect(await printing.untilEnded())
         #expect(printing.outcome == "done")
         #expect(printing.text == "Wide\n├── Item 0\n├── Item 1\n└── Item 2\n")
     }
@@ -159,27 +159,38 @@ import Testing
 /// `DocumentPrinter` printing a file in a task of its own, one byte per read, as `hierarchy
 /// print` does: what it wrote so far and how it ended.
 final class BackgroundPrint: Sendable {
-    private let collected = LockedValue<[UInt8]>([])
-    private let finished = LockedValue<String?>(nil)
+    /// The bytes written so far, and `"done"` or the error's text once printing ended.
+    private let state = Observed<(bytes: [UInt8], outcome: String?)>(([], nil))
 
     /// Starts printing `path` (a FIFO the test feeds) in the automatic shape.
     init(path: String) {
         var printer = DocumentPrinter()
         printer.chunkSize = 1
-        let (collected, finished) = (collected, finished)
+        let state = self.state
         Task { [printer] in
             do {
-                try await printer.print(path: path, shape: .automatic) { bytes in collected.withLock { $0 += bytes } }
-                finished.withLock { $0 = "done" }
+                try await printer.print(path: path, shape: .automatic) { bytes in state.withLock { $0.bytes += bytes } }
+                state.withLock { $0.outcome = "done" }
             } catch {
-                finished.withLock { $0 = "\(error)" }
+                let text = "\(error)"
+                state.withLock { $0.outcome = text }
             }
         }
     }
 
     /// The text written so far.
-    var text: String { String(decoding: collected.withLock { $0 }, as: UTF8.self) }
+    var text: String { String(decoding: state.value.bytes, as: UTF8.self) }
 
     /// `"done"`, the error's text, or nil while printing.
-    var outcome: String? { finished.withLock { $0 } }
+    var outcome: String? { state.value.outcome }
+
+    /// Waits until the text written so far satisfies `condition` (an event: each write).
+    func untilText(_ condition: @escaping @Sendable (String) -> Bool) async -> Bool {
+        await state.until { condition(String(decoding: $0.bytes, as: UTF8.self)) }
+    }
+
+    /// Waits until printing ended.
+    func untilEnded() async -> Bool {
+        await state.until { $0.outcome != nil }
+    }
 }

@@ -8,7 +8,7 @@ import Testing
 
 /// Page loads for rows scrolled away are cancelled; the rows are read again when they return.
 @MainActor
-@Suite struct HierarchySourceDataSourceCancelTests {
+@Suite(.timeLimit(.minutes(5))) struct HierarchySourceDataSourceCancelTests {
     /// A view 60 lines high: 20 rows of 3 lines, so the window reaches past the first page.
     func makeView(_ source: any HierarchySource) async throws -> (HierarchyView, HierarchySourceDataSource) {
         let view = HierarchyView(
@@ -38,7 +38,7 @@ import Testing
         await dataSource.waitUntilIdle()  // the count and first page are answered
         view.layoutIfNeeded()
         // The rows past the first page wait in the source.
-        #expect(await eventually { source.started.contains(10..<20) })
+        #expect(await source.seen.until { $0.started.contains(10..<20) })
         #expect(dataSource.activeLoads >= 1)
         let waiting = dataSource.activeLoads
 
@@ -46,7 +46,7 @@ import Testing
         view.focusRow(50_000, inColumn: 1)
         view.layoutIfNeeded()
         #expect(dataSource.cancelledPageLoads >= waiting)
-        #expect(await eventually { source.cancelled.contains(10..<20) })
+        #expect(await source.seen.until { $0.cancelled.contains(10..<20) })
         #expect(view.rowWindows["R"].map { !$0.overlaps(10..<20) } == true)
 
         // Coming back asks for the rows again, and they arrive once the source answers.
@@ -64,8 +64,8 @@ import Testing
 final class HangingPageSource: HierarchySource, @unchecked Sendable {
     // Guarded by `lock`.
     private let lock = NSLock()
-    private var _started: [Range<Int>] = []
-    private var _cancelled: [Range<Int>] = []
+    /// The pages asked for that wait, and those cancelled (tests wait on it).
+    let seen = Observed<(started: [Range<Int>], cancelled: [Range<Int>])>(([], []))
     private var answering = false
     private var waiters: [Int: CheckedContinuation<Void, Error>] = [:]
     private var cancelledIDs: Set<Int> = []
@@ -74,8 +74,8 @@ final class HangingPageSource: HierarchySource, @unchecked Sendable {
 
     init(count: Int) { self.count = count }
 
-    var started: [Range<Int>] { lock.withLock { _started } }
-    var cancelled: [Range<Int>] { lock.withLock { _cancelled } }
+    var started: [Range<Int>] { seen.value.started }
+    var cancelled: [Range<Int>] { seen.value.cancelled }
     var displayName: String { "hanging" }
 
     func answerEverything() {
@@ -101,10 +101,10 @@ final class HangingPageSource: HierarchySource, @unchecked Sendable {
 
     private func hang(_ range: Range<Int>) async throws {
         let id = lock.withLock {
-            _started.append(range)
             nextID += 1
             return nextID
         }
+        seen.withLock { $0.started.append(range) }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, Error>) in
                 let resumeNow: Result<Void, Error>? = lock.withLock {
@@ -118,9 +118,9 @@ final class HangingPageSource: HierarchySource, @unchecked Sendable {
         } onCancel: {
             let waiter = lock.withLock {
                 cancelledIDs.insert(id)
-                _cancelled.append(range)
                 return waiters.removeValue(forKey: id)
             }
+            seen.withLock { $0.cancelled.append(range) }
             waiter?.resume(throwing: CancellationError())
         }
     }

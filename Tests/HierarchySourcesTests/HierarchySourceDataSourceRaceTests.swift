@@ -50,7 +50,7 @@ final class LaggingSource: HierarchySource {
 /// The source already holds several changes when the adapter applies the first of them: the
 /// view must never pair a row with an item of another row.
 @MainActor
-@Suite struct HierarchySourceDataSourceRaceTests {
+@Suite(.timeLimit(.minutes(5))) struct HierarchySourceDataSourceRaceTests {
     /// A view tall enough to show every row (3 lines each), over pages of 10 children.
     func makeView(_ source: LaggingSource) async throws -> (HierarchyView, HierarchySourceDataSource) {
         let view = HierarchyView(
@@ -187,9 +187,8 @@ final class LaggingSource: HierarchySource {
         await clock.waitForSleepers(count: 1)
         #expect(try rows(view) != source.children.map { Optional($0) })
         clock.advance(by: dataSource.changeGrace)
-        let settled = try await eventually(.seconds(60)) {
-            await dataSource.settle()
-            return try rows(view) == source.children.map { Optional($0) }
+        let settled = await untilShown(view, dataSource) {
+            (try? rows(view)) == source.children.map { Optional($0) }
         }
         #expect(settled)
     }
@@ -201,7 +200,7 @@ final class SlowCountSource: HierarchySource {
     let gate = SourceGate()
     let base = LaggingSource(children: 30)
     /// The counts taken so far (each before waiting at the gate).
-    let countsTaken = Mutex(0)
+    let countsTaken = Observed(0)
 
     var displayName: String { "slow count" }
     func root() async throws -> HierarchyNode? { try await base.root() }
@@ -220,7 +219,7 @@ final class SlowCountSource: HierarchySource {
 
 /// A count read before a change of the parent's children is never stored after the change.
 @MainActor
-@Suite struct HierarchySourceDataSourceCountRaceTests {
+@Suite(.timeLimit(.minutes(5))) struct HierarchySourceDataSourceCountRaceTests {
     @Test func aCountAskedBeforeAnInsertIsReadAgain() async throws {
         let source = SlowCountSource()
         let view = HierarchyView(
@@ -234,7 +233,7 @@ final class SlowCountSource: HierarchySource {
         view.layoutIfNeeded()
         #expect(dataSource.childrenNote(of: "R") == "Loading…")
         // The count of 30 is taken, and waits at the gate.
-        #expect(await eventually(.seconds(60)) { source.countsTaken.withLock { $0 } == 1 })
+        #expect(await source.countsTaken.until { $0 == 1 })
         await dataSource.apply(source.base.insert("x", at: 0))
         await dataSource.apply(source.base.insert("y", at: 31))
         source.gate.open()

@@ -8,7 +8,7 @@ import Testing
 
 /// A source that answers after its view is gone: the answers change nothing and end quietly.
 @MainActor
-@Suite struct HierarchySourceDataSourceViewGoneTests {
+@Suite(.timeLimit(.minutes(5))) struct HierarchySourceDataSourceViewGoneTests {
     @Test func pagesAnsweredAfterTheViewIsGoneEndQuietly() async throws {
         let source = HangingPageSource(count: 100_000)
         let dataSource = HierarchySourceDataSource(source: source, pageSize: 10)
@@ -23,7 +23,7 @@ import Testing
             await dataSource.waitUntilIdle()
             view.layoutIfNeeded()
             // The rows past the first page wait in the source while the view goes away.
-            #expect(await eventually { source.started.contains(10..<20) })
+            #expect(await source.seen.until { $0.started.contains(10..<20) })
             #expect(dataSource.activeLoads >= 1)
         }
         #expect(released == nil)

@@ -6,7 +6,7 @@ import Testing
 
 @testable import HierarchyWeb
 
-@Suite("WebSessionStore")
+@Suite("WebSessionStore", .timeLimit(.minutes(5)))
 @MainActor
 struct WebSessionStoreTests {
     func makeStore(maximum: Int, clock: ManualClock) -> WebSessionStore {
@@ -174,8 +174,8 @@ struct WebSessionStoreTests {
 
     /// A flag set on one task and read on another.
     private final class Flag: Sendable {
-        private let value = Mutex(false)
-        var isSet: Bool { value.withLock { $0 } }
+        let value = Observed(false)
+        var isSet: Bool { value.value }
         func set() { value.withLock { $0 = true } }
         func clear() { value.withLock { $0 = false } }
     }
@@ -201,7 +201,7 @@ struct WebSessionStoreTests {
                 return released
             }
         }
-        #expect(await eventually(.seconds(120)) { inside.isSet }, "the busy session started its work")
+        #expect(await inside.value.until { $0 }, "the busy session started its work")
         let (columns, busyWasInside) = await other.run { _, session in
             (session.snapshot(sourceName: "test").columns.count, inside.isSet)
         }

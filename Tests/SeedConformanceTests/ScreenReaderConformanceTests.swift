@@ -1,5 +1,6 @@
 import FioriCompat
 import Foundation
+import HierarchyTestSupport
 import Synchronization
 import Testing
 
@@ -40,21 +41,47 @@ final class Heard: Sendable {
     var all: [String] { texts.withLock { $0 } }
 }
 
-/// Polls `condition` every 10 ms until it holds or `seconds` pass (generous: only a failing test waits that long).
-@MainActor
-func eventually(within seconds: Double = 60, _ condition: () -> Bool) async throws -> Bool {
-    let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
-    while !condition() {
-        guard ContinuousClock.now < deadline else { return false }
-        try await Task.sleep(for: .milliseconds(10))
+/// A FIFO the test reads: opened for reading, and held open for writing too, so that a read
+/// waits for the writers' bytes (an event) instead of seeing the end before a writer came.
+final class TestFIFO: Sendable {
+    let path: String
+    private let reader: Int32
+    private let keeper: Int32
+
+    init(_ path: String) throws {
+        guard mkfifo(path, 0o600) == 0 else { throw CocoaError(.fileWriteUnknown) }
+        self.path = path
+        reader = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        keeper = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
+        _ = fcntl(reader, F_SETFL, fcntl(reader, F_GETFL) & ~O_NONBLOCK)
     }
-    return true
+
+    deinit {
+        close(reader)
+        close(keeper)
+    }
+
+    /// Reads `count` bytes, blocking on a thread of its own until they are written (the test's
+    /// time limit guards bytes that never come).
+    func read(count: Int) async -> String {
+        let reader = self.reader
+        return await offPool {
+            var bytes: [UInt8] = []
+            var buffer = [UInt8](repeating: 0, count: 256)
+            while bytes.count < count {
+                let n = Glibc.read(reader, &buffer, min(buffer.count, count - bytes.count))
+                if n <= 0 { break }
+                bytes += buffer[..<n]
+            }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+    }
 }
 
 /// The overview's accessibility sentence in the terminal: the screen-reader mode writes the
 /// focused item's label, value and hint where terminal screen readers read it, and announces it.
 extension SeedConformance {
-    @Suite("Overview: screen-reader text reaches the terminal's user")
+    @Suite("Overview: screen-reader text reaches the terminal's user", .timeLimit(.minutes(5)))
     @MainActor struct ScreenReader {
         static let tree = ["r": ["pumps", "valves"], "pumps": ["p1", "p2", "p3"]]
 
@@ -152,18 +179,22 @@ extension SeedConformance {
                 "announce-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: directory) }
+            // A file is created at once and gets one line per announcement; a FIFO, read here,
+            // shows the lines as they are written.
             let file = directory.appendingPathComponent("spoken.txt").path
-            let announcer = try ScreenReaderAnnouncer.file(file)
+            _ = try ScreenReaderAnnouncer.file(file)
+            #expect(FileManager.default.fileExists(atPath: file))
+            let fifo = try TestFIFO(directory.appendingPathComponent("spoken").path)
+            let announcer = try ScreenReaderAnnouncer.file(fifo.path)
             announcer("PUMPS, Is showing children")
             announcer("two\nlines")
-            let lines = { (try? String(contentsOfFile: file, encoding: .utf8)) ?? "" }
-            #expect(try await eventually { lines() == "PUMPS, Is showing children\ntwo lines\n" }, "\(lines())")
+            let expected = "PUMPS, Is showing children\ntwo lines\n"
+            #expect(await fifo.read(count: expected.utf8.count) == expected)
             // A command gets the text on its standard input; its output never reaches the terminal.
-            let heardFile = directory.appendingPathComponent("heard.txt").path
-            let command = ScreenReaderAnnouncer.command("cat >> '\(heardFile)'; echo spoken")
+            let heard = try TestFIFO(directory.appendingPathComponent("heard").path)
+            let command = ScreenReaderAnnouncer.command("cat > '\(heard.path)'; echo spoken")
             command("VALVES")
-            let heard = { (try? String(contentsOfFile: heardFile, encoding: .utf8)) ?? "" }
-            #expect(try await eventually { heard() == "VALVES\n" }, "\(heard())")
+            #expect(await heard.read(count: "VALVES\n".utf8.count) == "VALVES\n")
             // A file that cannot be opened is an error, not a crash.
             #expect(throws: ScreenReaderAnnouncer.Failure.self) {
                 try ScreenReaderAnnouncer.file(directory.path + "/missing/x.txt")

@@ -90,7 +90,7 @@ import Testing
         clock.advance(by: dataSource.noticeDuration - .milliseconds(1))
         #expect(dataSource.connectionNote == "test: connected again")
         clock.advance(by: .milliseconds(1))
-        #expect(await eventually { dataSource.connectionNote == nil })
+        #expect(await redrawn(browser) { dataSource.connectionNote == nil })
         #expect(!browser.render().text(row: browser.rows - 1).contains("connected again"))
     }
 

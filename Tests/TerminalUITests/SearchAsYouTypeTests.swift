@@ -9,14 +9,14 @@ import Testing
 
 /// What a search loader saw: the searches started and the ones cancelled.
 final class SearchLoaderLog: Sendable {
-    let state = Mutex<(started: [String], cancelled: [String])>(([], []))
+    let state = Observed<(started: [String], cancelled: [String])>(([], []))
 
-    var started: [String] { state.withLock { $0.started } }
-    var cancelled: [String] { state.withLock { $0.cancelled } }
+    var started: [String] { state.value.started }
+    var cancelled: [String] { state.value.cancelled }
 }
 
 @MainActor
-@Suite struct SearchAsYouTypeTests {
+@Suite(.timeLimit(.minutes(5))) struct SearchAsYouTypeTests {
     /// A loader whose searches for `p` never answer until cancelled; other searches answer at once.
     static func loader(_ log: SearchLoaderLog) -> DataLoader<HierarchyListItem> {
         DataLoader { _, text in
@@ -24,8 +24,8 @@ final class SearchLoaderLog: Sendable {
             log.state.withLock { $0.started.append(text) }
             if text == "p" {
                 await withTaskCancellationHandler {
-                    // Waits for the cancellation (bounded: the test fails if it never comes).
-                    try? await Task.sleep(for: .seconds(20))
+                    // Waits for the cancellation (the test's time limit guards it).
+                    await untilCancelled()
                 } onCancel: {
                     log.state.withLock { $0.cancelled.append(text) }
                 }
@@ -45,10 +45,10 @@ final class SearchLoaderLog: Sendable {
         await list.finishPendingWork()
         _ = list.handle([.key(KeyEvent(.character("p")))])
         clock.advance(by: .milliseconds(250))
-        #expect(await eventually { log.started == ["p"] })
+        #expect(await log.state.until { $0.started == ["p"] })
         // The next key drops the search for "p": its task is cancelled at once, before the debounce.
         _ = list.handle([.key(KeyEvent(.character("u")))])
-        #expect(await eventually { log.cancelled == ["p"] })
+        #expect(await log.state.until { $0.cancelled == ["p"] })
         clock.advance(by: .milliseconds(250))
         await list.finishPendingWork()
         #expect(log.started == ["p", "pu"])

@@ -14,7 +14,7 @@ import Testing
 /// The titles a stream of search batches brought, collected as they come.
 final class Collected: Sendable {
     final class Box: Sendable {
-        let state = Mutex<(titles: [String], ended: Bool, failure: String?)>(([], false, nil))
+        let state = Observed<(titles: [String], ended: Bool, failure: String?)>(([], false, nil))
     }
 
     private let box = Box()
@@ -34,9 +34,16 @@ final class Collected: Sendable {
 
     deinit { task.cancel() }
 
-    var titles: [String] { box.state.withLock { $0.titles } }
-    var ended: Bool { box.state.withLock { $0.ended } }
-    var failure: String? { box.state.withLock { $0.failure } }
+    var titles: [String] { box.state.value.titles }
+    var ended: Bool { box.state.value.ended }
+    var failure: String? { box.state.value.failure }
+
+    /// Waits until `condition` holds for what was collected (an event: each batch, the end).
+    func until(_ condition: @escaping @Sendable ((titles: [String], ended: Bool, failure: String?)) -> Bool) async
+        -> Bool
+    {
+        await box.state.until(condition)
+    }
 }
 
 @MainActor
@@ -120,18 +127,18 @@ final class Collected: Sendable {
             // A page of 3 while 2 matches are read: the page waits for the third.
             feeder.write(#"{"title": "Match 0"}, {"title": "Match 1"},"#)
             let first = Collected(query.searchBatches("match", in: 0..<3))
-            #expect(await eventually { first.titles == ["Match 0", "Match 1"] })
+            #expect(await first.until { $0.titles == ["Match 0", "Match 1"] })
             #expect(!first.ended)
             feeder.write((2..<6).map { #"{"title": "Match \#($0)"}"# }.joined(separator: ",") + ",")
-            #expect(await eventually { first.ended })
+            #expect(await first.until { $0.ended })
             #expect(first.titles == ["Match 0", "Match 1", "Match 2"])
             // The next page starts where the first ended, while the read still goes on.
             let next = Collected(query.searchBatches("match", in: 3..<10))
-            #expect(await eventually { next.titles == ["Match 3", "Match 4", "Match 5"] })
+            #expect(await next.until { $0.titles == ["Match 3", "Match 4", "Match 5"] })
             #expect(!next.ended)
             feeder.write(#"{"title": "Match 6"}]}"#)
             feeder.close()
-            #expect(await eventually { next.ended })
+            #expect(await next.until { $0.ended })
             #expect(next.titles == ["Match 3", "Match 4", "Match 5", "Match 6"])
             #expect(next.failure == nil)
             #expect(!load.isReading)

@@ -10,15 +10,15 @@ import Testing
 
 /// What a streaming search loader saw: the requests started and the streams ended.
 final class StreamLog: Sendable {
-    let state = Mutex<(started: [String], ranges: [Range<Int>?], ended: [String])>(([], [], []))
+    let state = Observed<(started: [String], ranges: [Range<Int>?], ended: [String])>(([], [], []))
 
-    var started: [String] { state.withLock { $0.started } }
-    var ranges: [Range<Int>?] { state.withLock { $0.ranges } }
-    var ended: [String] { state.withLock { $0.ended } }
+    var started: [String] { state.value.started }
+    var ranges: [Range<Int>?] { state.value.ranges }
+    var ended: [String] { state.value.ended }
 }
 
 @MainActor
-@Suite struct StreamingSearchTests {
+@Suite(.timeLimit(.minutes(5))) struct StreamingSearchTests {
     nonisolated static func item(_ i: Int, _ text: String) -> HierarchyListItem {
         HierarchyListItem(node: HierarchyNode(id: "\(text)-\(i)", title: "Pump \(text) \(i)"), ancestors: ["Plant"])
     }
@@ -39,9 +39,9 @@ final class StreamLog: Sendable {
             let task = Task {
                 continuation.yield((0..<3).map { item($0, text) })
                 guard range == nil else {
-                    // Blocks (without holding a thread) until cancelled; bounded so a broken
-                    // cancellation fails the test instead of hanging it.
-                    try? await Task.sleep(for: .seconds(30))
+                    // Blocks (without holding a thread) until cancelled; the test's time limit
+                    // guards a cancellation that never comes.
+                    await untilCancelled()
                     return
                 }
                 continuation.yield((3..<5).map { item($0, text) })
@@ -80,7 +80,7 @@ final class StreamLog: Sendable {
         #expect(log.ended.isEmpty, "the search was still running while the keys were answered")
         // The next keystroke ends the search in flight at once.
         _ = list.handle([.key(KeyEvent(.character("u")))])
-        #expect(await eventually { log.ended == ["p"] })
+        #expect(await log.state.until { $0.ended == ["p"] })
         clock.advance(by: .milliseconds(50))
         #expect(await redrawn(list) { list.render().plainText.contains("Pump pu 0") })
         // Ctrl-S: the exhaustive search, without a range, to its end.

@@ -11,7 +11,7 @@ import Testing
 final class StallingOutput: TerminalOutput {
     private let gate = DispatchSemaphore(value: 0)
     /// Writes so far, whether one is blocked now, and whether the gate is open.
-    private let state = Mutex<(writes: Int, blocked: Bool, open: Bool)>((0, false, false))
+    let state = Observed<(writes: Int, blocked: Bool, open: Bool)>((0, false, false))
 
     func write(_ bytes: [UInt8]) {
         let mustWait = state.withLock { state -> Bool in
@@ -26,8 +26,8 @@ final class StallingOutput: TerminalOutput {
         }
     }
 
-    var isBlocked: Bool { state.withLock { $0.blocked } }
-    var writes: Int { state.withLock { $0.writes } }
+    var isBlocked: Bool { state.value.blocked }
+    var writes: Int { state.value.writes }
 
     /// Lets every blocked and later write through. Idempotent.
     func release() {
@@ -42,16 +42,18 @@ final class StallingOutput: TerminalOutput {
 /// A screen that counts the keys it handles and quits on `q`.
 @MainActor
 final class CountingScreen: TerminalScreen {
-    var keys: [InputEvent] = []
-    var renders = 0
+    /// The keys handled and the frames rendered so far (tests wait on it).
+    let seen = Observed<(keys: [InputEvent], renders: Int)>(([], 0))
+    var keys: [InputEvent] { seen.value.keys }
+    var renders: Int { seen.value.renders }
 
     func handle(_ events: [InputEvent]) -> [BrowserCommand] {
-        keys += events
+        seen.withLock { $0.keys += events }
         return events.contains(.key(KeyEvent(.character("q")))) ? [.quit] : []
     }
 
     func render() -> ScreenBuffer {
-        renders += 1
+        seen.withLock { $0.renders += 1 }
         var buffer = ScreenBuffer(width: 20, height: 3)
         buffer.put("keys \(keys.count)", x: 0, y: 0, maxWidth: 20, style: TextStyle())
         return buffer
@@ -64,7 +66,9 @@ final class CountingScreen: TerminalScreen {
 /// A screen that asks to be drawn again at a moment already come (a notice that leaves), once.
 @MainActor
 final class DeadlineScreen: TerminalScreen {
-    var renders = 0
+    /// The frames rendered so far (tests wait on it).
+    let rendered = Observed(0)
+    var renders: Int { rendered.value }
     let deadline = ContinuousClock.now
 
     func handle(_ events: [InputEvent]) -> [BrowserCommand] {
@@ -72,7 +76,10 @@ final class DeadlineScreen: TerminalScreen {
     }
 
     func render() -> ScreenBuffer {
-        renders += 1
+        let renders = rendered.withLock { renders in
+            renders += 1
+            return renders
+        }
         var buffer = ScreenBuffer(width: 20, height: 3)
         buffer.put("frame \(renders)", x: 0, y: 0, maxWidth: 20, style: TextStyle())
         return buffer
@@ -84,7 +91,7 @@ final class DeadlineScreen: TerminalScreen {
     func setRedrawHandler(_ handler: (() -> Void)?) {}
 }
 
-@Suite("TerminalRunLoop")
+@Suite("TerminalRunLoop", .timeLimit(.minutes(10)))
 @MainActor
 struct TerminalRunLoopTests {
     @Test("Keys are handled at once while a frame write is stalled; the newest frame follows")
@@ -104,16 +111,17 @@ struct TerminalRunLoopTests {
         }
         defer { watchdog.cancel() }
 
-        #expect(await eventually { output.isBlocked })
+        #expect(await output.state.until { $0.blocked })
         pipe.write("jjj")
-        #expect(await eventually { screen.keys.count == 3 })
+        #expect(await screen.seen.until { $0.keys.count == 3 })
         // Still stalled: the three keys were handled without waiting for the terminal.
         #expect(output.isBlocked)
         #expect(screen.renders == 1)
 
         output.release()
         // The deferred frame is drawn once the stalled write ends: the newest state, drawn once.
-        #expect(await eventually { screen.renders == 2 && output.writes >= 3 })
+        #expect(await screen.seen.until { $0.renders == 2 })
+        #expect(await output.state.until { $0.writes >= 3 })
         pipe.write("q")
         let signal = await run.value
         #expect(signal == nil)
@@ -129,7 +137,7 @@ struct TerminalRunLoopTests {
             output: output, inputFileDescriptor: pipe.readFD, environment: [:], handlesSignals: false)
         let screen = CountingScreen()
         let run = Task { await TerminalRunLoop.run(screen: screen, terminal: terminal, capability: .none) }
-        #expect(await eventually { screen.renders == 1 })
+        #expect(await screen.seen.until { $0.renders == 1 })
         pipe.write("q")
         // The input thread stays blocked in its read of a pipe that stays open until the test
         // ends: the loop returning at all (the bound only guards against a hang) shows it
@@ -148,7 +156,7 @@ struct TerminalRunLoopTests {
         let screen = DeadlineScreen()
         let run = Task { await TerminalRunLoop.run(screen: screen, terminal: terminal, capability: .none) }
         // Each frame drawn is rendered once: the second is the one the deadline asked for.
-        #expect(await eventually { screen.renders == 2 })
+        #expect(await screen.rendered.until { $0 == 2 })
         pipe.write("q")
         _ = try await withTimeout(.seconds(300)) { await run.value }
         // Once nothing is due, no more frames come by themselves.
