@@ -194,9 +194,11 @@ final class WebSessionStore: Sendable {
     /// Expires idle sessions every `interval` until the task is cancelled, so a server nobody
     /// sends requests to still lets go of the sessions its clients left.
     ///
-    /// - Parameter interval: The time between two sweeps.
-    func sweep(every interval: Duration) async {
-        while (try? await Task.sleep(for: interval)) != nil {
+    /// - Parameters:
+    ///   - interval: The time between two sweeps.
+    ///   - clock: The clock the sweeper sleeps on (a test's drives the sweeps).
+    func sweep(every interval: Duration, on clock: some Clock<Duration> = ContinuousClock()) async {
+        while (try? await clock.sleep(for: interval)) != nil {
             expire()
         }
     }

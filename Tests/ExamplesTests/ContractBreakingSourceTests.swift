@@ -2,6 +2,7 @@ import FioriCompat
 import Foundation
 import HierarchyAdapters
 import HierarchySources
+import HierarchyTestSupport
 import Testing
 
 @testable import TerminalUI
@@ -90,7 +91,7 @@ struct SilentSource: HierarchySource {
     func parent(ofID id: String) async throws -> HierarchyNode? { nil }
     func childCount(ofID id: String) async throws -> Int {
         // Waits until cancelled (the session closes), never answering.
-        while !Task.isCancelled { try? await Task.sleep(for: .seconds(1)) }
+        await untilCancelled()
         throw CancellationError()
     }
     func children(ofID id: String, in range: Range<Int>) async throws -> [HierarchyNode] { [] }

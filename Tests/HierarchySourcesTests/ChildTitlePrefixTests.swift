@@ -7,7 +7,7 @@ import Testing
 
 /// Type-select over every child of a column: the sources' search for the first child whose
 /// title starts with a prefix, and the view that uses it beyond the rows it holds.
-@Suite struct ChildTitlePrefixTests {
+@Suite(.timeLimit(.minutes(5))) struct ChildTitlePrefixTests {
     /// 200,000 children "Item n", with a few others far apart.
     static let source = TitledChildrenSource(count: 200_000) { index in
         switch index {
@@ -62,21 +62,13 @@ import Testing
         #expect(view.focusedUUID == "c3")
         // One far away is found by the source; the focus moves when it answers.
         #expect(view.typeSelect("emi"))
-        let deadline = ContinuousClock.now.advanced(by: .seconds(60))
-        while view.focusedUUID != "c150000", ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(5))
-            await dataSource.settle()
-        }
-        #expect(view.focusedUUID == "c150000")
+        #expect(await untilShown(view, dataSource) { view.focusedUUID == "c150000" })
+        await dataSource.settle()
         #expect(
             view.snapshot().columns[1].items.contains { $0.uuid == "c150000" && $0.cell.title.text == "Émile’s valve" })
         // From there on, a wrap to the top.
         #expect(view.typeSelect("pump h"))
-        while view.focusedUUID != "c120", ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(5))
-            await dataSource.settle()
-        }
-        #expect(view.focusedUUID == "c120")
+        #expect(await untilShown(view, dataSource) { view.focusedUUID == "c120" })
         #expect(view.recentErrors.isEmpty)
     }
 }

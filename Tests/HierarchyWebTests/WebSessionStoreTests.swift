@@ -122,15 +122,22 @@ struct WebSessionStoreTests {
         let store = makeStore(maximum: 4, clock: clock)
         let idle = try await store.create(width: 800, height: 600, rightToLeft: nil).id
         _ = try store.session(idle)
-        let sweeper = Task { await store.sweep(every: .milliseconds(5)) }
+        // The sweeps run on a test clock: each advance by the interval is one sweep, done once
+        // the sweeper sleeps again.
+        let sweeps = TestClock()
+        let sweeper = Task { await store.sweep(every: .seconds(1), on: sweeps) }
         defer { sweeper.cancel() }
+        func sweep() async {
+            await sweeps.waitForSleepers(count: 1)
+            sweeps.advance(by: .seconds(1))
+            await sweeps.waitForSleepers(count: 1)
+        }
         clock.advance(by: .seconds(30))
-        // Sweeps before the timeout (several happen in this window) keep the session.
-        try await Task.sleep(for: .milliseconds(50))
+        // Sweeps before the timeout keep the session.
+        for _ in 0..<3 { await sweep() }
         #expect(store.count == 1)
         clock.advance(by: .seconds(31))
-        let deadline = ContinuousClock.now.advanced(by: .seconds(60))
-        while store.count > 0, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
+        await sweep()
         #expect(store.count == 0)
     }
 
