@@ -69,6 +69,8 @@ public final class DocumentLoad: HierarchySource {
         var hasEnded = false
         /// The ticks of the reports while the read goes on; cancelled when it ends.
         var reports: Task<Void, Never>?
+        /// Told after each record the reader stores and when the read ends (tests wait on it).
+        var readObserver: (@Sendable () -> Void)?
 
         /// The identifier views know a node by.
         func id(of index: Int32) -> String {
@@ -202,9 +204,11 @@ public final class DocumentLoad: HierarchySource {
 
     private func read(format: DocumentFormat?, shape: DocumentShape) {
         defer {
-            state.withLock { $0.reports }?.cancel()
+            let (reports, observer) = state.withLock { ($0.reports, $0.readObserver) }
+            reports?.cancel()
             signalRoot()
             eventSink.yield(.ended)
+            observer?()
         }
         do {
             if format == nil, URL(fileURLWithPath: path).pathExtension.lowercased() == "csv" {
@@ -244,14 +248,16 @@ public final class DocumentLoad: HierarchySource {
         let outcome = try DocumentReading.read(
             &reader, shape: shape, name: name,
             opened: { record, bytes in
-                try state.withLock { (state: inout State) throws(HierarchySourceError) in
+                let observer = try state.withLock { (state: inout State) throws(HierarchySourceError) in
                     try state.tree.place(record, sharesTitle: shape == .structure)
                     state.bytesRead = bytes
+                    return state.readObserver
                 }
                 if record.key == 0 { signalRoot() }
+                observer?()
             },
             sink: { record, bytes in
-                try state.withLock { (state: inout State) throws(HierarchySourceError) in
+                let observer = try state.withLock { (state: inout State) throws(HierarchySourceError) in
                     let key = Int32(record.key)
                     if state.tree.contains(key) {
                         // The final record of an item shown provisionally.
@@ -264,8 +270,10 @@ public final class DocumentLoad: HierarchySource {
                     }
                     try state.tree.place(record, sharesTitle: shape == .structure)
                     state.bytesRead = bytes
+                    return state.readObserver
                 }
                 if record.key == 0 { signalRoot() }
+                observer?()
             })
         // Decide the root, then group the children: a tree of up to `finishInPlaceLimit` items in
         // place under the lock (views wait a few milliseconds), a larger one on a copy of its child
@@ -359,6 +367,12 @@ public final class DocumentLoad: HierarchySource {
     }
 
     // MARK: - Lookups
+
+    /// Calls `observer` after each record the reader stores and once when the read ends
+    /// (`nil` stops it): tests wait on the read's progress with it instead of polling.
+    func observeRead(_ observer: (@Sendable () -> Void)?) {
+        state.withLock { $0.readObserver = observer }
+    }
 
     /// Whether the read has ended (finished or stopped by an error).
     public var isReading: Bool { state.withLock { !$0.isFinished && $0.failure == nil } }

@@ -18,22 +18,35 @@ import Testing
 
     /// Collects a source's changes as they come.
     final class Recorder: Sendable {
-        final class Box: Sendable {
-            let seen = Mutex<[HierarchySourceChange]>([])
-        }
-
-        let box: Box
+        let seen = Observed<[HierarchySourceChange]>([])
         let task: Task<Void, Never>
 
         init(_ stream: AsyncStream<HierarchySourceChange>) {
-            let box = Box()
-            self.box = box
+            let seen = self.seen
             task = Task {
-                for await change in stream { box.seen.withLock { $0.append(change) } }
+                for await change in stream { seen.withLock { $0.append(change) } }
             }
         }
 
-        var all: [HierarchySourceChange] { box.seen.withLock { $0 } }
+        var all: [HierarchySourceChange] { seen.value }
+
+        /// Waits until the changes so far satisfy `condition` (an event: each change).
+        func until(_ condition: @escaping @Sendable ([HierarchySourceChange]) -> Bool) async -> Bool {
+            await seen.until(condition)
+        }
+    }
+
+    /// Waits until `condition` holds, looking again after each record the reader stores and
+    /// when the read ends: events, not a poll (the suite's time limit guards a hang).
+    static func untilRead(_ load: DocumentLoad, _ condition: () async throws -> Bool) async throws -> Bool {
+        let records = Observed(0)
+        load.observeRead { records.withLock { $0 += 1 } }
+        defer { load.observeRead(nil) }
+        while true {
+            let seen = records.value
+            if try await condition() { return true }
+            guard await records.until({ $0 != seen }) else { return try await condition() }
+        }
     }
 
     static func items(_ range: Range<Int>) -> String {
@@ -53,22 +66,22 @@ import Testing
         let recorder = Recorder(load.changes())
         let root = try #require(try await load.root())
         #expect(root.title == "Big")
-        #expect(try await eventually { try await load.childCount(ofID: root.id) == 100 })
+        #expect(try await Self.untilRead(load) { try await load.childCount(ofID: root.id) == 100 })
         let first = try await load.children(ofID: root.id, in: 0..<3)
         #expect(first.map(\.title) == ["Item 0", "Item 1", "Item 2"])
         #expect(try await load.index(ofChildID: first[2].id, inParentID: root.id) == 2)
         #expect(try await load.parent(ofID: first[2].id)?.id == root.id)
         #expect(load.isReading)
         #expect(
-            try await eventually {
-                recorder.all.contains {
+            await recorder.until {
+                $0.contains {
                     if case .progress(let note?) = $0 { note.hasPrefix("reading ") } else { false }
                 }
             })
 
         feeder.write(Self.items(100..<250) + "]}")
         feeder.close()
-        #expect(try await eventually { recorder.all.last == .progress(nil) })
+        #expect(await recorder.until { $0.last == .progress(nil) })
         #expect(!load.isReading)
         #expect(load.failure == nil)
         #expect(try await load.childCount(ofID: root.id) == 250)
@@ -97,7 +110,7 @@ import Testing
             return
         }
         let root = try #require(try await load.root())
-        #expect(try await eventually { try await load.childCount(ofID: root.id) == 2 })
+        #expect(try await Self.untilRead(load) { try await load.childCount(ofID: root.id) == 2 })
         let column = try #require(try await load.children(ofID: root.id, in: 0..<1).first)
         #expect(try await load.childCount(ofID: column.id) == 300)
         let all = try await load.children(ofID: column.id, in: 0..<300)
@@ -118,7 +131,7 @@ import Testing
         #expect(load.isReading)
         feeder.write(#"{"title": "Last"}]}"#)
         feeder.close()
-        #expect(try await eventually { !load.isReading })
+        #expect(try await Self.untilRead(load) { !load.isReading })
         #expect(try await load.indexOfChild(ofID: column.id, titlePrefix: "pump 25", from: 260) == 257)
         #expect(try await load.indexOfChild(ofID: root.id, titlePrefix: "la", from: 0) == 2)
     }
@@ -136,15 +149,15 @@ import Testing
         }
         let recorder = Recorder(load.changes())
         #expect(try await load.root()?.id == "root")
-        #expect(try await eventually { try await load.childCount(ofID: "root") == 1 })
+        #expect(try await Self.untilRead(load) { try await load.childCount(ofID: "root") == 1 })
         let a = try #require(try await load.children(ofID: "root", in: 0..<1).first)
         #expect(a.id == "#1")
         #expect(a.title == "A")
-        #expect(try await eventually { try await load.childCount(ofID: "#1") == 1 })
+        #expect(try await Self.untilRead(load) { try await load.childCount(ofID: "#1") == 1 })
 
         feeder.write(#"{"title": "a2"}], "id": "a"}, {"title": "B"}]}"#)
         feeder.close()
-        #expect(try await eventually { recorder.all.last == .progress(nil) })
+        #expect(await recorder.until { $0.last == .progress(nil) })
         #expect(recorder.all.contains(.appended(parentID: "#1", count: 2)))
         #expect(recorder.all.contains(.appended(parentID: "root", count: 2)))
         #expect(recorder.all.contains(.updated(id: "#1")))
@@ -171,12 +184,12 @@ import Testing
         #expect(root.title == "big.json")
         feeder.write(#"{"title": "Item 20",}]"#)
         feeder.close()
-        #expect(try await eventually { load.failure != nil })
+        #expect(try await Self.untilRead(load) { load.failure != nil })
         #expect(load.failure?.code == .malformed)
         #expect(load.failure?.line == 1)
         #expect(
-            try await eventually {
-                recorder.all.contains {
+            await recorder.until {
+                $0.contains {
                     if case .progress(let note?) = $0 { note.contains("invalid JSON") } else { false }
                 }
             })
@@ -221,15 +234,15 @@ import Testing
         }
         let recorder = Recorder(load.changes())
         let root = try #require(try await load.root())
-        #expect(try await eventually { try await load.childCount(ofID: root.id) == 10 })
+        #expect(try await Self.untilRead(load) { try await load.childCount(ofID: root.id) == 10 })
         feeder.write(Self.items(10..<30) + ",")
-        #expect(try await eventually { try load.search("Item 29", from: 0, limit: 1).nodes.count == 1 })
+        #expect(try await Self.untilRead(load) { try load.search("Item 29", from: 0, limit: 1).nodes.count == 1 })
         await clock.waitForSleepers(count: 1)
         clock.advance(by: DocumentLoad.reportInterval)
-        #expect(try await eventually { recorder.all.contains(.appended(parentID: root.id, count: 30)) })
+        #expect(await recorder.until { $0.contains(.appended(parentID: root.id, count: 30)) })
         feeder.write(Self.items(30..<40) + "]}")
         feeder.close()
-        #expect(try await eventually { recorder.all.last == .progress(nil) })
+        #expect(await recorder.until { $0.last == .progress(nil) })
         #expect(try await load.childCount(ofID: root.id) == 40)
         #expect(clock.sleeperCount == 0)
     }

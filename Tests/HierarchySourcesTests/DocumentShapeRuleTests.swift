@@ -9,7 +9,7 @@ import Testing
 /// a document shows as items only when its items reading finds an item and leaves no value
 /// out; otherwise as its structure, in browse (the document read while shown), the whole
 /// read and the streaming print alike.
-@Suite struct DocumentShapeRuleTests {
+@Suite(.timeLimit(.minutes(10))) struct DocumentShapeRuleTests {
     /// Every item of a source, depth first: (title, subtitle).
     static func walk(_ source: some HierarchySource) async throws -> [(title: String, subtitle: String?)] {
         guard let root = try await source.root() else { return [] }
@@ -30,7 +30,7 @@ import Testing
         switch opened {
         case .finished(let source): return source
         case .reading(let load):
-            #expect(await eventually(.seconds(60)) { !load.isReading })
+            #expect(try await DocumentLoadTests.untilRead(load) { !load.isReading })
             return load
         }
     }
