@@ -113,6 +113,9 @@ final class WebSession {
         view.allowsMultipleSelectionDuringEditing = true
         view.silenceDefaultErrorLog()
         view.setNeedsDisplayHandler = { [weak self] in self?.changed() }
+        // The snapshot shows the loads in flight and the source's note: a change of either is a
+        // change of the page (a note that comes while nothing else changes reaches it too).
+        dataSource?.activityHandler = { [weak self] _ in self?.changed() }
     }
 
     /// The height of a card: padding, a title line, and a line for each of subtitle and

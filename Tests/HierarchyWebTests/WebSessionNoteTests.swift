@@ -1,5 +1,6 @@
 import HierarchyKit
 import HierarchySources
+import Synchronization
 import Testing
 
 @testable import HierarchyWeb
@@ -15,7 +16,26 @@ struct NotingSource: GeneratedSourceWrapper {
     }
 }
 
-@Suite("WebSession: the source's note")
+/// The generated source, saying its note when the test says so (a background check that ends
+/// after the first screen).
+final class LateNotingSource: GeneratedSourceWrapper, Sendable {
+    let base: GeneratedSource
+    private let subscribers = Mutex<[AsyncStream<HierarchySourceChange>.Continuation]>([])
+
+    init(base: GeneratedSource) { self.base = base }
+
+    func changes() -> AsyncStream<HierarchySourceChange> {
+        let (stream, continuation) = AsyncStream<HierarchySourceChange>.makeStream()
+        subscribers.withLock { $0.append(continuation) }
+        return stream
+    }
+
+    func say(_ note: String) {
+        for subscriber in subscribers.withLock({ $0 }) { subscriber.yield(.progress(note)) }
+    }
+}
+
+@Suite("WebSession: the source's note", .timeLimit(.minutes(10)))
 @MainActor
 struct WebSessionNoteTests {
     @Test("the page's status text carries the source's note after the row, as the terminal's does")
@@ -27,11 +47,33 @@ struct WebSessionNoteTests {
             size: Size(width: 1200, height: 617), rightToLeft: false, now: { clock.now() })
         try await session.start(at: nil)
         await session.dataSource!.settle()
-        #expect(
-            await LiveServer.eventually(timeout: .seconds(60)) {
-                session.snapshot(sourceName: "t").status.hasSuffix("  " + note)
-            })
+        // The note arrives as a change of the page (what a waiting request or the event stream
+        // hears), with no other change.
+        while !session.snapshot(sourceName: "t").status.hasSuffix("  " + note) {
+            let version = session.version
+            await session.waitForChange(after: version, timeout: .seconds(300))
+            guard session.version > version else { break }
+        }
+        #expect(session.snapshot(sourceName: "t").status.hasSuffix("  " + note))
         let status = session.snapshot(sourceName: "t").status
         #expect(status.hasPrefix(session.view.statusText(isLoading: false)))
+    }
+
+    @Test("a note that comes later is a change of the page: a waiting request hears it")
+    func lateNoteIsAChange() async throws {
+        let source = LateNotingSource(base: GeneratedSource(rootChildren: 20, fanout: 1, depth: 1))
+        let clock = ManualClock()
+        let session = WebSession(
+            id: "s", source: source, size: Size(width: 1200, height: 617), rightToLeft: false, now: { clock.now() })
+        try await session.start(at: nil)
+        await session.dataSource!.settle()
+        let before = session.snapshot(sourceName: "t")
+        #expect(!before.status.contains("checked"))
+        source.say("checked: 3 rows name no parent")
+        // No timeout ends this wait in a passing run: the note's arrival does.
+        await session.waitForChange(after: before.version, timeout: .seconds(300))
+        let after = session.snapshot(sourceName: "t")
+        #expect(after.version > before.version)
+        #expect(after.status.hasSuffix("  checked: 3 rows name no parent"))
     }
 }
