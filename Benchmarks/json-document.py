@@ -3,7 +3,7 @@
 and VisiData on the same file.
 
 Usage:
-  Benchmarks/json-document.py [DIRECTORY] [--keep] [--10gb]
+  Benchmarks/json-document.py [DIRECTORY] [--keep] [--flat] [--10gb]
 
 Makes DIRECTORY/document-1gb.json (200 groups of 200 sets of 200 items; removed at the end
 unless --keep), then:
@@ -17,6 +17,9 @@ unless --keep), then:
 - Benchmarks/json-document/first-screen.sh on it: what the browser asks for its first screen
   (three columns), answered by the indexed source as the commands open it, optimised; the
   root's count told, End in that column, the background pass, and memory (anonymous, peak);
+- with --flat, the same 8 million items in one array (DIRECTORY/document-flat-1gb.json, made
+  and removed): the first screen, the count of its 8 million children told, End in that column
+  after it, and the background pass;
 - with --10gb, when the file system has room for it (checked with statvfs, with 10% to spare),
   the same first screen on DIRECTORY/document-10gb.json (2,200 groups, 88 million items, made
   and removed);
@@ -68,6 +71,37 @@ def make(path, groups=GROUPS):
             out.write("]}")
         out.write("\n]\n")
     return number
+
+
+def make_flat(path, items=GROUPS * SETS * ITEMS):
+    """The same 8 million items in one array: a column of 8 million children."""
+    with open(path, "w") as out:
+        out.write("[\n")
+        for start in range(0, items, ITEMS):
+            rows = []
+            for number in range(start, min(start + ITEMS, items)):
+                rows.append(
+                    '{"id": "i%d", "name": "item %07d", "kind": "sensor", "value": %d.%03d, "ok": true, '
+                    '"note": "reading %d"}' % (number, number, number % 1000, number % 997, number % 89))
+            out.write((",\n" if start else "") + ", ".join(rows))
+        out.write("\n]\n")
+    return items
+
+
+def flat(directory):
+    """End in a column of 8 million children: the first screen of the flat document, the root's
+    count told, the last row read after it, and the background pass (made and removed here)."""
+    path = os.path.join(directory, "document-flat-1gb.json")
+    try:
+        start = time.perf_counter()
+        count = make_flat(path)
+        print("\nmade %s: %d items in one array, %.1f MB in %.0f s" % (
+            path, count, os.path.getsize(path) / 1e6, time.perf_counter() - start))
+        print("# indexed, a column of 8 million children (End in it: end-ms after count-ms)")
+        subprocess.run([os.path.join(HERE, "json-document", "first-screen.sh"), path], check=True)
+    finally:
+        if os.path.exists(path):
+            os.remove(path)
 
 
 def limit():
@@ -144,6 +178,8 @@ def main():
         subprocess.run([os.path.join(HERE, "json-document", "run.sh"), path, "no such text"], check=True)
         print("\n# indexed, the first screen as the browser asks for it")
         subprocess.run([os.path.join(HERE, "json-document", "first-screen.sh"), path], check=True)
+        if "--flat" in sys.argv:
+            flat(directory)
         if "--10gb" in sys.argv:
             ten_gb(directory)
         print("\n# others (wall s, max RSS MB, exit)")

@@ -136,7 +136,13 @@ public struct PostgresImporter: Sendable {
                 try await connection.query(
                     "DROP TABLE IF EXISTS hierarchy_item, hierarchy_meta CASCADE", logger: logger)
             }
-            try await simple(connection, PostgresSchema.functions, logger: logger)
+            var maySpeakC = false
+            for try await row in try await connection.query(
+                "SELECT current_setting('is_superuser') = 'on'", logger: logger)
+            {
+                maySpeakC = try row.decode(Bool.self)
+            }
+            try await simple(connection, PostgresSchema.functions(maySpeakC: maySpeakC), logger: logger)
             try await simple(connection, PostgresSchema.createTables, logger: logger)
             let copyStarted = ContinuousClock.now
             var count = 0
