@@ -18,4 +18,12 @@ public enum DocumentLimits {
 
     /// The message for a JSON document nested deeper than ``maximumJSONNesting``.
     public static var jsonNestingMessage: String { "nested deeper than \(maximumJSONNesting) levels" }
+
+    /// The longest JSON string or number a reader decodes: a longer one is an error (exit 65 at
+    /// the value's start), whether the streaming reader (print, import, standard input) or the
+    /// indexed one (browse) meets it, so that a single 2 GB string costs 64 MiB, not gigabytes.
+    public static let longestJSONValue = 64 << 20
+
+    /// The message for a JSON value longer than ``longestJSONValue``.
+    public static var longValueMessage: String { "a value longer than \(longestJSONValue >> 20) MiB" }
 }

@@ -39,8 +39,6 @@ struct JSONMember: Sendable, Equatable {
 final class JSONByteIndex: Sendable {
     /// A checkpoint every 4,096 members.
     static let checkpointStride = 4096
-    /// The longest value decoded: longer ones are refused (64 MiB).
-    static let longestValue = 64 << 20
 
     let file: JSONByteFile
     private let containers: Mutex<[Int64: Entry]>
@@ -526,11 +524,11 @@ final class JSONByteIndex: Sendable {
         var cursor = JSONByteCursor(file: file, offset: offset)
         try skipValue(&cursor, first: first)
         let end = cursor.offset
-        guard end - offset <= Int64(Self.longestValue) else {
-            throw malformed("a value longer than \(Self.longestValue >> 20) MiB", at: offset)
+        guard end - offset <= Int64(DocumentLimits.longestJSONValue) else {
+            throw malformed(DocumentLimits.longValueMessage, at: offset)
         }
         cursor.offset = offset
-        let bytes = try cursor.bytes(upTo: end, limit: Self.longestValue)
+        let bytes = try cursor.bytes(upTo: end, limit: DocumentLimits.longestJSONValue)
         var reader = JSONEventReader(input: ByteInput(bytes: bytes))
         do throws(DocumentReadError) {
             guard let event = try reader.next() else { throw malformed("expected a value", at: offset) }

@@ -39,6 +39,8 @@ public struct JSONEventReader: DocumentEventSource {
     /// JSON Lines: the values of the input, separated by whitespace, are one array's elements.
     public let readsLines: Bool
     private var linesRead = 0
+    /// The longest string or number read (``DocumentLimits/longestJSONValue``; tests lower it).
+    var longestValue = DocumentLimits.longestJSONValue
 
     public var eventLine: Int? { lastLine }
     public var eventColumn: Int? { lastColumn }
@@ -245,7 +247,17 @@ public struct JSONEventReader: DocumentEventSource {
     /// Reads a number by the RFC 8259 grammar: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
     private mutating func readNumber() throws(DocumentReadError) -> String {
         scratch.removeAll(keepingCapacity: true)
+        let column = Int(input.offset - lineStart) + 1
         func isDigit(_ byte: UInt8?) -> Bool { byte.map { $0 >= 0x30 && $0 <= 0x39 } ?? false }
+        func digits() throws(DocumentReadError) {
+            while let next = try input.peek(), isDigit(next) {
+                guard scratch.count < longestValue else {
+                    throw DocumentReadError(.malformed, DocumentLimits.longValueMessage, line: line, column: column)
+                }
+                scratch.append(next)
+                input.advance()
+            }
+        }
         var byte = try input.peek()
         if byte == UInt8(ascii: "-") {
             scratch.append(UInt8(ascii: "-"))
@@ -258,19 +270,13 @@ public struct JSONEventReader: DocumentEventSource {
         if first == UInt8(ascii: "0") {
             if isDigit(try input.peek()) { throw error("numbers must not have leading zeros") }
         } else {
-            while let next = try input.peek(), isDigit(next) {
-                scratch.append(next)
-                input.advance()
-            }
+            try digits()
         }
         if try input.peek() == UInt8(ascii: ".") {
             scratch.append(UInt8(ascii: "."))
             input.advance()
             guard isDigit(try input.peek()) else { throw error("a digit must follow the decimal point") }
-            while let next = try input.peek(), isDigit(next) {
-                scratch.append(next)
-                input.advance()
-            }
+            try digits()
         }
         if let marker = try input.peek(), marker == UInt8(ascii: "e") || marker == UInt8(ascii: "E") {
             scratch.append(marker)
@@ -280,10 +286,7 @@ public struct JSONEventReader: DocumentEventSource {
                 input.advance()
             }
             guard isDigit(try input.peek()) else { throw error("a digit must follow the exponent") }
-            while let next = try input.peek(), isDigit(next) {
-                scratch.append(next)
-                input.advance()
-            }
+            try digits()
         }
         return String(decoding: scratch, as: UTF8.self)
     }
@@ -337,12 +340,14 @@ public struct JSONEventReader: DocumentEventSource {
             if byte == 0x22 || byte == 0x5C || byte < 0x20 || byte >= 0x80 { break }
             end += 1
         }
-        if end < head.count, head[end] == 0x22 {
+        if end < head.count, head[end] == 0x22, end <= longestValue {
             let text = String(decoding: UnsafeBufferPointer(rebasing: head[0..<end]), as: UTF8.self)
             input.index += end + 1
             return text
         }
         scratch.removeAll(keepingCapacity: true)
+        // The opening quote's column (a string holds no line break).
+        let column = Int(input.offset - lineStart)
         while true {
             let chunk = try input.available()
             guard !chunk.isEmpty else { throw error("unterminated string") }
@@ -356,8 +361,11 @@ public struct JSONEventReader: DocumentEventSource {
             if run > 0 {
                 scratch.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[0..<run]))
                 input.index += run
-                if run == chunk.count { continue }
             }
+            guard scratch.count <= longestValue else {
+                throw DocumentReadError(.malformed, DocumentLimits.longValueMessage, line: line, column: column)
+            }
+            if run == chunk.count { continue }
             let byte = chunk[run]
             switch byte {
             case 0x22:

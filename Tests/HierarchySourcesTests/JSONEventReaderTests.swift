@@ -1,6 +1,8 @@
 import Foundation
-import HierarchyDocuments
+import HierarchyTestSupport
 import Testing
+
+@testable import HierarchyDocuments
 
 @Suite struct JSONEventReaderTests {
     func events(_ text: String) throws(DocumentReadError) -> [DocumentEvent] {
@@ -21,6 +23,35 @@ import Testing
     }
 
     func failure(_ text: String) -> DocumentReadError? { failure(Array(text.utf8)) }
+
+    /// A string or number longer than the limit (64 MiB; 8 bytes here) is an error at its start,
+    /// whether it ends in the chunk at hand or runs across chunks, through escapes and UTF-8;
+    /// one of exactly the limit is read. (The real limit runs end to end in the hostile corpus.)
+    @Test(arguments: [1, 3, 1 << 20])
+    func aValueLongerThanTheLimitIsAnErrorAtItsStart(chunkSize: Int) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        func outcome(_ text: String) throws -> String {
+            let path = directory.path + "/value.json"
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+            var reader = JSONEventReader(input: try ByteInput(path: path, chunkSize: chunkSize))
+            reader.longestValue = 8
+            do {
+                var last = ""
+                while let event = try reader.next() { last = "\(event)" }
+                return last
+            } catch {
+                return "\(error.line ?? 0):\(error.column ?? 0) \(error.message)"
+            }
+        }
+        #expect(try outcome(#"["abcdefgh"]"#) == "endArray")
+        #expect(try outcome(#"["12345678", 12345678]"#) == "endArray")
+        #expect(try outcome(#"[ "abcdefghi"]"#) == "1:3 a value longer than 64 MiB")
+        #expect(try outcome(#"[1, "ab\ncd\u00e9fgh"]"#) == "1:5 a value longer than 64 MiB")
+        #expect(try outcome("[\n  \"abcdéfghi\"]") == "2:3 a value longer than 64 MiB")
+        #expect(try outcome("[123456789]") == "1:2 a value longer than 64 MiB")
+        #expect(try outcome("[-1.2345678e10]") == "1:2 a value longer than 64 MiB")
+    }
 
     @Test func readsEveryKindOfValue() throws {
         #expect(
