@@ -35,17 +35,37 @@ final class ServeProcess: Sendable {
         return id
     }
 
-    /// The session's current snapshot, as JSON text.
-    func snapshot(_ id: String) async throws -> String {
-        var request = URLRequest(url: URL(string: address + "api/sessions/\(id)")!)
-        request.timeoutInterval = 10
+    /// The session's current snapshot, as JSON text; with `after`, the first one newer than that
+    /// version (the server holds the request until the session changes, at most its poll timeout
+    /// of 25 s).
+    func snapshot(_ id: String, after version: Int? = nil) async throws -> String {
+        let query = version.map { "?after=\($0)" } ?? ""
+        var request = URLRequest(url: URL(string: address + "api/sessions/\(id)\(query)")!)
+        request.timeoutInterval = 60
         let (data, _) = try await URLSession.shared.data(for: request)
         return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Waits until the session's snapshot satisfies `condition`: each request after the first
+    /// waits on the server for a newer snapshot, so the wait follows the session's changes
+    /// (events), not a clock; the test's time limit guards a change that never comes.
+    ///
+    /// - Returns: Whether the condition held (false if a snapshot could not be read).
+    func snapshot(_ id: String, until condition: (String) -> Bool) async -> Bool {
+        var version: Int?
+        while !Task.isCancelled {
+            guard let text = try? await snapshot(id, after: version) else { return false }
+            if condition(text) { return true }
+            let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
+            guard let current = (object?["version"] as? NSNumber)?.intValue else { return false }
+            version = current
+        }
+        return false
     }
 }
 
 @Suite(
-    "Open sessions see changes by other processes", .serialized,
+    "Open sessions see changes by other processes", .serialized, .timeLimit(.minutes(10)),
     .enabled(if: postgresAvailable && Tmux.isAvailable, "\(TestCluster.missingReason ?? "tmux is missing")"))
 struct LiveSessionTests {
     @Test func browseAndTwoServersSeeAnAdd() async throws {
@@ -61,7 +81,7 @@ struct LiveSessionTests {
         let firstSession = try await first.openSession()
         let secondSession = try await second.openSession()
         // A new session's first snapshot may still show its rows loading: wait for them.
-        #expect(await eventually { (try? await first.snapshot(firstSession).contains("Area North")) ?? false })
+        #expect(await first.snapshot(firstSession) { $0.contains("Area North") })
         // The terminal and both servers each listen on a connection of their own (the servers
         // start listening with their first session): wait until the database has seen all three.
         let listening =
@@ -76,18 +96,14 @@ struct LiveSessionTests {
         // the load of the test run.)
         let screen = try await pane.waitFor("the added item in the terminal") { $0.contains("Freshly added") }
         #expect(screen.contains("Area North"))
-        let seenByFirst = await eventually {
-            (try? await first.snapshot(firstSession).contains("Freshly added")) ?? false
-        }
-        let seenBySecond = await eventually {
-            (try? await second.snapshot(secondSession).contains("Freshly added")) ?? false
-        }
+        let seenByFirst = await first.snapshot(firstSession) { $0.contains("Freshly added") }
+        let seenBySecond = await second.snapshot(secondSession) { $0.contains("Freshly added") }
         #expect(seenByFirst && seenBySecond)
 
         // A deletion by plain SQL reaches them too.
         try await cluster.psql(database, "DELETE FROM hierarchy_item WHERE id = 'f1'")
         _ = try await pane.waitFor("the item gone") { !$0.contains("Freshly added") }
-        #expect(await eventually { (try? await second.snapshot(secondSession).contains("Freshly added")) == false })
+        #expect(await second.snapshot(secondSession) { !$0.contains("Freshly added") })
         try pane.send("q")
     }
 

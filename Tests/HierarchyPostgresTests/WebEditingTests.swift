@@ -30,7 +30,7 @@ extension ServeProcess {
 /// The page's add and delete actions on an editable store (`serve --allow-edits`), seen by
 /// another server's session.
 @Suite(
-    "Adding and deleting from the web page", .serialized,
+    "Adding and deleting from the web page", .serialized, .timeLimit(.minutes(10)),
     .enabled(if: postgresAvailable, "\(TestCluster.missingReason ?? "")"))
 struct WebEditingTests {
     @Test func addThroughOneServerDeleteThroughTheOther() async throws {
@@ -44,18 +44,18 @@ struct WebEditingTests {
         #expect(try await first.page("edit.js").contains("\"delete\""))
         let one = try await first.openSession()
         let two = try await second.openSession()
-        #expect(await eventually { (try? await second.snapshot(two).contains("Area North")) ?? false })
+        #expect(await second.snapshot(two) { $0.contains("Area North") })
         let listening =
             "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND query ILIKE 'listen %'"
         #expect(await eventually { (try? await cluster.psqlValue(database, listening)) == "2" })
 
         let added = try await first.act(one, #"{"type": "add", "parent": "plant", "title": "Added on the web"}"#)
         #expect(added.status == 200, "\(added.body)")
-        #expect(await eventually { (try? await second.snapshot(two).contains("Added on the web")) ?? false })
+        #expect(await second.snapshot(two) { $0.contains("Added on the web") })
         let id = try await cluster.psqlValue(database, "SELECT id FROM hierarchy_item WHERE title = 'Added on the web'")
         let deleted = try await second.act(two, #"{"type": "delete", "id": "\#(id)"}"#)
         #expect(deleted.status == 200, "\(deleted.body)")
-        #expect(await eventually { (try? await first.snapshot(one).contains("Added on the web")) == false })
+        #expect(await first.snapshot(one) { !$0.contains("Added on the web") })
 
         let unknown = try await first.act(one, #"{"type": "delete", "id": "no-such-item"}"#)
         #expect(unknown.status == 404, "\(unknown.body)")
