@@ -136,13 +136,9 @@ public struct PostgresImporter: Sendable {
                 try await connection.query(
                     "DROP TABLE IF EXISTS hierarchy_item, hierarchy_meta CASCADE", logger: logger)
             }
-            var maySpeakC = false
-            for try await row in try await connection.query(
-                "SELECT current_setting('is_superuser') = 'on'", logger: logger)
-            {
-                maySpeakC = try row.decode(Bool.self)
-            }
-            try await simple(connection, PostgresSchema.functions(maySpeakC: maySpeakC), logger: logger)
+            try await connection.query("CREATE EXTENSION IF NOT EXISTS unaccent", logger: logger)
+            let throughC = await createImmutableUnaccent(connection, logger: logger)
+            try await simple(connection, PostgresSchema.functions(throughC: throughC), logger: logger)
             try await simple(connection, PostgresSchema.createTables, logger: logger)
             let copyStarted = ContinuousClock.now
             var count = 0
@@ -168,6 +164,33 @@ public struct PostgresImporter: Sendable {
         } catch {
             try? await connection.close()
             throw PostgresErrors.map(error, url: url)
+        }
+    }
+
+    /// Creates ``PostgresSchema/immutableUnaccent`` when the role is a superuser, inside a
+    /// savepoint: a server that refuses it (a hosted one) leaves the transaction as it was.
+    ///
+    /// - Returns: Whether the function exists now.
+    private func createImmutableUnaccent(_ connection: PostgresConnection, logger: Logger) async -> Bool {
+        do {
+            var isSuperuser = false
+            for try await row in try await connection.query(
+                "SELECT current_setting('is_superuser') = 'on'", logger: logger)
+            {
+                isSuperuser = try row.decode(Bool.self)
+            }
+            guard isSuperuser else { return false }
+            try await connection.query("SAVEPOINT hierarchy_unaccent", logger: logger)
+        } catch {
+            return false
+        }
+        do {
+            try await connection.query("\(unescaped: PostgresSchema.immutableUnaccent)", logger: logger)
+            try await connection.query("RELEASE SAVEPOINT hierarchy_unaccent", logger: logger)
+            return true
+        } catch {
+            _ = try? await connection.query("ROLLBACK TO SAVEPOINT hierarchy_unaccent", logger: logger)
+            return false
         }
     }
 

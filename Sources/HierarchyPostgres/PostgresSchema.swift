@@ -36,33 +36,29 @@ enum PostgresSchema {
         "key", "id", "parent", "position", "title", "subtitle", "footnote", "status", "child_count", "attributes",
     ]
 
+    /// `unaccent`'s own C function declared `IMMUTABLE` (the extension declares it `STABLE`, since
+    /// its dictionary could change). Only a superuser may create it; where it exists,
+    /// `hierarchy_fold` calls it, and the server inlines the fold into the search index's
+    /// expression instead of running a SQL function per row: the index builds about a sixth
+    /// faster (docs/performance.md).
+    static let immutableUnaccent = """
+        CREATE OR REPLACE FUNCTION hierarchy_unaccent(regdictionary, text) RETURNS text
+            LANGUAGE c IMMUTABLE PARALLEL SAFE STRICT AS '$libdir/unaccent', 'unaccent_dict'
+        """
+
     /// Functions the table and the indexes use (folding for search, the change trigger).
     ///
-    /// - Parameter maySpeakC: Whether the importer may create C-language functions (a superuser).
-    ///   Then `hierarchy_fold` unaccents through `hierarchy_unaccent`, `unaccent`'s own C function
-    ///   declared `IMMUTABLE` (the extension declares it `STABLE`, since its dictionary could
-    ///   change), so the server inlines the fold into the search index's expression instead of
-    ///   running a SQL function per row: the index builds about a sixth faster
-    ///   (docs/performance.md). Otherwise `unaccent` itself, behind a SQL function. Both fold
-    ///   alike, and the index and the searches name only `hierarchy_search_vector`.
+    /// - Parameter throughC: Whether ``immutableUnaccent`` was created: the fold calls it, else
+    ///   `unaccent` itself behind a SQL function. Both fold alike, and the index and the searches
+    ///   name only `hierarchy_search_vector`.
     /// - Returns: The statements, in order.
-    static func functions(maySpeakC: Bool) -> [String] {
-        let unaccent =
-            maySpeakC
-            ? """
-            CREATE OR REPLACE FUNCTION hierarchy_unaccent(regdictionary, text) RETURNS text
-                LANGUAGE c IMMUTABLE PARALLEL SAFE STRICT AS '$libdir/unaccent', 'unaccent_dict'
-            """ : nil
-        let unaccentCall = maySpeakC ? "hierarchy_unaccent" : "public.unaccent"
+    static func functions(throughC: Bool) -> [String] {
+        let unaccent = throughC ? "hierarchy_unaccent" : "public.unaccent"
         return [
-            """
-            CREATE EXTENSION IF NOT EXISTS unaccent
-            """
-        ] + (unaccent.map { [$0] } ?? []) + [
             """
             CREATE OR REPLACE FUNCTION hierarchy_fold(t text) RETURNS text
                 LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT
-                AS $$ SELECT lower(\(unaccentCall)('public.unaccent'::regdictionary, t)) $$
+                AS $$ SELECT lower(\(unaccent)('public.unaccent'::regdictionary, t)) $$
             """,
             """
             CREATE OR REPLACE FUNCTION hierarchy_search_vector(title text, subtitle text, footnote text) RETURNS tsvector
