@@ -77,6 +77,30 @@ extension IndexedJSONSource: HierarchyResultStreaming {
         return true
     }
 
+    /// The item whose `id` is the string `id`, found by a scan of the file's bytes for the quoted
+    /// text (`"id"`, ignoring ASCII case): each place is mapped to the item that holds it, whose
+    /// `id` is then compared. `nil` when no item's `id` is spelled so: a numeric `id`, one with
+    /// escapes or one that is not ASCII is looked for by the walk instead.
+    ///
+    /// - Complexity: O(n) for a file of n bytes at the speed of the byte search, plus a descent
+    ///   to each place the text occurs.
+    func scanBytesForID(_ id: String) throws -> Place? {
+        guard shape == .items, var scan = JSONByteSearch(file: index.file, needle: "\"" + id + "\"") else {
+            return nil
+        }
+        var offset: Int64 = 0
+        while let candidate = try scan.next(from: offset) {
+            try Task.checkCancellation()
+            offset = candidate + 1
+            guard let hit = try mapping({ () throws(DocumentReadError) in try self.hit(at: candidate) }),
+                let place = hit.place, let member = place.member, member.isObject,
+                try mapping({ () throws(DocumentReadError) in try explicitID(member) }) == id
+            else { continue }
+            return place
+        }
+        return nil
+    }
+
     static func matches(_ node: HierarchyNode, _ needle: String) -> Bool {
         for text in [node.title, node.subtitle, node.footnote] {
             if let text, text.range(of: needle, options: [.caseInsensitive, .diacriticInsensitive]) != nil {
@@ -88,7 +112,7 @@ extension IndexedJSONSource: HierarchyResultStreaming {
 
     /// The item whose text holds the byte at `offset`, and where that text ends; no place when
     /// the byte is in no item's text (a field that is not shown, the document's name).
-    private func hit(at offset: Int64) throws(DocumentReadError) -> (place: Place?, textEnd: Int64)? {
+    func hit(at offset: Int64) throws(DocumentReadError) -> (place: Place?, textEnd: Int64)? {
         guard let top, offset >= top.value else { return nil }
         if shape == .structure {
             var current = Place(member: top, pointer: "")

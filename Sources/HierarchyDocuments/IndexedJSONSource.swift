@@ -899,7 +899,7 @@ public final class IndexedJSONSource: HierarchySource {
         return place.pointer.isEmpty ? Self.rootID : place.pointer
     }
 
-    private func explicitID(_ member: JSONMember) throws(DocumentReadError) -> String? {
+    func explicitID(_ member: JSONMember) throws(DocumentReadError) -> String? {
         guard let field = try index.member(of: member, key: "id")?.member, let value = try index.scalar(field) else {
             return nil
         }
@@ -1048,8 +1048,10 @@ public final class IndexedJSONSource: HierarchySource {
         return found
     }
 
-    /// The item whose `id` is `id`, by a preorder walk (items read).
+    /// The item whose `id` is `id`: by a scan of the bytes for its quoted text, else by a preorder
+    /// walk (items read).
     private func scanForID(_ id: String) throws -> Place? {
+        if let place = try scanBytesForID(id) { return place }
         var found: Place?
         try walk { place in
             guard let member = place.member, member.isObject,

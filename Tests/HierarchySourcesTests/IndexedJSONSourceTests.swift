@@ -22,6 +22,34 @@ import Testing
         return directory.url(name).path
     }
 
+    /// An `id` is found by a scan of the bytes for its quoted text, past the same text elsewhere
+    /// (a title, a subtitle, another case, another field); a numeric id, an escaped one and
+    /// a non-ASCII one by the walk. Each in a fresh source that handed out nothing yet.
+    @Test func idsAreFoundPastTheirTextElsewhere() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = try Self.write(
+            #"""
+            {"title": "Top", "children": [
+              {"title": "x", "subtitle": "X", "note": "x"},
+              {"title": "other", "id": "X", "children": [{"title": "deep", "id": "x"}]},
+              {"title": "number", "id": 42},
+              {"title": "escaped", "id": "esc"},
+              {"title": "accented", "id": "é1"}
+            ]}
+            """#, in: directory)
+        func found(_ id: String) async throws -> String? {
+            try await IndexedJSONSource(path: path).node(withID: id)?.title
+        }
+        #expect(try await found("x") == "deep")
+        #expect(try await found("X") == "other")
+        #expect(try await found("42") == "number")
+        #expect(try await found("esc") == "escaped")
+        #expect(try await found("é1") == "accented")
+        #expect(try await found("y") == nil)
+        #expect(try await IndexedJSONSource(path: path).path(toID: "x").map(\.title) == ["Top", "other", "deep"])
+    }
+
     /// Both sources read the same file in the same shape: the same dump, generated ids aside.
     static func compare(_ path: String, shape: DocumentShape) async throws {
         let expected: [String]
