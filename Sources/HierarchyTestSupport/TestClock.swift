@@ -39,22 +39,15 @@ public final class TestClock: Clock, Sendable {
         }
     }
 
-    private struct Sleeper {
+    private struct Sleeper: Sendable {
         var id: UInt64
         var deadline: Instant
         var continuation: CheckedContinuation<Void, any Error>
     }
 
-    private struct Waiter {
-        var id: UInt64
-        var count: Int
-        var continuation: CheckedContinuation<Void, Never>
-    }
-
-    private struct Storage {
+    private struct Storage: Sendable {
         var now: Instant
         var sleepers: [Sleeper] = []
-        var waiters: [Waiter] = []
         var cancelled: Set<UInt64> = []
         var nextID: UInt64 = 0
 
@@ -62,28 +55,21 @@ public final class TestClock: Clock, Sendable {
             nextID += 1
             return nextID
         }
-
-        /// Removes and returns the waiters whose sleeper count has been reached.
-        mutating func satisfiedWaiters() -> [Waiter] {
-            let count = sleepers.count
-            let ready = waiters.filter { $0.count <= count }
-            waiters.removeAll { $0.count <= count }
-            return ready
-        }
     }
 
-    private let storage: Mutex<Storage>
+    /// The clock's state; ``waitForSleepers(count:)`` waits on its changes.
+    private let storage: Observed<Storage>
 
     /// Creates a clock.
     ///
     /// - Parameter now: The starting instant.
     public init(now: Instant = Instant(offset: .zero)) {
-        storage = Mutex(Storage(now: now))
+        storage = Observed(Storage(now: now))
     }
 
     /// The current instant; moves only through ``advance(by:)``.
     public var now: Instant {
-        storage.withLock { $0.now }
+        storage.value.now
     }
 
     /// Zero: the clock resolves any duration.
@@ -91,7 +77,7 @@ public final class TestClock: Clock, Sendable {
 
     /// The number of tasks sleeping on the clock.
     public var sleeperCount: Int {
-        storage.withLock { $0.sleepers.count }
+        storage.value.sleepers.count
     }
 
     /// Suspends until the clock reaches a deadline.
@@ -105,23 +91,17 @@ public final class TestClock: Clock, Sendable {
         let id = storage.withLock { $0.makeID() }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                enum Outcome {
-                    case wake, cancel
-                    case sleep([Waiter])
-                }
-                let outcome = storage.withLock { storage -> Outcome in
-                    if storage.cancelled.remove(id) != nil { return .cancel }
-                    if deadline <= storage.now { return .wake }
+                // What to do now: wake (a passed deadline) or end (cancelled); nil sleeps.
+                let wakes = storage.withLock { storage -> Bool? in
+                    if storage.cancelled.remove(id) != nil { return false }
+                    if deadline <= storage.now { return true }
                     storage.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
-                    return .sleep(storage.satisfiedWaiters())
+                    return nil
                 }
-                switch outcome {
-                case .wake:
-                    continuation.resume()
-                case .cancel:
-                    continuation.resume(throwing: CancellationError())
-                case .sleep(let waiters):
-                    for waiter in waiters { waiter.continuation.resume() }
+                switch wakes {
+                case true?: continuation.resume()
+                case false?: continuation.resume(throwing: CancellationError())
+                case nil: break
                 }
             }
         } onCancel: {
@@ -157,25 +137,6 @@ public final class TestClock: Clock, Sendable {
     ///
     /// - Parameter count: The number of sleepers to wait for.
     public func waitForSleepers(count: Int = 1) async {
-        let id = storage.withLock { $0.makeID() }
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                let ready = storage.withLock { storage -> Bool in
-                    if storage.cancelled.remove(id) != nil || storage.sleepers.count >= count { return true }
-                    storage.waiters.append(Waiter(id: id, count: count, continuation: continuation))
-                    return false
-                }
-                if ready { continuation.resume() }
-            }
-        } onCancel: {
-            let waiter = storage.withLock { storage -> Waiter? in
-                if let index = storage.waiters.firstIndex(where: { $0.id == id }) {
-                    return storage.waiters.remove(at: index)
-                }
-                storage.cancelled.insert(id)
-                return nil
-            }
-            waiter?.continuation.resume()
-        }
+        _ = await storage.until { $0.sleepers.count >= count }
     }
 }

@@ -161,26 +161,28 @@ final class WebSession {
         for waiter in resumed.values { waiter.resume() }
     }
 
-    /// Returns when the version is past `after`, after `timeout`, or at once when too many
-    /// requests wait already.
+    /// Returns when the version is past `after`, after `timeout` (`nil`: only on the change; a
+    /// test's time limit is its guard), or at once when too many requests wait already.
     ///
     /// - Returns: false when it returned at once because too many requests wait already.
     @discardableResult
-    nonisolated(nonsending) func waitForChange(after: Int, timeout: Duration) async -> Bool {
+    nonisolated(nonsending) func waitForChange(after: Int, timeout: Duration?) async -> Bool {
         guard !isClosed, version <= after else { return true }
         guard waiters.count < Self.maximumWaiters else { return false }
         let key = nextWaiter
         nextWaiter += 1
         let reference = IsolatedReference(self)
         let isolation = self.isolation
-        let timer = Task {
-            try? await Task.sleep(for: timeout)
-            await HierarchyIsolation.run(on: isolation) { _ in
-                reference.object?.waiters.removeValue(forKey: key)?.resume()
+        let timer = timeout.map { timeout in
+            Task {
+                try? await Task.sleep(for: timeout)
+                await HierarchyIsolation.run(on: isolation) { _ in
+                    reference.object?.waiters.removeValue(forKey: key)?.resume()
+                }
             }
         }
         await withCheckedContinuation { waiters[key] = $0 }
-        timer.cancel()
+        timer?.cancel()
         return true
     }
 
