@@ -30,7 +30,8 @@ final class WebSession {
     private var pendingMessage: String?
     /// Whether the pending message reports a failure (the page shows those in red).
     private var pendingMessageIsError = false
-    private var typeSelect = TypeSelect(timeout: WebSession.typeSelectTimeout)
+    /// The keyboard layer over the view (commands, type-select, status text).
+    private let commands: HierarchyViewCommands
     private let bindings = HierarchyKeyBindings()
     private(set) var isClosed = false
     /// Whether the last action moved the focus with a key (the focused row is kept in view
@@ -99,6 +100,7 @@ final class WebSession {
         self.now = now
         self.isolation = view.isolation
         self.view = view
+        self.commands = HierarchyViewCommands(view: view, typeSelectTimeout: WebSession.typeSelectTimeout)
         self.dataSource = dataSource
         self.owner = owner
         let layout = view.collectionViewLayout
@@ -215,7 +217,7 @@ final class WebSession {
         result.editable = isEditable
         result.name = WebSnapshot.shown(sourceName) ?? ""
         // The source's note (a document's reading progress, a table check's finding) too.
-        result.status = view.statusText(isLoading: result.loading, note: dataSource?.progressNote)
+        result.status = commands.statusText(isLoading: result.loading, note: dataSource?.progressNote)
         result.path = view.expandedPath.map { WebSnapshot.shown(title(of: $0)) ?? "" }
         return result
     }
@@ -326,13 +328,13 @@ final class WebSession {
         guard let key = Self.hierarchyKey(key, shift: shift),
             let command = bindings.command(
                 for: key, rightToLeft: view.collectionViewLayout.layoutDirection == .rightToLeft,
-                isTypeSelecting: typeSelect.isActive(at: now()))
+                isTypeSelecting: commands.typeSelect.isActive(at: now()))
         else { return nil }
         switch command {
         case .quit, .search, .help:
             return nil  // the page has its own search box and help; it never closes
         default:
-            let outcome = view.perform(command, typeSelect: &typeSelect, at: now())
+            let outcome = commands.perform(command, at: now())
             if let message = outcome.message {
                 pendingMessage = message
                 pendingMessageIsError = outcome.isError

@@ -98,16 +98,16 @@ import Testing
     @Test func activateTapsTheItemAndOpenIndicatorTapsTheIndicator() {
         let source = plantSource()
         let view = makeView(source, width: 120)
-        var typeSelect = TypeSelect()
+        let commands = HierarchyViewCommands(view: view)
         let focused = view.focusedUUID
         #expect(focused == "A1")
-        view.perform(.activate, typeSelect: &typeSelect, at: now)
+        commands.perform(.activate, at: now)
         #expect(source.selections == ["A1"])
         #expect(source.indicatorTaps == ["A1"])
         #expect(view.focusedUUID == "P1")
-        view.perform(.previousLevel, typeSelect: &typeSelect, at: now)
-        view.perform(.move(.end), typeSelect: &typeSelect, at: now)
-        view.perform(.openNextLevel, typeSelect: &typeSelect, at: now)
+        commands.perform(.previousLevel, at: now)
+        commands.perform(.move(.end), at: now)
+        commands.perform(.openNextLevel, at: now)
         #expect(source.selections == ["A1"])
         #expect(source.indicatorTaps == ["A1", "A3"])
         #expect(view.focusedUUID == "M1")
@@ -117,40 +117,40 @@ import Testing
         let source = plantSource()
         source.takesIndicatorTaps = true
         let view = makeView(source, width: 120)
-        var typeSelect = TypeSelect()
-        view.perform(.openNextLevel, typeSelect: &typeSelect, at: now)
+        let commands = HierarchyViewCommands(view: view)
+        commands.perform(.openNextLevel, at: now)
         #expect(source.indicatorTaps == ["A1"])
         #expect(view.focusedUUID == "A1")
     }
 
     @Test func outcomesCarryMessagesCopiesAndFaceRequests() {
         let view = makeView(plantSource(), width: 120)
-        var typeSelect = TypeSelect()
-        #expect(view.perform(.quit, typeSelect: &typeSelect, at: now) == HierarchyCommandOutcome(quit: true))
-        #expect(view.perform(.search, typeSelect: &typeSelect, at: now) == HierarchyCommandOutcome(search: true))
-        #expect(view.perform(.help, typeSelect: &typeSelect, at: now) == HierarchyCommandOutcome(help: true))
+        let commands = HierarchyViewCommands(view: view)
+        #expect(commands.perform(.quit, at: now) == HierarchyCommandOutcome(quit: true))
+        #expect(commands.perform(.search, at: now) == HierarchyCommandOutcome(search: true))
+        #expect(commands.perform(.help, at: now) == HierarchyCommandOutcome(help: true))
         #expect(
-            view.perform(.toggleEditing, typeSelect: &typeSelect, at: now).message == "Editing: Space selects, e ends")
-        #expect(view.perform(.selectOrPageDown, typeSelect: &typeSelect, at: now).message == "1 selected")
-        #expect(view.statusText(isLoading: true) == "1 of 3 · editing, 1 selected · loading…")
-        #expect(view.perform(.toggleEditing, typeSelect: &typeSelect, at: now).message == "Editing ended")
-        #expect(view.statusText(isLoading: false) == "1 of 3")
-        let copy = view.perform(.copy, typeSelect: &typeSelect, at: now)
+            commands.perform(.toggleEditing, at: now).message == "Editing: Space selects, e ends")
+        #expect(commands.perform(.selectOrPageDown, at: now).message == "1 selected")
+        #expect(commands.statusText(isLoading: true) == "1 of 3 · editing, 1 selected · loading…")
+        #expect(commands.perform(.toggleEditing, at: now).message == "Editing ended")
+        #expect(commands.statusText(isLoading: false) == "1 of 3")
+        let copy = commands.perform(.copy, at: now)
         #expect(copy.copied == view.copyContent(ofItemWith: "A1"))
         #expect(copy.message == "Copied “\(view.copyContent(ofItemWith: "A1")?.split(separator: "\n").first ?? "")”")
     }
 
     @Test func typeSelectUsesTheInjectedTime() {
         let view = makeView(plantSource(), width: 120)
-        var typeSelect = TypeSelect(timeout: .seconds(1))
-        #expect(view.perform(.typeSelect("A"), typeSelect: &typeSelect, at: now).message == "Find: A")
+        let commands = HierarchyViewCommands(view: view, typeSelectTimeout: .seconds(1))
+        #expect(commands.perform(.typeSelect("A"), at: now).message == "Find: A")
         #expect(
-            view.perform(.typeSelect("3"), typeSelect: &typeSelect, at: now + .milliseconds(500)).message == "Find: A3")
+            commands.perform(.typeSelect("3"), at: now + .milliseconds(500)).message == "Find: A3")
         #expect(view.focusedUUID == "A3")
         #expect(
-            view.perform(.typeSelect("Z"), typeSelect: &typeSelect, at: now + .seconds(3)).message
+            commands.perform(.typeSelect("Z"), at: now + .seconds(3)).message
                 == "No item starts with “Z”")
-        view.perform(.cancelTypeSelect, typeSelect: &typeSelect, at: now + .seconds(3))
-        #expect(typeSelect.text == "")
+        commands.perform(.cancelTypeSelect, at: now + .seconds(3))
+        #expect(commands.typeSelect.text == "")
     }
 }

@@ -187,11 +187,12 @@ import Testing
     @Test func typeSelectFindsByPrefixWithoutCaseOrAccents() {
         let source = TestTreeDataSource(root: "R", ["R": ["Álpha", "beta", "Bravo", "charlie"]])
         let view = makeView(source)
-        #expect(view.typeSelect("br"))
+        let commands = HierarchyViewCommands(view: view)
+        #expect(commands.focusItem(startingWith: "br"))
         #expect(view.snapshot().focusedUUID == "Bravo")
-        #expect(view.typeSelect("alp"))
+        #expect(commands.focusItem(startingWith: "alp"))
         #expect(view.snapshot().focusedUUID == "Álpha")
-        #expect(!view.typeSelect("zulu"))
+        #expect(!commands.focusItem(startingWith: "zulu"))
     }
 
     @Test func scrollingAColumnUnderThePointerMovesOnlyThatColumn() {

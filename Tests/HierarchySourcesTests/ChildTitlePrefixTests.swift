@@ -57,17 +57,18 @@ import Testing
         await dataSource.settle()
         view.focusRow(0, inColumn: 1)
         await dataSource.settle()
+        let commands = HierarchyViewCommands(view: view)
         // A row the view holds is found at once.
-        #expect(view.typeSelect("item 3"))
+        #expect(commands.focusItem(startingWith: "item 3"))
         #expect(view.focusedUUID == "c3")
         // One far away is found by the source; the focus moves when it answers.
-        #expect(view.typeSelect("emi"))
+        #expect(commands.focusItem(startingWith: "emi"))
         #expect(await untilShown(view, dataSource) { view.focusedUUID == "c150000" })
         await dataSource.settle()
         #expect(
             view.snapshot().columns[1].items.contains { $0.uuid == "c150000" && $0.cell.title.text == "Émile’s valve" })
         // From there on, a wrap to the top.
-        #expect(view.typeSelect("pump h"))
+        #expect(commands.focusItem(startingWith: "pump h"))
         #expect(await untilShown(view, dataSource) { view.focusedUUID == "c120" })
         #expect(view.recentErrors.isEmpty)
     }

@@ -29,7 +29,7 @@ import Testing
         #expect(lost.map(\.code) == [.loadFailed])
         #expect(lost.first?.message.contains("reconnecting…") == true)
         #expect(dataSource.progressNote == "lagging: reconnecting…")
-        #expect(view.statusText(isLoading: false, note: dataSource.progressNote).hasSuffix("lagging: reconnecting…"))
+        #expect(HierarchyViewCommands(view: view).statusText(isLoading: false, note: dataSource.progressNote).hasSuffix("lagging: reconnecting…"))
 
         await dataSource.apply(.connection(available: true))
         #expect(view.takeErrors().isEmpty)

@@ -54,7 +54,7 @@ struct WebSessionNoteTests {
         }
         #expect(session.snapshot(sourceName: "t").status.hasSuffix("  " + note))
         let status = session.snapshot(sourceName: "t").status
-        #expect(status.hasPrefix(session.view.statusText(isLoading: false)))
+        #expect(status.hasPrefix(HierarchyViewCommands(view: session.view).statusText(isLoading: false)))
     }
 
     @Test("a note that comes later is a change of the page: a waiting request hears it")

@@ -1,6 +1,6 @@
 /// What a key asks a hierarchy face to do, the same on every face (terminal columns,
 /// terminal linear, web page). ``HierarchyKeyBindings`` maps keys to commands;
-/// `HierarchyView.perform(_:typeSelect:at:)` carries them out on a view.
+/// `HierarchyViewCommands.perform(_:at:)` carries them out on a view.
 public enum HierarchyCommand: Hashable, Sendable {
     /// Move the focus within the level.
     case move(HierarchyFocusMove)

@@ -262,65 +262,6 @@ extension HierarchyView {
         }
     }
 
-    /// Type-to-select: focuses the first item at or after the focus whose title starts with
-    /// `prefix` (case- and diacritic-insensitive), wrapping to the first.
-    ///
-    /// With a data source that is a ``HierarchyViewChildFinder`` every child is looked at:
-    /// the loaded rows from the focus on first (at most `limit`), and from the first row not
-    /// loaded the data source searches (asynchronously; the focus moves when it answers,
-    /// unless another type-select came first). Otherwise no more than `limit` rows are
-    /// looked at.
-    ///
-    /// - Returns: whether an item was found, or the search goes on in the data source.
-    @discardableResult
-    public func typeSelect(_ prefix: String, limit: Int = 10_000) -> Bool {
-        childSearch?.cancel()
-        childSearch = nil
-        let finder = dataSource as? HierarchyViewChildFinder
-        guard let plan = core.planTypeSelect(prefix, limit: limit, canSearch: finder != nil) else { return false }
-        let needle = HierarchyCore.typeSelectKey(prefix)
-        for row in plan.rows {
-            let uuid = ensureUUID(column: plan.column, row: row)
-            // Past the rows loaded, the data source searches (it reads what is not loaded).
-            let loaded = uuid.map { id in ask({ $0.hierarchyView(self, stateOfItemWith: id) }) ?? .loaded } == .loaded
-            if let finder, let parent = plan.parent, !loaded {
-                searchChildren(of: parent, prefix: prefix, from: row, finder: finder)
-                return true
-            }
-            guard let uuid, let title = ask({ $0.hierarchyView(self, titleForItemWith: uuid) }) ?? nil else { continue }
-            if HierarchyCore.typeSelectKey(title).hasPrefix(needle) {
-                focusRow(row, inColumn: plan.column)
-                return true
-            }
-        }
-        guard let finder, let parent = plan.parent, let row = plan.searchFrom else { return false }
-        searchChildren(of: parent, prefix: prefix, from: row, finder: finder)
-        return true
-    }
-
-    /// Asks the data source for the first child of `parent` from `row` whose title starts
-    /// with `prefix`, and focuses it if the column is still shown when the answer comes.
-    private func searchChildren(of parent: String, prefix: String, from row: Int, finder: HierarchyViewChildFinder) {
-        // The data source is held for the search's length (a weak capture of the existential
-        // in this task corrupted the task's frame under load with Swift 6.3).
-        let reference = IsolatedReference(self)
-        let heldFinder = IsolatedValue(finder)
-        let isolation = self.isolation
-        childSearch = Task {
-            await HierarchyIsolation.run(on: isolation) { _ in
-                guard let view = reference.object else { return }
-                let finder = heldFinder.value
-                let found = await finder.hierarchyView(
-                    view, indexOfChildWithTitlePrefix: prefix, inParentWith: parent, from: row)
-                guard !Task.isCancelled, let found, let column = view.core.columnIndex(ofParent: parent),
-                    found < view.columns[column].count
-                else { return }
-                view.childSearch = nil
-                view.focusRow(found, inColumn: column)
-            }
-        }
-    }
-
     func previewChildren(column c: Int, row: Int, uuid: String) {
         let hasChildren =
             visibleCells[uuid].map { !$0.hierarchyIndicator.isHidden }

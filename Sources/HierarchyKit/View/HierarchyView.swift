@@ -87,10 +87,6 @@ open class HierarchyView {
     /// unless the owner says otherwise (a web session over a source runs on an actor of its own).
     public var isolation: any Actor = MainActor.shared
 
-    /// The search over every child of a column that a type-select started (see
-    /// ``HierarchyViewChildFinder``); cancelled by the next type-select.
-    var childSearch: Task<Void, Never>?
-
     /// For each expanded item whose column is on screen, the rows of its children the last
     /// layout pass showed or prefetched (see `hierarchyView(_:didChangeRowWindows:)`).
     public var rowWindows: [String: Range<Int>] { core.rowWindows }
@@ -100,6 +96,10 @@ open class HierarchyView {
     public private(set) var recentErrors: [HierarchyError] = []
 
     // MARK: State
+
+    /// The search over every child of a column that a type-select started (see
+    /// ``HierarchyViewCommands/focusItem(startingWith:limit:)``); cancelled by the next.
+    var childSearch: Task<Void, Never>?
 
     /// The state as a value (columns, focus, pan, selection, what is known); the view is its
     /// shell: it asks the data source and performs what the core returns.

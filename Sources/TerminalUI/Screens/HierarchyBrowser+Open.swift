@@ -11,7 +11,7 @@ extension HierarchyBrowser {
     /// - Returns: The commands, or `nil` when the key means what it means elsewhere.
     func openFocusedFile(for event: KeyEvent) -> [BrowserCommand]? {
         guard opensFiles, event.modifiers.isEmpty, event.key == .enter || event.key == .character("o"),
-            !typeSelect.isActive(at: now()),
+            !commands.typeSelect.isActive(at: now()),
             let source = dataSource?.source as? FileSystemSource,
             let uuid = view.focusedUUID, let node = dataSource?.node(for: uuid)
         else { return nil }
@@ -39,7 +39,7 @@ extension HierarchyBrowser {
     ///   a type-select runs is part of the name typed).
     func folderKey(_ event: KeyEvent) -> [BrowserCommand]? {
         guard let source = dataSource?.source as? FileSystemSource else { return nil }
-        if event.key == .character("."), event.modifiers.isEmpty, !typeSelect.isActive(at: now()) {
+        if event.key == .character("."), event.modifiers.isEmpty, !commands.typeSelect.isActive(at: now()) {
             let shows = !source.includesHiddenFiles
             source.setIncludesHiddenFiles(shows)
             message = (shows ? "Hidden files shown (. hides them)" : "Hidden files hidden (. shows them)", false)

@@ -22,7 +22,7 @@ extension HierarchyBrowser {
     public var screenReaderLine: String {
         if let message { return message.text }
         if let text = screenReaderText, !text.isEmpty { return text }
-        return view.statusText(isLoading: (dataSource?.activeLoads ?? 0) > 0)
+        return commands.statusText(isLoading: (dataSource?.activeLoads ?? 0) > 0)
     }
 
     /// The first cell of the focused row's text, from a snapshot drawn at row `top` with `metrics`, or `nil`

@@ -74,7 +74,8 @@ public final class HierarchyBrowser {
     /// it returns `true` (the table form); set by `TableBrowser`.
     var bodyRenderer: ((HierarchyViewSnapshot, inout ScreenBuffer) -> Bool)?
     let now: () -> ContinuousClock.Instant
-    var typeSelect = TypeSelect(timeout: HierarchyBrowser.typeSelectTimeout)
+    /// The keyboard layer over the view (commands, type-select, status text).
+    let commands: HierarchyViewCommands
     private let bindings = HierarchyKeyBindings()
     private var drag: (startX: Int, lastX: Int, lastTime: ContinuousClock.Instant, velocity: Double, panning: Bool)?
     private var lastClick: (uuid: String, time: ContinuousClock.Instant)?
@@ -110,6 +111,7 @@ public final class HierarchyBrowser {
         now: @escaping () -> ContinuousClock.Instant = { ContinuousClock.now }
     ) {
         self.view = view
+        self.commands = HierarchyViewCommands(view: view, typeSelectTimeout: HierarchyBrowser.typeSelectTimeout)
         self.dataSource = dataSource
         self.sourceName = sourceName
         self.palette = palette
@@ -203,7 +205,7 @@ public final class HierarchyBrowser {
             let command = bindings.command(
                 for: key, control: event.modifiers.contains(.control),
                 rightToLeft: view.collectionViewLayout.layoutDirection == .rightToLeft,
-                isTypeSelecting: typeSelect.isActive(at: now()))
+                isTypeSelecting: commands.typeSelect.isActive(at: now()))
         else { return [] }
         return perform(command)
     }
@@ -234,7 +236,7 @@ public final class HierarchyBrowser {
     func perform(_ command: HierarchyCommand) -> [BrowserCommand] {
         var command = command
         if case .typeSelect(let text) = command { command = .typeSelect(TerminalText.sanitize(text)) }
-        let outcome = view.perform(command, typeSelect: &typeSelect, at: now())
+        let outcome = commands.perform(command, at: now())
         if let text = outcome.message { message = (text, outcome.isError) }
         if outcome.quit { return [.quit] }
         if outcome.help { chrome.showsHelp = true }
@@ -340,7 +342,7 @@ public final class HierarchyBrowser {
 
     /// The text a screen reader gets for the focused item (the cell's accessibility label,
     /// value and hint), as of the last frame.
-    public var screenReaderText: String? { view.focusedItemScreenReaderText }
+    public var screenReaderText: String? { commands.focusedItemScreenReaderText }
 
     private func title(of uuid: String) -> String {
         if let dataSource { return dataSource.node(for: uuid)?.title ?? uuid }
@@ -358,7 +360,7 @@ public final class HierarchyBrowser {
     }
 
     func drawStatusLine(into buffer: inout ScreenBuffer) {
-        let status = view.statusText(isLoading: (dataSource?.activeLoads ?? 0) > 0, note: dataSource?.progressNote)
+        let status = commands.statusText(isLoading: (dataSource?.activeLoads ?? 0) > 0, note: dataSource?.progressNote)
         StatusLine(text: status, message: message, keys: isCopyPending ? [copyPrefixHint] : ["? help", "q quit"])
             .draw(into: &buffer, palette: palette)
     }
