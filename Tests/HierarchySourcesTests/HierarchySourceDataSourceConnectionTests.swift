@@ -29,7 +29,8 @@ import Testing
         #expect(lost.map(\.code) == [.loadFailed])
         #expect(lost.first?.message.contains("reconnecting…") == true)
         #expect(dataSource.progressNote == "lagging: reconnecting…")
-        #expect(HierarchyViewCommands(view: view).statusText(isLoading: false, note: dataSource.progressNote).hasSuffix("lagging: reconnecting…"))
+        let status = HierarchyViewCommands(view: view).statusText(isLoading: false, note: dataSource.progressNote)
+        #expect(status.hasSuffix("lagging: reconnecting…"))
 
         await dataSource.apply(.connection(available: true))
         #expect(view.takeErrors().isEmpty)
