@@ -137,6 +137,7 @@ struct SQLiteTableSourceRootCheckTests {
         // The check itself, however long a loaded machine takes for it; then its note.
         #expect(await source.rootCheck() == Self.finding)
         #expect(await untilShown(view, dataSource) { dataSource.progressNote == Self.finding })
-        #expect(HierarchyViewCommands(view: view).statusText(isLoading: false, note: dataSource.progressNote).contains("2 rows of \"plant\""))
+        let status = HierarchyViewCommands(view: view).statusText(isLoading: false, note: dataSource.progressNote)
+        #expect(status.contains("2 rows of \"plant\""))
     }
 }
