@@ -101,9 +101,11 @@ public final class SQLiteSource: HierarchySource {
         "i.child_count", StoredText.select("i.attributes"), "i.sort_key",
     ].joined(separator: ", ")
 
-    /// Runs one of the reads both stores share (`StoreReads`) on `db`.
+    /// Runs one of the reads both stores share (`StoreReads`) on `db`, through the connection's
+    /// cache of prepared statements (the reads are few shapes with `?` for every value).
     static func rows(_ db: Database, _ query: StoreQuery) throws -> [Row] {
-        try Row.fetchAll(db, sql: query.sql { _ in "?" }, arguments: StoredText.arguments(query.arguments))
+        let statement = try db.cachedStatement(sql: query.sql { _ in "?" })
+        return try Row.fetchAll(statement, arguments: StoredText.arguments(query.arguments))
     }
 
     /// Makes a node from a row selected with `columns`.
@@ -184,7 +186,8 @@ public final class SQLiteSource: HierarchySource {
                 ("WHERE \(parentKey) ORDER BY sort_key LIMIT ? OFFSET ?", [key, limit, offset])
             }
         let (nodes, lastSortKey) = try await read { db in
-            let rows = try Row.fetchAll(db, sql: "SELECT \(Self.columns) FROM item i \(sql)", arguments: arguments)
+            let statement = try db.cachedStatement(sql: "SELECT \(Self.columns) FROM item i \(sql)")
+            let rows = try Row.fetchAll(statement, arguments: arguments)
             let lastSortKey: Int64? = rows.last?[8]
             return (rows.map(Self.node(from:)), lastSortKey)
         }
