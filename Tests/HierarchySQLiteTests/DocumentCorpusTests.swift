@@ -104,8 +104,9 @@ import Testing
         let depth = 100_000
         let url = try directory.write(
             "deep.json", String(repeating: "[", count: depth) + String(repeating: "]", count: depth))
-        let browsed = await Self.browse(url)
-        let imported = await Self.importAndRead(url, into: directory)
+        async let browsing = Self.browse(url)
+        async let importing = Self.importAndRead(url, into: directory)
+        let (browsed, imported) = await (browsing, importing)
         guard case .tree(let lines) = browsed else {
             Issue.record("not a tree: \(browsed)")
             return
