@@ -44,7 +44,6 @@ extension HierarchyView {
                 applyLayoutPass()
                 applyQueuedUpdates()
                 askParentOfTopColumnIfNeeded()
-                applyQueuedUpdates()
                 previewFocusedItemIfNeeded()
             } while needsLayout
             updateHeader()
@@ -136,7 +135,7 @@ extension HierarchyView {
     func performLoad(_ action: HierarchyCore.Action) -> Bool {
         switch action {
         case .askCount(let parent, let ticket):
-            let count = max(0, ask({ $0.hierarchyView(self, numberOfChildrenForItemWith: parent) }) ?? 0)
+            let count = childCount(of: parent)
             return core.receiveCount(count, of: parent, ticket: ticket, extent: estimatedExtent)
         case .askChildren(let parent, let rows, let ticket):
             for row in rows {
@@ -151,7 +150,7 @@ extension HierarchyView {
         case .askParentOfTopColumn:
             askParentOfTopColumnIfNeeded()
         case .checkCount(let parent, let countBefore, let ticket):
-            let reported = max(0, ask({ $0.hierarchyView(self, numberOfChildrenForItemWith: parent) }) ?? 0)
+            let reported = childCount(of: parent)
             switch core.receiveCheckedCount(reported, of: parent, countBefore: countBefore, ticket: ticket) {
             case .agrees: break
             case .askAgainLater: setNeedsLayout()
@@ -178,7 +177,7 @@ extension HierarchyView {
                 performLoad(action)
             }
         case .recount(let parent, let ticket):
-            let count = max(0, ask({ $0.hierarchyView(self, numberOfChildrenForItemWith: parent) }) ?? 0)
+            let count = childCount(of: parent)
             for action in core.receiveRecount(count, of: parent, ticket: ticket, extent: estimatedExtent, coreGeometry)
             {
                 performLoad(action)
@@ -199,6 +198,11 @@ extension HierarchyView {
             }
         }
         return true
+    }
+
+    /// The data source's number of children of an item (0 without a data source, never negative).
+    func childCount(of parent: String) -> Int {
+        max(0, ask({ $0.hierarchyView(self, numberOfChildrenForItemWith: parent) }) ?? 0)
     }
 
     /// What the data source knows of a child row: `hierarchyView(_:childAt:with:)` of a paging
@@ -266,9 +270,10 @@ extension HierarchyView {
 
     /// Asks for the parent of the first column's anchor: during the initial load (rule 3 of
     /// the initial loading process, whatever the width), and later when the user reaches the
-    /// first column.
+    /// first column. The updates the data source made meanwhile are applied after it.
     func askParentOfTopColumnIfNeeded() {
         for action in core.planParentOfTopColumn() { performLoad(action) }
+        applyQueuedUpdates()
     }
 
     /// The row of `child` in column `c`: cached, or from the data source's hint, or by

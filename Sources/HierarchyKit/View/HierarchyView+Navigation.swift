@@ -19,11 +19,17 @@ extension HierarchyView {
     public func tapIndicator(ofItemWith uuid: String) {
         perform {
             visibleCells[uuid]?.hierarchyIndicator.didTapHandler?()
-            if let delegate {
-                delegate.hierarchyView(self, hierarchyButtonTappedForItemWith: uuid)
-            } else {
-                expandItem(with: uuid)
-            }
+            tapHierarchyButton(of: uuid)
+        }
+    }
+
+    /// Tells the delegate that the item's hierarchy button was tapped, or expands the item
+    /// when there is no delegate.
+    private func tapHierarchyButton(of uuid: String) {
+        if let delegate {
+            delegate.hierarchyView(self, hierarchyButtonTappedForItemWith: uuid)
+        } else {
+            expandItem(with: uuid)
         }
     }
 
@@ -45,13 +51,7 @@ extension HierarchyView {
                 return
             }
             delegate?.hierarchyView(self, didSelectItemWith: uuid)
-            if let cell = visibleCells[uuid], !cell.hierarchyIndicator.isHidden {
-                if let delegate {
-                    delegate.hierarchyView(self, hierarchyButtonTappedForItemWith: uuid)
-                } else {
-                    expandItem(with: uuid)
-                }
-            }
+            if let cell = visibleCells[uuid], !cell.hierarchyIndicator.isHidden { tapHierarchyButton(of: uuid) }
             setNeedsLayout()
         }
     }
@@ -105,7 +105,6 @@ extension HierarchyView {
         perform {
             if leadingColumn == 0, !columns.isEmpty, !columns[0].parentAsked {
                 askParentOfTopColumnIfNeeded()
-                applyQueuedUpdates()
             }
             core.showLevel(by: -1, coreGeometry)
             setNeedsLayout()
@@ -146,16 +145,12 @@ extension HierarchyView {
     public func endPan(velocity: Double) {
         perform {
             for action in core.endPan(velocity: velocity, coreGeometry) {
-                switch action {
-                case .askParentOfTopColumn:
-                    askParentOfTopColumnIfNeeded()
-                    applyQueuedUpdates()
-                    core.didAttachParentAfterPan(coreGeometry)
-                case .askChildren, .prefetch, .rowWindowsChanged, .askCount, .checkCount, .askParent, .locateChild,
-                    .configureCells, .recycleCells, .locatePinnedChild, .report, .relayout, .recount,
-                    .locateExpandedChild:
+                guard case .askParentOfTopColumn = action else {
                     performLoad(action)
+                    continue
                 }
+                askParentOfTopColumnIfNeeded()
+                core.didAttachParentAfterPan(coreGeometry)
             }
             setNeedsLayout()
         }
@@ -256,7 +251,6 @@ extension HierarchyView {
             core.lead(withColumnAtMost: c)
             if leadingColumn == 0 {
                 askParentOfTopColumnIfNeeded()
-                applyQueuedUpdates()
             }
             setNeedsLayout()
         }
@@ -265,7 +259,7 @@ extension HierarchyView {
     func previewChildren(column c: Int, row: Int, uuid: String) {
         let hasChildren =
             visibleCells[uuid].map { !$0.hierarchyIndicator.isHidden }
-            ?? ((ask({ $0.hierarchyView(self, numberOfChildrenForItemWith: uuid) }) ?? 0) > 0)
+            ?? (childCount(of: uuid) > 0)
         if hasChildren {
             expand(column: c, row: row, uuid: uuid)
         } else {
