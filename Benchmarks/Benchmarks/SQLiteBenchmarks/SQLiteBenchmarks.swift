@@ -116,6 +116,15 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // One indexed seek: what browsing asks for every item it opens (the cost of a read itself).
+    Benchmark("SQLite child count of the largest parent", configuration: prepared) { benchmark in
+        guard let source = shared.source else { return }
+        let target = shared.targets
+        for _ in benchmark.scaledIterations {
+            blackHole(try await source.childCount(ofID: target.largestParent))
+        }
+    }
+
     Benchmark("SQLite path to root of a deepest item", configuration: prepared) { benchmark in
         guard let source = shared.source else { return }
         let target = shared.targets
