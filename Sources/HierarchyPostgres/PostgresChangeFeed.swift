@@ -16,7 +16,8 @@ final class PostgresChangeFeed: Sendable {
     private let task = Mutex<Task<Void, Never>?>(nil)
     private let stopped = Mutex(false)
     /// Whether the listener has issued `LISTEN`, and who waits for it.
-    private let listening = Mutex(ListenState())
+    /// Whether the listener has issued `LISTEN`; ``untilListening()`` waits on it.
+    private let listening = ObservedValue(false)
     /// How long the feed waits before connecting again.
     static let retryInterval = Duration.milliseconds(500)
     /// The clock the retries wait on (a test's `TestClock` drives them).
@@ -91,49 +92,16 @@ final class PostgresChangeFeed: Sendable {
         }
     }
 
-    private struct ListenState {
-        var isListening = false
-        var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
-        var nextID = 0
-        var cancelled: Set<Int> = []
-    }
-
     /// Whether the listener has issued `LISTEN` (changes committed from now on are heard).
-    var isListening: Bool { listening.withLock { $0.isListening } }
+    var isListening: Bool { listening.value }
 
     private func setListening(_ value: Bool) {
-        let waiters = listening.withLock { state -> [CheckedContinuation<Void, Never>] in
-            state.isListening = value
-            guard value else { return [] }
-            defer { state.waiters = [:] }
-            return Array(state.waiters.values)
-        }
-        for waiter in waiters { waiter.resume() }
+        listening.withLock { $0 = value }
     }
 
     /// Returns once the listener has issued `LISTEN`, or when the task is cancelled.
     func untilListening() async {
-        let id = listening.withLock { state -> Int in
-            state.nextID += 1
-            return state.nextID
-        }
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                let ready = listening.withLock { state -> Bool in
-                    if state.isListening || state.cancelled.remove(id) != nil { return true }
-                    state.waiters[id] = continuation
-                    return false
-                }
-                if ready { continuation.resume() }
-            }
-        } onCancel: {
-            let waiter = listening.withLock { state -> CheckedContinuation<Void, Never>? in
-                if let waiter = state.waiters.removeValue(forKey: id) { return waiter }
-                state.cancelled.insert(id)
-                return nil
-            }
-            waiter?.resume()
-        }
+        _ = await listening.until { $0 }
     }
 
     /// The changes one notification stands for.

@@ -1,5 +1,6 @@
 import Foundation
 import HierarchyKit
+import HierarchySources
 import Synchronization
 
 /// An actor of one web session over a source: the session's engine (view, layout, data
@@ -22,6 +23,9 @@ final class WebSessionHandle: Sendable {
     private let session: IsolatedValue<WebSession>
     private let now: @Sendable () -> ContinuousClock.Instant
     private let bookkeeping: Mutex<Bookkeeping>
+    /// The push connections open, kept in step with ``Bookkeeping/pushConnections`` (changed
+    /// under the bookkeeping's lock) so that ``untilPushConnections(_:)`` can wait for a count.
+    private let openPushes = ObservedValue(0)
 
     private struct Bookkeeping {
         var lastUsed: ContinuousClock.Instant
@@ -67,6 +71,14 @@ final class WebSessionHandle: Sendable {
         bookkeeping.withLock { $0.pushConnections }
     }
 
+    /// Waits until `count` push connections are open: at once, or when one opens or closes
+    /// (no clock; the wait ends early only when the task is cancelled).
+    ///
+    /// - Returns: Whether the count was reached.
+    func untilPushConnections(_ count: Int) async -> Bool {
+        await openPushes.until { $0 == count }
+    }
+
     /// Whether any request came after the one that created the session (the page opens its
     /// event stream at once; a session never claimed was created by a client that went away).
     var isClaimed: Bool {
@@ -93,6 +105,8 @@ final class WebSessionHandle: Sendable {
         return bookkeeping.withLock {
             guard !$0.isClosed, $0.pushConnections < Self.maximumPushConnections else { return false }
             $0.pushConnections += 1
+            let count = $0.pushConnections
+            openPushes.withLock { $0 = count }
             $0.isClaimed = true
             $0.lastUsed = time
             return true
@@ -105,6 +119,8 @@ final class WebSessionHandle: Sendable {
         bookkeeping.withLock {
             $0.pushConnections = max(0, $0.pushConnections - 1)
             $0.lastUsed = time
+            let count = $0.pushConnections
+            openPushes.withLock { $0 = count }
         }
     }
 

@@ -5,7 +5,7 @@ import Testing
 
 @testable import HierarchyWeb
 
-@Suite("Web push: event streams, reconnects, sessions that outlive their connections")
+@Suite("Web push: event streams, reconnects, sessions that outlive their connections", .timeLimit(.minutes(5)))
 struct WebEventStreamTests {
     static func server(clock: ManualClock = ManualClock()) throws -> HierarchyWebServer {
         try WebTest.server(
@@ -94,7 +94,7 @@ struct WebEventStreamTests {
             let session = try await server.store.session(start.session)
             #expect(await session.pushConnections == 1)
             first.close()
-            #expect(await LiveServer.eventually { session.pushConnections == 0 }, "the server notices the client left")
+            #expect(await session.untilPushConnections(0), "the server notices the client left")
             #expect(await server.store.count == 1)
 
             let second = try await Self.openStream(port, start.session)
