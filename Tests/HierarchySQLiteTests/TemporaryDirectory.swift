@@ -1,16 +1,16 @@
 import Foundation
 import HierarchySources
+import HierarchyTestSupport
 
 @testable import HierarchySQLite
 
-/// A fresh directory per test, removed when the value goes away.
+/// A fresh directory per test, removed when the value goes away (or, when a store in it is still
+/// open then, with the test process's scratch directory at exit).
 final class TemporaryDirectory: Sendable {
     let url: URL
 
     init() throws {
-        url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("HierarchySQLiteTests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        url = try ScratchDirectory.make("HierarchySQLiteTests")
     }
 
     deinit {
