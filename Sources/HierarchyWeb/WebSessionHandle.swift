@@ -1,7 +1,6 @@
 import Foundation
 import HierarchyKit
 import HierarchySources
-import Synchronization
 
 /// An actor of one web session over a source: the session's engine (view, layout, data
 /// source) runs on it, so sessions run in parallel on every core.
@@ -22,12 +21,10 @@ final class WebSessionHandle: Sendable {
     /// The session; only touched on `isolation` (inside ``run(_:)``).
     private let session: IsolatedValue<WebSession>
     private let now: @Sendable () -> ContinuousClock.Instant
-    private let bookkeeping: Mutex<Bookkeeping>
-    /// The push connections open, kept in step with ``Bookkeeping/pushConnections`` (changed
-    /// under the bookkeeping's lock) so that ``untilPushConnections(_:)`` can wait for a count.
-    private let openPushes = ObservedValue(0)
+    /// Use, push connections and closing; ``untilPushConnections(_:)`` waits on its changes.
+    private let bookkeeping: ObservedValue<Bookkeeping>
 
-    private struct Bookkeeping {
+    private struct Bookkeeping: Sendable {
         var lastUsed: ContinuousClock.Instant
         var pushConnections = 0
         var isClaimed = false
@@ -46,7 +43,7 @@ final class WebSessionHandle: Sendable {
         self.isolation = isolation
         self.session = session
         self.now = now
-        self.bookkeeping = Mutex(Bookkeeping(lastUsed: now()))
+        self.bookkeeping = ObservedValue(Bookkeeping(lastUsed: now()))
     }
 
     /// Runs `body` with the session on its actor.
@@ -76,7 +73,7 @@ final class WebSessionHandle: Sendable {
     ///
     /// - Returns: Whether the count was reached.
     func untilPushConnections(_ count: Int) async -> Bool {
-        await openPushes.until { $0 == count }
+        await bookkeeping.until { $0.pushConnections == count }
     }
 
     /// Whether any request came after the one that created the session (the page opens its
@@ -105,8 +102,6 @@ final class WebSessionHandle: Sendable {
         return bookkeeping.withLock {
             guard !$0.isClosed, $0.pushConnections < Self.maximumPushConnections else { return false }
             $0.pushConnections += 1
-            let count = $0.pushConnections
-            openPushes.withLock { $0 = count }
             $0.isClaimed = true
             $0.lastUsed = time
             return true
@@ -119,8 +114,6 @@ final class WebSessionHandle: Sendable {
         bookkeeping.withLock {
             $0.pushConnections = max(0, $0.pushConnections - 1)
             $0.lastUsed = time
-            let count = $0.pushConnections
-            openPushes.withLock { $0 = count }
         }
     }
 
