@@ -127,11 +127,7 @@ open class HierarchyCollectionViewLayout {
 
     /// The columns at least partly on screen for a horizontal offset, among `count` columns.
     public func visibleColumns(horizontalOffset offset: Double, count: Int) -> Range<Int> {
-        guard count > 0, columnWidth > 0 else { return 0..<0 }
-        let first = Int((offset / columnWidth).rounded(.down))
-        let last = Int(((offset + size.width) / columnWidth).rounded(.up))
-        let lower = min(max(0, first), count)
-        return lower..<min(max(lower, last), count)
+        coreGeometry.visibleColumns(horizontalOffset: offset, count: count)
     }
 
     /// The width available to an item's content.
@@ -164,7 +160,9 @@ open class HierarchyCollectionViewLayout {
             panCommitFraction: metrics.panCommitFraction, swipeVelocityThreshold: metrics.swipeVelocityThreshold,
             isLeftToRight: layoutDirection == .leftToRight, columnHeight: columnHeight,
             insetTop: sectionInset.top, insetBottom: sectionInset.bottom, interItemSpacing: interItemSpacing,
-            childSearchLimit: metrics.childSearchLimit)
+            childSearchLimit: metrics.childSearchLimit, viewportWidth: size.width,
+            estimatedExtent: extent(forHeight: metrics.estimatedItemHeight), prefetchScreens: metrics.prefetchScreens,
+            uuidCacheLimit: metrics.uuidCacheLimit)
     }
 
     /// The total scrollable height of a column.
@@ -181,15 +179,7 @@ open class HierarchyCollectionViewLayout {
     ///
     /// - Complexity: O(log n) for a column of n items.
     func rows(of column: ColumnState, inContentBand band: ClosedRange<Double>) -> Range<Int> {
-        guard column.count > 0 else { return 0..<0 }
-        let top = band.lowerBound - sectionInset.top
-        let bottom = band.upperBound - sectionInset.top
-        let total = column.heights.totalExtent
-        if bottom <= 0 || top >= total || bottom <= top { return 0..<0 }
-        let first = column.heights.index(containing: max(0, top))
-        // Half-open band: a row starting exactly at the bottom edge is not in it.
-        let last = column.heights.index(containing: min(bottom, total) - 1e-9)
-        return first..<(last + 1)
+        coreGeometry.rows(of: column, inContentBand: band)
     }
 
     /// The layout attributes of every item that intersects `rect` (view coordinates).

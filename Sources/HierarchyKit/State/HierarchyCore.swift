@@ -41,12 +41,23 @@ public struct HierarchyCore: Sendable {
         public var interItemSpacing: Double
         /// The most rows looked through for a child the data source gives no row for.
         public var childSearchLimit: Int
+        /// The width of the viewport (the columns it shows, partly or wholly).
+        public var viewportWidth: Double
+        /// The estimated extent of a row not measured yet (its height plus the spacing).
+        public var estimatedExtent: Double
+        /// How many screens above and below the visible rows a layout pass prefetches.
+        public var prefetchScreens: Double
+        /// How many uuids a column keeps cached outside its window at most.
+        public var uuidCacheLimit: Int
 
         /// A geometry.
         public init(
             visibleColumnCount: Int, columnWidth: Double, panCommitFraction: Double = 0.25,
             swipeVelocityThreshold: Double = 500, isLeftToRight: Bool = true, columnHeight: Double = 0,
-            insetTop: Double = 0, insetBottom: Double = 0, interItemSpacing: Double = 0, childSearchLimit: Int = 100_000
+            insetTop: Double = 0, insetBottom: Double = 0, interItemSpacing: Double = 0,
+            childSearchLimit: Int = 100_000,
+            viewportWidth: Double? = nil, estimatedExtent: Double = 1, prefetchScreens: Double = 1,
+            uuidCacheLimit: Int = 4_096
         ) {
             self.visibleColumnCount = max(1, visibleColumnCount)
             self.columnWidth = columnWidth
@@ -58,6 +69,36 @@ public struct HierarchyCore: Sendable {
             self.insetBottom = insetBottom
             self.interItemSpacing = interItemSpacing
             self.childSearchLimit = max(0, childSearchLimit)
+            self.viewportWidth = viewportWidth ?? Double(self.visibleColumnCount) * columnWidth
+            self.estimatedExtent = estimatedExtent
+            self.prefetchScreens = max(0, prefetchScreens)
+            self.uuidCacheLimit = uuidCacheLimit
+        }
+
+        /// The columns the viewport shows, partly or wholly, at a horizontal offset.
+        ///
+        /// - Complexity: O(1).
+        func visibleColumns(horizontalOffset offset: Double, count: Int) -> Range<Int> {
+            guard count > 0, columnWidth > 0 else { return 0..<0 }
+            let first = Int((offset / columnWidth).rounded(.down))
+            let last = Int(((offset + viewportWidth) / columnWidth).rounded(.up))
+            let lower = min(max(0, first), count)
+            return lower..<min(max(lower, last), count)
+        }
+
+        /// The rows of a column that intersect a band of its content (content coordinates).
+        ///
+        /// - Complexity: O(log n) for n rows.
+        func rows(of column: ColumnState, inContentBand band: ClosedRange<Double>) -> Range<Int> {
+            guard column.count > 0 else { return 0..<0 }
+            let top = band.lowerBound - insetTop
+            let bottom = band.upperBound - insetTop
+            let total = column.heights.totalExtent
+            if bottom <= 0 || top >= total || bottom <= top { return 0..<0 }
+            let first = column.heights.index(containing: max(0, top))
+            // Half-open band: a row starting exactly at the bottom edge is not in it.
+            let last = column.heights.index(containing: min(bottom, total) - 1e-9)
+            return first..<(last + 1)
         }
 
         /// The total scrollable height of a column.
@@ -125,6 +166,8 @@ public struct HierarchyCore: Sendable {
         case report(HierarchyError)
         /// Lay out again: what is on screen changed.
         case relayout
+        /// Go on with a layout pass: feed the step back with `handle(.layOutStep(_:), _:)`.
+        case layOutStep(LayoutStep)
     }
 
     /// The columns, from the first level shown to the deepest one.
@@ -168,6 +211,8 @@ public struct HierarchyCore: Sendable {
     var isInitialLoad = false
     /// A pinned column filled with its parent's children, while its child is looked for.
     var pinnedFill: PinnedFill?
+    /// What the layout pass under way has planned so far.
+    var layoutPass = LayoutPass()
 
     /// An empty core (no columns).
     public init() {}

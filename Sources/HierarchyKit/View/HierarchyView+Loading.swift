@@ -54,7 +54,7 @@ extension HierarchyView {
     func recheckPendingCounts() {
         let checks = core.planPendingCountChecks()
         guard !checks.isEmpty else { return }
-        for action in checks { performLoad(action) }
+        drain(checks)
         applyQueuedUpdates()
     }
 
@@ -87,79 +87,57 @@ extension HierarchyView {
     }
 
     /// Asks for the uuids and cells of the visible rows of the visible columns, prefetches the
-    /// window around them, recycles cells that left the screen.
-    ///
-    /// What to ask is the core's decision (`planRows`, `planPrefetch`, `planCells`,
-    /// `planRecycling`, `updateRowWindows`, returned as actions stamped with the column's
-    /// ticket); the shell performs the actions (`performLoad(_:)`).
+    /// window around them, recycles cells that left the screen: the core plans the pass
+    /// (`handle(.layOut)`), the shell performs it.
     ///
     /// - Complexity: O(w) data source questions at most for the w rows of the visible columns'
     ///   windows, of which only the rows without an item are asked.
     func applyLayoutPass() {
-        performingActions { layOutVisibleColumns() }
+        drain(core.handle(.layOut(isEditing: isEditing), coreGeometry))
     }
 
-    private func layOutVisibleColumns() {
-        core.clampPositions(coreGeometry)
-        let offset = horizontalOffset
-        let height = layout.columnHeight
-        let window = height * layout.metrics.prefetchScreens
-        var onScreen: Set<String> = []
-        var windows: [String: Range<Int>] = [:]
-        for c in layout.visibleColumns(horizontalOffset: offset, count: columns.count) {
-            let top = columns[c].contentOffsetY
-            let visibleRows = layout.rows(of: columns[c], inContentBand: top...(top + height))
-            let windowRows = layout.rows(of: columns[c], inContentBand: max(0, top - window)...(top + height + window))
-            if let parent = columns[c].parent { windows[parent] = windowRows }
-            core.stampIfNeeded(c)
-            for action in core.planRows(ofColumn: c, window: windowRows) { performLoad(action) }
-            guard c < columns.count else { continue }
-            for action in core.planPrefetch(ofColumn: c, visible: visibleRows, window: windowRows) {
-                performLoad(action)
-            }
-            for action in core.planCells(ofColumn: c, visible: visibleRows, isEditing: isEditing) {
-                if case .configureCells(let requests, _) = action { onScreen.formUnion(requests.lazy.map(\.uuid)) }
-                performLoad(action)
-            }
-            core.trimCache(ofColumn: c, keeping: windowRows, limit: layout.metrics.uuidCacheLimit)
+    /// Performs actions of the core depth first (the actions an answer leads to before the next
+    /// one), in one loop; the data source's updates made meanwhile wait in ``updates``.
+    func drain(_ actions: [HierarchyCore.Action]) {
+        performingActions {
+            var pending = Array(actions.reversed())
+            while let action = pending.popLast() { pending += perform(action).reversed() }
         }
-        for action in core.planRecycling(keeping: onScreen) { performLoad(action) }
-        for action in core.updateRowWindows(windows) { performLoad(action) }
     }
 
-    /// Performs a loading action of the core: asks the data source and feeds the answers back
-    /// (the core drops those whose ticket went stale meanwhile).
-    ///
-    /// - Returns: For `.askCount`, whether the answer added the column; `true` otherwise.
-    @discardableResult
-    func performLoad(_ action: HierarchyCore.Action) -> Bool {
+    /// Performs one action of the core: asks the data source, and returns what the core makes
+    /// of the answer (it drops an answer whose ticket went stale meanwhile).
+    private func perform(_ action: HierarchyCore.Action) -> [HierarchyCore.Action] {
+        let geometry = coreGeometry
         switch action {
         case .askCount(let parent, let ticket):
-            let count = childCount(of: parent)
-            return core.receiveCount(count, of: parent, ticket: ticket, extent: estimatedExtent)
+            return core.handle(.count(childCount(of: parent), parent: parent, ticket: ticket), geometry)
         case .askChildren(let parent, let rows, let ticket):
+            var next: [HierarchyCore.Action] = []
             for row in rows {
                 guard core.column(of: ticket) != nil, let answer = childRow(at: row, of: parent) else { break }
-                let (_, errors) = core.receiveChild(answer, at: row, ticket: ticket)
-                for error in errors { report(error) }
+                next += core.handle(.child(answer, row: row, ticket: ticket), geometry)
             }
+            return next
         case .prefetch(_, let uuids, _):
             ask { $0.hierarchyView(self, prefetchDataForItemsWith: uuids) }
         case .rowWindowsChanged(let windows):
             ask { $0.hierarchyView(self, didChangeRowWindows: windows) }
         case .askParentOfTopColumn:
-            askParentOfTopColumnIfNeeded()
+            return core.planParentOfTopColumn()
         case .checkCount(let parent, let countBefore, let ticket):
-            let reported = childCount(of: parent)
-            switch core.receiveCheckedCount(reported, of: parent, countBefore: countBefore, ticket: ticket) {
-            case .agrees: break
-            case .askAgainLater: setNeedsLayout()
-            case .disagrees(let error):
-                report(error)
-                for action in core.planInvalidateChildren(of: parent) { performLoad(action) }
-            }
-        case .locateChild:
-            _ = performLocate(action)
+            let count = childCount(of: parent)
+            return core.handle(.checkedCount(count, parent: parent, countBefore: countBefore, ticket: ticket), geometry)
+        case .recount(let parent, let ticket):
+            return core.handle(.recount(childCount(of: parent), parent: parent, ticket: ticket), geometry)
+        case .askParent(let child, let ticket):
+            let parent = ask({ $0.hierarchyView(self, parentForItemWith: child) }) ?? nil
+            return core.handle(.parent(parent, child: child, ticket: ticket), geometry)
+        case .locateChild(let child, let parent, let rows, let scan, _),
+            .locatePinnedChild(let child, let parent, let rows, let scan, _),
+            .locateExpandedChild(let child, let parent, let rows, let scan, _):
+            let row = findChild(child, parent: parent, rows: rows, scan: scan)
+            return core.handle(.located(action, row: row), geometry)
         case .configureCells(let requests, let ticket):
             for request in requests {
                 if let c = core.column(of: ticket) {
@@ -170,34 +148,17 @@ extension HierarchyView {
                 }
             }
         case .recycleCells(let uuids):
-            for uuid in uuids { enqueueHeldCell(of: uuid) }
-        case .locatePinnedChild(let child, let parent, let rows, let scan, let ticket):
-            let row = findChild(child, parent: parent, rows: rows, scan: scan)
-            for action in core.receiveLocatedPinnedChild(child, at: row, ticket: ticket, coreGeometry) {
-                performLoad(action)
-            }
-        case .recount(let parent, let ticket):
-            let count = childCount(of: parent)
-            for action in core.receiveRecount(count, of: parent, ticket: ticket, extent: estimatedExtent, coreGeometry)
-            {
-                performLoad(action)
-            }
-        case .locateExpandedChild(let child, let parent, let rows, let scan, let ticket):
-            let row = findChild(child, parent: parent, rows: rows, scan: scan)
-            for action in core.receiveLocatedExpandedChild(child, at: row, ticket: ticket, coreGeometry) {
-                performLoad(action)
+            for uuid in uuids {
+                if let cell = visibleCells.removeValue(forKey: uuid) { reuseQueue.enqueue(cell) }
             }
         case .report(let error):
             report(error)
         case .relayout:
             setNeedsLayout()
-        case .askParent(let child, let ticket):
-            let parent = ask({ $0.hierarchyView(self, parentForItemWith: child) }) ?? nil
-            for action in core.receiveParent(parent, of: child, ticket: ticket, extent: estimatedExtent, coreGeometry) {
-                performLoad(action)
-            }
+        case .layOutStep(let step):
+            return core.handle(.layOutStep(step), geometry)
         }
-        return true
+        return []
     }
 
     /// The data source's number of children of an item (0 without a data source, never negative).
@@ -261,18 +222,13 @@ extension HierarchyView {
         cell.editingAccessoryType = request.showsCheckmark ? .checkmark : .none
     }
 
-    /// Puts the item's cell, if the view holds one, in the reuse queue.
-    private func enqueueHeldCell(of uuid: String) {
-        if let cell = visibleCells.removeValue(forKey: uuid) { reuseQueue.enqueue(cell) }
-    }
-
     // MARK: Parents
 
     /// Asks for the parent of the first column's anchor: during the initial load (rule 3 of
     /// the initial loading process, whatever the width), and later when the user reaches the
     /// first column. The updates the data source made meanwhile are applied after it.
     func askParentOfTopColumnIfNeeded() {
-        for action in core.planParentOfTopColumn() { performLoad(action) }
+        drain(core.planParentOfTopColumn())
         applyQueuedUpdates()
     }
 
@@ -283,18 +239,10 @@ extension HierarchyView {
         switch core.planLocate(child, inColumn: c, searchLimit: layout.metrics.childSearchLimit) {
         case .known(let row): return row
         case .unknown: return nil
-        case .ask(let action): return performLocate(action)
+        case .ask(let action):
+            drain([action])
+            return c < columns.count ? columns[c].row(of: child) : nil
         }
-    }
-
-    /// Performs `.locateChild`: the data source's hint, checked, else a look through the rows;
-    /// the core takes the row (and drops it if the column changed meanwhile).
-    ///
-    /// - Complexity: O(s) data source calls at worst for the s rows of the action's `scan`.
-    func performLocate(_ action: HierarchyCore.Action) -> Int? {
-        guard case .locateChild(let child, let parent, let rows, let scan, let ticket) = action else { return nil }
-        let found = findChild(child, parent: parent, rows: rows, scan: scan)
-        return core.receiveLocatedChild(child, at: found, ticket: ticket)
     }
 
     /// The row of `child` among the children of `parent`: the data source's hint if it is in
@@ -319,13 +267,15 @@ extension HierarchyView {
     func expand(column c: Int, row: Int, uuid: String) -> Bool {
         switch core.expand(column: c, row: row, uuid: uuid, coreGeometry) {
         case .refused(let actions):
-            for action in actions { performLoad(action) }
+            drain(actions)
             return false
         case .shown:
             return true
         case .asks(let close, let count):
-            for action in close { performLoad(action) }
-            guard performLoad(count) else { return false }
+            drain(close + [count])
+            guard c + 1 < columns.count, columns[c + 1].parent == uuid, columns[c].expandedUUID == uuid else {
+                return false
+            }
             revealColumn(c + 1)
             setNeedsLayout()
             return true
@@ -334,7 +284,7 @@ extension HierarchyView {
 
     /// Closes the columns after `c` and forgets the expanded item of `c` (the core's rule).
     func closeColumns(after c: Int) {
-        for action in core.closeColumns(after: c, coreGeometry) { performLoad(action) }
+        drain(core.closeColumns(after: c, coreGeometry))
     }
 
     /// Scrolls horizontally so that column `c` is visible.

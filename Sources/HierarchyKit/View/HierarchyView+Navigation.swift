@@ -144,11 +144,8 @@ extension HierarchyView {
     /// - Parameter velocity: the horizontal speed at release, units per second (positive = to the right).
     public func endPan(velocity: Double) {
         perform {
-            for action in core.endPan(velocity: velocity, coreGeometry) {
-                guard case .askParentOfTopColumn = action else {
-                    performLoad(action)
-                    continue
-                }
+            let actions = core.endPan(velocity: velocity, coreGeometry)
+            if actions.contains(.askParentOfTopColumn) {
                 askParentOfTopColumnIfNeeded()
                 core.didAttachParentAfterPan(coreGeometry)
             }

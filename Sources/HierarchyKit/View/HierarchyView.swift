@@ -291,23 +291,13 @@ open class HierarchyView {
         }
     }
 
-    /// Applies one update through the core's rules.
+    /// Applies one update through the core's rules (a reload is the shell's).
     private func apply(_ update: HierarchyUpdateQueue.Update) {
-        let actions: [HierarchyCore.Action]
-        switch update {
-        case .reload:
+        guard update != .reload else {
             needsReload = true
-            performReload()
-            return
-        case .insert(let parent, let indexes):
-            actions = core.insertChildren(of: parent, at: indexes, extent: estimatedExtent, coreGeometry)
-        case .remove(let parent, let indexes): actions = core.removeChildren(of: parent, at: indexes, coreGeometry)
-        case .invalidateParent(let child): actions = core.planInvalidateParent(of: child)
-        case .invalidateChildren(let parent): actions = core.planInvalidateChildren(of: parent)
-        case .invalidateRows(let parent, let indexes): actions = core.invalidateRows(of: parent, at: indexes)
-        case .invalidateItems(let uuids): actions = core.invalidateCells(uuids) ? [.relayout] : []
+            return performReload()
         }
-        for action in actions { performLoad(action) }
+        drain(core.handle(.update(update), coreGeometry))
     }
 
     /// Runs a call from outside the view (an update, an input, a layout). Calls made from

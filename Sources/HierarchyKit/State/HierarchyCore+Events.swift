@@ -1,0 +1,147 @@
+import Foundation
+
+extension HierarchyCore {
+    /// What the owner feeds the core through ``handle(_:_:)``: the data source's answers to
+    /// the actions, its updates, and the steps of a layout pass.
+    enum Event: Equatable {
+        /// The number of children of `parent` (`.askCount`).
+        case count(Int, parent: String, ticket: Ticket)
+        /// One row of `.askChildren`.
+        case child(HierarchyChildRow, row: Int, ticket: Ticket)
+        /// The number of children of `parent` after an update (`.checkCount`).
+        case checkedCount(Int, parent: String, countBefore: Int?, ticket: Ticket)
+        /// The number of children of `parent` read anew (`.recount`).
+        case recount(Int, parent: String, ticket: Ticket)
+        /// The parent of `child` (`.askParent`).
+        case parent(String?, child: String, ticket: Ticket)
+        /// The row found for a `.locateChild`, `.locatePinnedChild` or `.locateExpandedChild`.
+        case located(Action, row: Int?)
+        /// A data source's update (`insertChildren(of:at:)`, `invalidate…`); not `.reload`,
+        /// which the owner performs.
+        case update(HierarchyUpdateQueue.Update)
+        /// Lay out what is on screen: the first step of a layout pass.
+        case layOut(isEditing: Bool)
+        /// A later step of a layout pass (`Action.layOutStep`).
+        case layOutStep(LayoutStep)
+    }
+
+    /// A step of a layout pass, performed once the actions before it are.
+    public enum LayoutStep: Sendable, Equatable {
+        /// The rows of the window of column `c` (stamped `ticket`) were asked: plan its
+        /// prefetch and the cells of its visible rows, and trim its cache to the window.
+        case column(Int, ticket: Ticket, visible: Range<Int>, window: Range<Int>, isEditing: Bool)
+        /// Every visible column was laid out: recycle the cells that left the screen, and tell
+        /// the data source the new row windows.
+        case finish
+    }
+
+    /// The rows a layout pass shows or prefetches, kept between its steps.
+    struct LayoutPass: Equatable {
+        /// The items the pass planned a cell for.
+        var onScreen: Set<String> = []
+        /// The rows of each visible expanded parent the pass shows or prefetches.
+        var windows: [String: Range<Int>] = [:]
+    }
+
+    /// Takes an event and returns what the owner is to do, in order. The owner performs the
+    /// actions depth first: the actions an answer leads to come before the next one.
+    ///
+    /// - Complexity: that of the rule the event goes to.
+    mutating func handle(_ event: Event, _ geometry: Geometry) -> [Action] {
+        let extent = geometry.estimatedExtent
+        switch event {
+        case .count(let count, let parent, let ticket):
+            _ = receiveCount(count, of: parent, ticket: ticket, extent: extent)
+            return []
+        case .child(let answer, let row, let ticket):
+            return receiveChild(answer, at: row, ticket: ticket).errors.map(Action.report)
+        case .checkedCount(let count, let parent, let countBefore, let ticket):
+            switch receiveCheckedCount(count, of: parent, countBefore: countBefore, ticket: ticket) {
+            case .agrees: return []
+            case .askAgainLater: return [.relayout]
+            case .disagrees(let error): return [.report(error)] + planInvalidateChildren(of: parent)
+            }
+        case .recount(let count, let parent, let ticket):
+            return receiveRecount(count, of: parent, ticket: ticket, extent: extent, geometry)
+        case .parent(let parent, let child, let ticket):
+            return receiveParent(parent, of: child, ticket: ticket, extent: extent, geometry)
+        case .located(let action, let row):
+            switch action {
+            case .locateChild(let child, _, _, _, let ticket):
+                _ = receiveLocatedChild(child, at: row, ticket: ticket)
+                return []
+            case .locatePinnedChild(let child, _, _, _, let ticket):
+                return receiveLocatedPinnedChild(child, at: row, ticket: ticket, geometry)
+            case .locateExpandedChild(let child, _, _, _, let ticket):
+                return receiveLocatedExpandedChild(child, at: row, ticket: ticket, geometry)
+            default:
+                return []
+            }
+        case .update(let update):
+            return apply(update, geometry)
+        case .layOut(let isEditing):
+            return planLayoutPass(isEditing: isEditing, geometry)
+        case .layOutStep(let step):
+            return layOut(step, geometry)
+        }
+    }
+
+    /// A data source's update, through the rule for it.
+    private mutating func apply(_ update: HierarchyUpdateQueue.Update, _ geometry: Geometry) -> [Action] {
+        switch update {
+        case .reload: return []
+        case .insert(let parent, let indexes):
+            return insertChildren(of: parent, at: indexes, extent: geometry.estimatedExtent, geometry)
+        case .remove(let parent, let indexes): return removeChildren(of: parent, at: indexes, geometry)
+        case .invalidateParent(let child): return planInvalidateParent(of: child)
+        case .invalidateChildren(let parent): return planInvalidateChildren(of: parent)
+        case .invalidateRows(let parent, let indexes): return invalidateRows(of: parent, at: indexes)
+        case .invalidateItems(let uuids): return invalidateCells(uuids) ? [.relayout] : []
+        }
+    }
+
+    // MARK: The layout pass
+
+    /// The first step of a layout pass: for each visible column, the rows of its window that
+    /// have no item yet are asked (`planRows`), then the column's step plans its prefetch
+    /// and cells; a last step recycles and reports the row windows.
+    ///
+    /// - Complexity: O(v log n + w) for v visible columns of n rows and w rows in their windows.
+    mutating func planLayoutPass(isEditing: Bool, _ geometry: Geometry) -> [Action] {
+        clampPositions(geometry)
+        layoutPass = LayoutPass()
+        let height = geometry.columnHeight
+        let margin = height * geometry.prefetchScreens
+        var actions: [Action] = []
+        for c in geometry.visibleColumns(horizontalOffset: horizontalOffset(geometry), count: columns.count) {
+            let top = columns[c].contentOffsetY
+            let visible = geometry.rows(of: columns[c], inContentBand: top...(top + height))
+            let window = geometry.rows(of: columns[c], inContentBand: max(0, top - margin)...(top + height + margin))
+            if let parent = columns[c].parent { layoutPass.windows[parent] = window }
+            stampIfNeeded(c)
+            actions += planRows(ofColumn: c, window: window)
+            let step = LayoutStep.column(
+                c, ticket: columns[c].ticket, visible: visible, window: window, isEditing: isEditing)
+            actions.append(.layOutStep(step))
+        }
+        return actions + [.layOutStep(.finish)]
+    }
+
+    /// A later step of a layout pass (see ``planLayoutPass(isEditing:_:)``).
+    mutating func layOut(_ step: LayoutStep, _ geometry: Geometry) -> [Action] {
+        switch step {
+        case .column(let c, let ticket, let visible, let window, let isEditing):
+            guard column(of: ticket) == c else { return [] }
+            var actions = planPrefetch(ofColumn: c, visible: visible, window: window)
+            let cells = planCells(ofColumn: c, visible: visible, isEditing: isEditing)
+            for case .configureCells(let requests, _) in cells { layoutPass.onScreen.formUnion(requests.map(\.uuid)) }
+            actions += cells
+            trimCache(ofColumn: c, keeping: window, limit: geometry.uuidCacheLimit)
+            return actions
+        case .finish:
+            let pass = layoutPass
+            layoutPass = LayoutPass()
+            return planRecycling(keeping: pass.onScreen) + updateRowWindows(pass.windows)
+        }
+    }
+}
