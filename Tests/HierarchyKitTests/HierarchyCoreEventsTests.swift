@@ -14,21 +14,21 @@ import Testing
     @Test func aLayoutPassAsksTheWindowThenPlansEachColumnsCellsThenRecycles() {
         var core = HierarchyCore.rootAndChildren(8, known: 1)
         core.cells = ["gone"]
-        let first = core.handle(.layOut(isEditing: false), geometry)
+        let first = core.handle(.step(.layOutColumns(isEditing: false)), geometry)
         #expect(
             first == [
-                .layOutStep(.column(0, ticket: Ticket(1), visible: 0..<1, window: 0..<1, isEditing: false)),
+                .step(.layOutColumn(0, ticket: Ticket(1), visible: 0..<1, window: 0..<1, isEditing: false)),
                 // Rows 0..<3 show, 3..<6 are the screen of prefetch below; row 0 is known.
                 .askChildren(parent: "R", rows: [1, 2, 3, 4, 5], ticket: Ticket(2)),
-                .layOutStep(.column(1, ticket: Ticket(2), visible: 0..<3, window: 0..<6, isEditing: false)),
-                .layOutStep(.finish),
+                .step(.layOutColumn(1, ticket: Ticket(2), visible: 0..<3, window: 0..<6, isEditing: false)),
+                .step(.finishLayout),
             ])
         #expect(core.layoutPass.windows == ["R": 0..<6])
 
         // The first column: the root's cell, drawn selected (it is expanded).
         #expect(
             core.handle(
-                .layOutStep(.column(0, ticket: Ticket(1), visible: 0..<1, window: 0..<1, isEditing: false)), geometry)
+                .step(.layOutColumn(0, ticket: Ticket(1), visible: 0..<1, window: 0..<1, isEditing: false)), geometry)
                 == [
                     .configureCells(
                         [.init(uuid: "R", row: 0, ask: true, isSelected: true, showsCheckmark: false)],
@@ -42,7 +42,7 @@ import Testing
         // The second column: the rows below the screen are prefetched, the known visible rows get cells.
         #expect(
             core.handle(
-                .layOutStep(.column(1, ticket: Ticket(2), visible: 0..<3, window: 0..<6, isEditing: false)), geometry)
+                .step(.layOutColumn(1, ticket: Ticket(2), visible: 0..<3, window: 0..<6, isEditing: false)), geometry)
                 == [
                     .prefetch(parent: "R", uuids: ["R/3", "R/4", "R/5"], ticket: Ticket(2)),
                     .configureCells(
@@ -53,23 +53,23 @@ import Testing
                 ])
         // The last step: the cell no request kept is recycled, the windows are told once.
         #expect(
-            core.handle(.layOutStep(.finish), geometry) == [
+            core.handle(.step(.finishLayout), geometry) == [
                 .recycleCells(["gone"]), .rowWindowsChanged(["R": 0..<6]),
             ])
         #expect(core.cells == ["R", "R/0", "R/1"])
         #expect(core.layoutPass == HierarchyCore.LayoutPass())
         // A second pass with nothing new asks nothing but the loading row, and tells no window.
-        let second = core.handle(.layOut(isEditing: false), geometry)
+        let second = core.handle(.step(.layOutColumns(isEditing: false)), geometry)
         #expect(second.contains(.askChildren(parent: "R", rows: [2], ticket: Ticket(2))))
-        #expect(!core.handle(.layOutStep(.finish), geometry).contains(.rowWindowsChanged(["R": 0..<6])))
+        #expect(!core.handle(.step(.finishLayout), geometry).contains(.rowWindowsChanged(["R": 0..<6])))
     }
 
     @Test func aColumnStepWhoseColumnClosedMeanwhilePlansNothing() {
         var core = HierarchyCore.rootAndChildren(8, known: 8)
-        let step = HierarchyCore.LayoutStep.column(
+        let step = HierarchyCore.Step.layOutColumn(
             1, ticket: Ticket(2), visible: 0..<3, window: 0..<6, isEditing: false)
         _ = core.closeColumns(after: 0, geometry)
-        #expect(core.handle(.layOutStep(step), geometry) == [])
+        #expect(core.handle(.step(step), geometry) == [])
     }
 
     @Test func answersGoToTheirRules() {

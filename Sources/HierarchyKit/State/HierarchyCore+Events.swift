@@ -19,20 +19,12 @@ extension HierarchyCore {
         /// A data source's update (`insertChildren(of:at:)`, `invalidate…`); not `.reload`,
         /// which the owner performs.
         case update(HierarchyUpdateQueue.Update)
-        /// Lay out what is on screen: the first step of a layout pass.
-        case layOut(isEditing: Bool)
-        /// A later step of a layout pass (`Action.layOutStep`).
-        case layOutStep(LayoutStep)
-    }
-
-    /// A step of a layout pass, performed once the actions before it are.
-    public enum LayoutStep: Sendable, Equatable {
-        /// The rows of the window of column `c` (stamped `ticket`) were asked: plan its
-        /// prefetch and the cells of its visible rows, and trim its cache to the window.
-        case column(Int, ticket: Ticket, visible: Range<Int>, window: Range<Int>, isEditing: Bool)
-        /// Every visible column was laid out: recycle the cells that left the screen, and tell
-        /// the data source the new row windows.
-        case finish
+        /// Whether the item at a row of the column stamped `ticket` has children (`.askHasChildren`).
+        case hasChildren(Bool, column: Int, row: Int, ticket: Ticket)
+        /// A step the core asked to be called back for (`Action.step`).
+        case step(Step)
+        /// An input of the user (or the renderer): see ``Input``.
+        case input(Input)
     }
 
     /// The rows a layout pass shows or prefetches, kept between its steps.
@@ -79,10 +71,18 @@ extension HierarchyCore {
             }
         case .update(let update):
             return apply(update, geometry)
-        case .layOut(let isEditing):
-            return planLayoutPass(isEditing: isEditing, geometry)
-        case .layOutStep(let step):
-            return layOut(step, geometry)
+        case .hasChildren(let hasChildren, let c, let row, let ticket):
+            guard column(of: ticket) == c, let uuid = columns[c].uuid(at: row) else { return [] }
+            guard hasChildren else {
+                let actions = closeColumns(after: c, geometry)
+                revealColumn(c, geometry)
+                return actions
+            }
+            return planExpand(column: c, row: row, uuid: uuid, geometry) + [.step(.reveal(c))]
+        case .step(let step):
+            return take(step, geometry)
+        case .input(let input):
+            return handle(input, geometry)
         }
     }
 
@@ -102,11 +102,21 @@ extension HierarchyCore {
 
     // MARK: The layout pass
 
-    /// The first step of a layout pass: for each visible column, the rows of its window that
-    /// have no item yet are asked (`planRows`), then the column's step plans its prefetch
-    /// and cells; a last step recycles and reports the row windows.
+    /// A layout pass: the counts an update put off are checked, then for each visible column
+    /// the rows of its window that have no item yet are asked (`planRows`) and its step plans
+    /// its prefetch and cells; a last step recycles and reports the row windows. Then the first
+    /// column's parent is asked if it is due, and the focused item previews its children if
+    /// it is to. The data source's updates made meanwhile apply between these parts.
     ///
     /// - Complexity: O(v log n + w) for v visible columns of n rows and w rows in their windows.
+    mutating func planLayout(isEditing: Bool, expands: Bool) -> [Action] {
+        planPendingCountChecks() + [
+            .applyUpdates, .step(.layOutColumns(isEditing: isEditing)), .applyUpdates,
+            .step(.askParentOfTopColumn), .applyUpdates, .step(.previewFocus(expands: expands)),
+        ]
+    }
+
+    /// The part of a layout pass that asks what the visible columns show (see ``planLayout(isEditing:expands:)``).
     mutating func planLayoutPass(isEditing: Bool, _ geometry: Geometry) -> [Action] {
         clampPositions(geometry)
         layoutPass = LayoutPass()
@@ -120,17 +130,17 @@ extension HierarchyCore {
             if let parent = columns[c].parent { layoutPass.windows[parent] = window }
             stampIfNeeded(c)
             actions += planRows(ofColumn: c, window: window)
-            let step = LayoutStep.column(
+            let step = Step.layOutColumn(
                 c, ticket: columns[c].ticket, visible: visible, window: window, isEditing: isEditing)
-            actions.append(.layOutStep(step))
+            actions.append(.step(step))
         }
-        return actions + [.layOutStep(.finish)]
+        return actions + [.step(.finishLayout)]
     }
 
-    /// A later step of a layout pass (see ``planLayoutPass(isEditing:_:)``).
-    mutating func layOut(_ step: LayoutStep, _ geometry: Geometry) -> [Action] {
+    /// A step of a layout pass (see ``planLayoutPass(isEditing:_:)``).
+    mutating func layOut(_ step: Step, _ geometry: Geometry) -> [Action] {
         switch step {
-        case .column(let c, let ticket, let visible, let window, let isEditing):
+        case .layOutColumn(let c, let ticket, let visible, let window, let isEditing):
             guard column(of: ticket) == c else { return [] }
             var actions = planPrefetch(ofColumn: c, visible: visible, window: window)
             let cells = planCells(ofColumn: c, visible: visible, isEditing: isEditing)
@@ -138,10 +148,12 @@ extension HierarchyCore {
             actions += cells
             trimCache(ofColumn: c, keeping: window, limit: geometry.uuidCacheLimit)
             return actions
-        case .finish:
+        case .finishLayout:
             let pass = layoutPass
             layoutPass = LayoutPass()
             return planRecycling(keeping: pass.onScreen) + updateRowWindows(pass.windows)
+        default:
+            return []
         }
     }
 }

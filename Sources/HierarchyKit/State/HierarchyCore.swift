@@ -166,8 +166,16 @@ public struct HierarchyCore: Sendable {
         case report(HierarchyError)
         /// Lay out again: what is on screen changed.
         case relayout
-        /// Go on with a layout pass: feed the step back with `handle(.layOutStep(_:), _:)`.
-        case layOutStep(LayoutStep)
+        /// Go on with what the core was doing once the actions before this one are performed:
+        /// feed the step back with `handle(.step(_:), _:)`.
+        case step(Step)
+        /// Apply the data source's updates made meanwhile (the owner queues them while it
+        /// performs actions): each through `handle(.update(_:), _:)`, oldest first.
+        case applyUpdates
+        /// Find out whether `uuid`, at a row of the column stamped `ticket`, has children (its
+        /// cell's hierarchy indicator, else the data source's count), and feed it back with
+        /// `handle(.hasChildren(_:column:row:ticket:), _:)`.
+        case askHasChildren(uuid: String, column: Int, row: Int, ticket: Ticket)
     }
 
     /// The columns, from the first level shown to the deepest one.

@@ -39,32 +39,11 @@ extension HierarchyView {
         run(requestsDisplay: false) {
             if needsReload { performReload() }
             repeat {
-                recheckPendingCounts()
                 needsLayout = false
-                applyLayoutPass()
-                applyQueuedUpdates()
-                askParentOfTopColumnIfNeeded()
-                previewFocusedItemIfNeeded()
+                drain(core.handle(.input(.layOut(isEditing: isEditing, expands: expandsFocusedItem)), coreGeometry))
             } while needsLayout
             updateHeader()
         }
-    }
-
-    /// The second look at counts that disagreed right after an update (planned by the core).
-    func recheckPendingCounts() {
-        let checks = core.planPendingCountChecks()
-        guard !checks.isEmpty else { return }
-        drain(checks)
-        applyQueuedUpdates()
-    }
-
-    func previewFocusedItemIfNeeded() {
-        guard core.takeFocusPreview() else { return }
-        guard expandsFocusedItem, let f = focus, f.column < columns.count, f.row < columns[f.column].count,
-            let uuid = ensureUUID(column: f.column, row: f.row), columns[f.column].expandedUUID != uuid
-        else { return }
-        previewChildren(column: f.column, row: f.row, uuid: uuid)
-        applyQueuedUpdates()
     }
 
     func layoutChanged() {
@@ -80,20 +59,10 @@ extension HierarchyView {
         core.reset(root: root, extent: estimatedExtent)
         if let root {
             core.remember(root)
-            _ = expand(column: 0, row: 0, uuid: root)
+            drain(core.planExpand(column: 0, row: 0, uuid: root, coreGeometry))
             core.focusFirstItem(expandsFocusedItem: expandsFocusedItem, coreGeometry)
         }
         setNeedsLayout()
-    }
-
-    /// Asks for the uuids and cells of the visible rows of the visible columns, prefetches the
-    /// window around them, recycles cells that left the screen: the core plans the pass
-    /// (`handle(.layOut)`), the shell performs it.
-    ///
-    /// - Complexity: O(w) data source questions at most for the w rows of the visible columns'
-    ///   windows, of which only the rows without an item are asked.
-    func applyLayoutPass() {
-        drain(core.handle(.layOut(isEditing: isEditing), coreGeometry))
     }
 
     /// Performs actions of the core depth first (the actions an answer leads to before the next
@@ -125,6 +94,18 @@ extension HierarchyView {
             ask { $0.hierarchyView(self, didChangeRowWindows: windows) }
         case .askParentOfTopColumn:
             return core.planParentOfTopColumn()
+        case .applyUpdates:
+            let (update, error) = updates.next()
+            if let error { report(error) }
+            guard let update else { return [] }
+            guard update != .reload else {
+                performReload()
+                return [.applyUpdates]
+            }
+            return core.handle(.update(update), geometry) + [.applyUpdates]
+        case .askHasChildren(let uuid, let c, let row, let ticket):
+            let hasChildren = visibleCells[uuid].map { !$0.hierarchyIndicator.isHidden } ?? (childCount(of: uuid) > 0)
+            return core.handle(.hasChildren(hasChildren, column: c, row: row, ticket: ticket), geometry)
         case .checkCount(let parent, let countBefore, let ticket):
             let count = childCount(of: parent)
             return core.handle(.checkedCount(count, parent: parent, countBefore: countBefore, ticket: ticket), geometry)
@@ -155,8 +136,8 @@ extension HierarchyView {
             report(error)
         case .relayout:
             setNeedsLayout()
-        case .layOutStep(let step):
-            return core.handle(.layOutStep(step), geometry)
+        case .step(let step):
+            return core.handle(.step(step), geometry)
         }
         return []
     }
@@ -179,14 +160,8 @@ extension HierarchyView {
     /// a paging data source has no item for yet gets a loading (or failed) slot and `nil`.
     @discardableResult
     func ensureUUID(column c: Int, row: Int) -> String? {
-        if let cached = columns[c].uuid(at: row) { return cached }
-        guard let parent = columns[c].parent else { return nil }
-        core.stampIfNeeded(c)
-        let ticket = columns[c].ticket
-        guard let answer = childRow(at: row, of: parent) else { return nil }
-        let (uuid, errors) = core.receiveChild(answer, at: row, ticket: ticket)
-        for error in errors { report(error) }
-        return uuid
+        drain(core.planRow(row, ofColumn: c))
+        return c < columns.count ? columns[c].uuid(at: row) : nil
     }
 
     /// Gives a visible row its cell as the core planned it: asked from the data source (and
@@ -222,29 +197,6 @@ extension HierarchyView {
         cell.editingAccessoryType = request.showsCheckmark ? .checkmark : .none
     }
 
-    // MARK: Parents
-
-    /// Asks for the parent of the first column's anchor: during the initial load (rule 3 of
-    /// the initial loading process, whatever the width), and later when the user reaches the
-    /// first column. The updates the data source made meanwhile are applied after it.
-    func askParentOfTopColumnIfNeeded() {
-        drain(core.planParentOfTopColumn())
-        applyQueuedUpdates()
-    }
-
-    /// The row of `child` in column `c`: cached, or from the data source's hint, or by
-    /// looking through the parent's children (bounded by `childSearchLimit`), as the core
-    /// plans it (`planLocate`).
-    func locateChild(_ child: String, inColumn c: Int) -> Int? {
-        switch core.planLocate(child, inColumn: c, searchLimit: layout.metrics.childSearchLimit) {
-        case .known(let row): return row
-        case .unknown: return nil
-        case .ask(let action):
-            drain([action])
-            return c < columns.count ? columns[c].row(of: child) : nil
-        }
-    }
-
     /// The row of `child` among the children of `parent`: the data source's hint if it is in
     /// `rows` and the row there is the child, else the first row of `scan` that is.
     ///
@@ -256,40 +208,6 @@ extension HierarchyView {
             return hint
         }
         return scan.first { childRow(at: $0, of: parent) == .item(child) }
-    }
-
-    // MARK: Expanding
-
-    /// Expands the item at a row: its children fill the next column, deeper columns close.
-    ///
-    /// - Returns: `false` if the item cannot be expanded (a cycle).
-    @discardableResult
-    func expand(column c: Int, row: Int, uuid: String) -> Bool {
-        switch core.expand(column: c, row: row, uuid: uuid, coreGeometry) {
-        case .refused(let actions):
-            drain(actions)
-            return false
-        case .shown:
-            return true
-        case .asks(let close, let count):
-            drain(close + [count])
-            guard c + 1 < columns.count, columns[c + 1].parent == uuid, columns[c].expandedUUID == uuid else {
-                return false
-            }
-            revealColumn(c + 1)
-            setNeedsLayout()
-            return true
-        }
-    }
-
-    /// Closes the columns after `c` and forgets the expanded item of `c` (the core's rule).
-    func closeColumns(after c: Int) {
-        drain(core.closeColumns(after: c, coreGeometry))
-    }
-
-    /// Scrolls horizontally so that column `c` is visible.
-    func revealColumn(_ c: Int) {
-        core.revealColumn(c, coreGeometry)
     }
 
     // MARK: Header

@@ -7,7 +7,7 @@ extension HierarchyView {
     public func setSize(_ size: Size) {
         guard collectionViewLayout.size != size else { return }
         collectionViewLayout.size = size
-        if let f = focus { revealColumn(f.column) }
+        if let f = focus { core.revealColumn(f.column, coreGeometry) }
         layoutIfNeeded()
     }
 
@@ -38,7 +38,7 @@ extension HierarchyView {
     /// Both tell the delegate `didSelectItemWith`.
     public func tapItem(with uuid: String) {
         perform {
-            guard let (c, row) = position(of: uuid) else {
+            guard let (c, row) = core.position(of: uuid) else {
                 report(HierarchyError(.unknownItem, "tap on \(uuid), which the view does not show", uuid: uuid))
                 return
             }
@@ -59,42 +59,17 @@ extension HierarchyView {
     /// Expands an item shown in a column: its children fill the next column, deeper columns
     /// close, and the new column scrolls into view.
     public func expandItem(with uuid: String) {
-        perform {
-            guard let (c, row) = position(of: uuid) else {
-                report(
-                    HierarchyError(
-                        .unknownItem, "expandItem(with: \(uuid)), but the view does not show that item", uuid: uuid))
-                return
-            }
-            if expand(column: c, row: row, uuid: uuid) {
-                if focus == nil || focus!.column > c { core.place(focusAt: c, row: row) }
-            }
-        }
+        send(.expand(uuid))
     }
 
     /// Collapses the column after the one showing `uuid` (the item stays, its children close).
     public func collapseItem(with uuid: String) {
-        perform {
-            guard let (c, _) = position(of: uuid), columns[c].expandedUUID == uuid else { return }
-            closeColumns(after: c)
-            setNeedsLayout()
-        }
-    }
-
-    /// The column and row of an item that is cached on screen or on the path.
-    func position(of uuid: String) -> (Int, Int)? {
-        for c in columns.indices.reversed() {
-            if let row = columns[c].row(of: uuid) { return (c, row) }
-        }
-        return nil
+        send(.collapse(uuid))
     }
 
     /// Selects or deselects an item in editing mode, as a tap would, without telling the delegate.
     public func setSelected(_ selected: Bool, uuid: String) {
-        perform {
-            core.setSelected(selected, uuid: uuid, allowsMultiple: allowsMultipleSelectionDuringEditing)
-            setNeedsLayout()
-        }
+        send(.select(selected, uuid, allowsMultiple: allowsMultipleSelectionDuringEditing))
     }
 
     // MARK: Levels, swipes and pans
@@ -102,21 +77,12 @@ extension HierarchyView {
     /// Shows the previous level (the header's previous button, a swipe back). At the first
     /// column, asks the data source for the parent first.
     public func showPreviousLevel() {
-        perform {
-            if leadingColumn == 0, !columns.isEmpty, !columns[0].parentAsked {
-                askParentOfTopColumnIfNeeded()
-            }
-            core.showLevel(by: -1, coreGeometry)
-            setNeedsLayout()
-        }
+        send(.showLevel(-1))
     }
 
     /// Shows the next level (the header's next button, a swipe forward).
     public func showNextLevel() {
-        perform {
-            core.showLevel(by: 1, coreGeometry)
-            setNeedsLayout()
-        }
+        send(.showLevel(1))
     }
 
     /// A quick swipe: left shows the next level, right the previous one (swapped right to left).
@@ -143,14 +109,7 @@ extension HierarchyView {
     ///
     /// - Parameter velocity: the horizontal speed at release, units per second (positive = to the right).
     public func endPan(velocity: Double) {
-        perform {
-            let actions = core.endPan(velocity: velocity, coreGeometry)
-            if actions.contains(.askParentOfTopColumn) {
-                askParentOfTopColumnIfNeeded()
-                core.didAttachParentAfterPan(coreGeometry)
-            }
-            setNeedsLayout()
-        }
+        send(.endPan(velocity: velocity))
     }
 
     /// Whether a pan is in progress.
@@ -160,10 +119,7 @@ extension HierarchyView {
 
     /// Scrolls one column vertically by `delta` units (positive = further down the list).
     public func scroll(column c: Int, by delta: Double) {
-        perform {
-            core.scroll(column: c, by: delta, coreGeometry)
-            setNeedsLayout()
-        }
+        send(.scroll(column: c, by: delta))
     }
 
     /// Scrolls the column under a point (a mouse wheel).
@@ -178,11 +134,7 @@ extension HierarchyView {
 
     /// Scrolls an item into view and focuses it.
     public func scrollToItem(with uuid: String) {
-        perform {
-            guard let (c, row) = position(of: uuid) else { return }
-            core.show(focusAt: c, row: row, coreGeometry)
-            setNeedsLayout()
-        }
+        send(.scrollTo(uuid))
     }
 
     // MARK: Keyboard focus
@@ -199,70 +151,22 @@ extension HierarchyView {
 
     /// Moves the focus within its column and scrolls it into view.
     public func moveFocus(_ move: HierarchyFocusMove) {
-        perform {
-            core.dropPendingFocus()
-            if let target = core.target(of: move, extent: estimatedExtent, coreGeometry) {
-                focusRow(target.row, inColumn: target.column)
-            }
-        }
+        send(.moveFocus(move, expands: expandsFocusedItem))
     }
 
     /// Focuses a row of a column (and previews its children with `expandsFocusedItem`).
     public func focusRow(_ row: Int, inColumn c: Int) {
-        perform {
-            guard core.focus(row: row, inColumn: c, coreGeometry) else { return }
-            if expandsFocusedItem, let uuid = ensureUUID(column: c, row: row), columns[c].expandedUUID != uuid {
-                previewChildren(column: c, row: row, uuid: uuid)
-            }
-            setNeedsLayout()
-        }
+        send(.focusRow(row, column: c, expands: expandsFocusedItem))
     }
 
     /// Moves the focus into the next level: expands the focused item and focuses its first child.
     public func focusNextLevel() {
-        perform {
-            guard let f = focus, let uuid = focusedUUID else { return }
-            guard expand(column: f.column, row: f.row, uuid: uuid), f.column + 1 < columns.count else { return }
-            if let row = core.enterNextColumn(from: f.column, coreGeometry), expandsFocusedItem,
-                let child = ensureUUID(column: f.column + 1, row: row)
-            {
-                previewChildren(column: f.column + 1, row: row, uuid: child)
-            }
-            setNeedsLayout()
-        }
+        send(.focusNextLevel(expands: expandsFocusedItem))
     }
 
     /// Moves the focus back to the expanded item of the previous level.
     public func focusPreviousLevel() {
-        perform {
-            guard let f = focus else { return }
-            if f.column == 0 {
-                showPreviousLevel()
-                if let g = focus, g.column > 0 { focusPreviousLevel() }
-                return
-            }
-            let c = f.column - 1
-            core.place(
-                focusAt: c, row: columns[c].expandedRow ?? locateChild(columns[f.column].parent ?? "", inColumn: c) ?? 0
-            )
-            core.lead(withColumnAtMost: c)
-            if leadingColumn == 0 {
-                askParentOfTopColumnIfNeeded()
-            }
-            setNeedsLayout()
-        }
-    }
-
-    func previewChildren(column c: Int, row: Int, uuid: String) {
-        let hasChildren =
-            visibleCells[uuid].map { !$0.hierarchyIndicator.isHidden }
-            ?? (childCount(of: uuid) > 0)
-        if hasChildren {
-            expand(column: c, row: row, uuid: uuid)
-        } else {
-            closeColumns(after: c)
-        }
-        revealColumn(c)
+        send(.focusPreviousLevel)
     }
 
     // MARK: Hit testing
@@ -296,5 +200,10 @@ extension HierarchyView {
             applyQueuedUpdates()
             layoutIfNeeded()
         }
+    }
+
+    /// Runs an input through the core's rules, as ``perform(_:)`` runs a step.
+    func send(_ input: HierarchyCore.Input) {
+        perform { drain(core.handle(.input(input), coreGeometry)) }
     }
 }

@@ -283,21 +283,7 @@ open class HierarchyView {
     /// Applies the queued updates, oldest first, until none is left (applying one may queue
     /// more); a repeat made from inside the answers is dropped (see ``HierarchyUpdateQueue``).
     func applyQueuedUpdates() {
-        while !isPerformingActions {
-            let (update, error) = updates.next()
-            if let error { report(error) }
-            guard let update else { return }
-            apply(update)
-        }
-    }
-
-    /// Applies one update through the core's rules (a reload is the shell's).
-    private func apply(_ update: HierarchyUpdateQueue.Update) {
-        guard update != .reload else {
-            needsReload = true
-            return performReload()
-        }
-        drain(core.handle(.update(update), coreGeometry))
+        if !isPerformingActions { drain([.applyUpdates]) }
     }
 
     /// Runs a call from outside the view (an update, an input, a layout). Calls made from
