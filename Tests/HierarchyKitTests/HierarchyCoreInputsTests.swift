@@ -194,4 +194,48 @@ import Testing
         // Once taken, the preview is not planned again.
         #expect(core.handle(.step(.previewFocus(expands: true)), geometry) == [])
     }
+
+    @Test func aTapFocusesTellsTheDelegateAndTapsTheButtonOfAnItemWithChildren() {
+        var core = HierarchyCore.rootAndChildren(6, known: 4)
+        func tap(_ uuid: String, editing: Bool = false, allows: Bool = true, indicator: Bool = false)
+            -> [HierarchyCore.Action]
+        {
+            send(
+                .tap(
+                    uuid, isEditing: editing, allowsSelection: allows, allowsMultiple: false, showsIndicator: indicator),
+                to: &core)
+        }
+        #expect(tap("R/1") == [.didSelect("R/1"), .relayout])
+        #expect(core.focus?.column == 1 && core.focus?.row == 1)
+        #expect(tap("R/2", indicator: true) == [.didSelect("R/2"), .hierarchyButtonTapped("R/2"), .relayout])
+        // In editing mode a tap selects (one item at a time here) and never expands.
+        #expect(tap("R/3", editing: true, indicator: true) == [.didSelect("R/3"), .relayout])
+        #expect(tap("R/0", editing: true) == [.didSelect("R/0"), .relayout])
+        #expect(core.selection == ["R/0"])
+        #expect(tap("R/1", editing: true, allows: false) == [])
+        #expect(core.selection == ["R/0"] && core.focus?.row == 1)
+        #expect(
+            tap("gone") == [
+                .report(HierarchyError(.unknownItem, "tap on gone, which the view does not show", uuid: "gone"))
+            ])
+    }
+
+    @Test func aRootStartsEverythingAgainExpandedThenFocused() {
+        var core = HierarchyCore.rootAndChildren(6, known: 4)
+        core.selection = ["R/1"]
+        #expect(
+            core.handle(.root("T", expands: false), geometry) == [
+                .askCount(parent: "T", ticket: Ticket(3)),
+                .step(.expanded(column: 0, uuid: "T", then: nil)),
+                .step(.focusFirstItem(expands: false)), .relayout,
+            ])
+        #expect(core.columns.count == 1 && core.selection.isEmpty && core.isInitialLoad)
+        _ = core.handle(.count(2, parent: "T", ticket: Ticket(3)), geometry)
+        _ = core.handle(.step(.expanded(column: 0, uuid: "T", then: nil)), geometry)
+        #expect(core.handle(.step(.focusFirstItem(expands: false)), geometry) == [])
+        #expect(core.focus?.column == 1 && core.focus?.row == 0)
+        // No root: nothing is shown.
+        #expect(core.handle(.root(nil, expands: false), geometry) == [.relayout])
+        #expect(core.columns.isEmpty && core.focus == nil)
+    }
 }

@@ -21,6 +21,8 @@ extension HierarchyCore {
         case update(HierarchyUpdateQueue.Update)
         /// Whether the item at a row of the column stamped `ticket` has children (`.askHasChildren`).
         case hasChildren(Bool, column: Int, row: Int, ticket: Ticket)
+        /// The root item (`.askRoot`): everything starts again from it.
+        case root(String?, expands: Bool)
         /// A step the core asked to be called back for (`Action.step`).
         case step(Step)
         /// An input of the user (or the renderer): see ``Input``.
@@ -79,6 +81,13 @@ extension HierarchyCore {
                 return actions
             }
             return planExpand(column: c, row: row, uuid: uuid, geometry) + [.step(.reveal(c))]
+        case .root(let root, let expands):
+            reset(root: root, extent: extent)
+            guard let root else { return [.relayout] }
+            remember(root)
+            return planExpand(column: 0, row: 0, uuid: root, geometry) + [
+                .step(.focusFirstItem(expands: expands)), .relayout,
+            ]
         case .step(let step):
             return take(step, geometry)
         case .input(let input):

@@ -10,6 +10,11 @@ extension HierarchyCore {
         case expand(String)
         /// Close the column of an expanded item's children (`collapseItem(with:)`).
         case collapse(String)
+        /// Tap the body of an item (`tapItem(with:)`): in editing mode it is selected or
+        /// deselected (when selection is allowed); otherwise its hierarchy button counts as
+        /// tapped too when its cell shows the indicator. Either way it is focused and the
+        /// delegate hears of the selection.
+        case tap(String, isEditing: Bool, allowsSelection: Bool, allowsMultiple: Bool, showsIndicator: Bool)
         /// Select or deselect an item in editing mode (`setSelected(_:uuid:)`).
         case select(Bool, String, allowsMultiple: Bool)
         /// Show the level `delta` columns away (the header's buttons, a swipe); going back
@@ -70,6 +75,8 @@ extension HierarchyCore {
         case focusPreviousLevelAgain
         /// An item was expanded on request: the focus comes to it if it had none, or was deeper.
         case focusExpanded(column: Int, row: Int)
+        /// The root was expanded after a reload: the first focus (``focusFirstItem(expandsFocusedItem:_:)``).
+        case focusFirstItem(expands: Bool)
     }
 
     /// Takes an input: the rule for it, as actions.
@@ -83,6 +90,19 @@ extension HierarchyCore {
                 return [.report(HierarchyError(.unknownItem, message, uuid: uuid))]
             }
             return planExpand(column: c, row: row, uuid: uuid, then: .focusExpanded(column: c, row: row), geometry)
+        case .tap(let uuid, let isEditing, let allowsSelection, let allowsMultiple, let showsIndicator):
+            guard let (c, row) = position(of: uuid) else {
+                return [
+                    .report(HierarchyError(.unknownItem, "tap on \(uuid), which the view does not show", uuid: uuid))
+                ]
+            }
+            place(focusAt: c, row: row)
+            guard isEditing else {
+                return [.didSelect(uuid)] + (showsIndicator ? [.hierarchyButtonTapped(uuid)] : []) + [.relayout]
+            }
+            guard allowsSelection else { return [] }
+            toggleSelection(of: uuid, allowsMultiple: allowsMultiple)
+            return [.didSelect(uuid), .relayout]
         case .collapse(let uuid):
             guard let (c, _) = position(of: uuid), columns[c].expandedUUID == uuid else { return [] }
             return closeColumns(after: c, geometry) + [.relayout]
@@ -178,6 +198,9 @@ extension HierarchyCore {
             return handle(.focusPreviousLevel, geometry)
         case .focusExpanded(let c, let row):
             if focus.map({ $0.column > c }) ?? true { place(focusAt: c, row: row) }
+            return []
+        case .focusFirstItem(let expands):
+            focusFirstItem(expandsFocusedItem: expands, geometry)
             return []
         }
     }

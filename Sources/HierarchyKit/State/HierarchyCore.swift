@@ -176,6 +176,13 @@ public struct HierarchyCore: Sendable {
         /// cell's hierarchy indicator, else the data source's count), and feed it back with
         /// `handle(.hasChildren(_:column:row:ticket:), _:)`.
         case askHasChildren(uuid: String, column: Int, row: Int, ticket: Ticket)
+        /// Ask the data source for the root item, and feed it back with `handle(.root(_:expands:), _:)`.
+        case askRoot(expands: Bool)
+        /// Tell the delegate that the item was selected (`hierarchyView(_:didSelectItemWith:)`).
+        case didSelect(String)
+        /// The item's hierarchy button was tapped: tell the delegate, or expand the item when
+        /// there is none.
+        case hierarchyButtonTapped(String)
     }
 
     /// The columns, from the first level shown to the deepest one.

@@ -55,14 +55,7 @@ extension HierarchyView {
         needsReload = false
         for cell in visibleCells.values { reuseQueue.enqueue(cell) }
         visibleCells = [:]
-        let root = ask({ $0.rootUUID(in: self) }) ?? nil
-        core.reset(root: root, extent: estimatedExtent)
-        if let root {
-            core.remember(root)
-            drain(core.planExpand(column: 0, row: 0, uuid: root, coreGeometry))
-            core.focusFirstItem(expandsFocusedItem: expandsFocusedItem, coreGeometry)
-        }
-        setNeedsLayout()
+        drain([.askRoot(expands: expandsFocusedItem)])
     }
 
     /// Performs actions of the core depth first (the actions an answer leads to before the next
@@ -103,6 +96,13 @@ extension HierarchyView {
                 return [.applyUpdates]
             }
             return core.handle(.update(update), geometry) + [.applyUpdates]
+        case .askRoot(let expands):
+            return core.handle(.root(ask({ $0.rootUUID(in: self) }) ?? nil, expands: expands), geometry)
+        case .didSelect(let uuid):
+            delegate?.hierarchyView(self, didSelectItemWith: uuid)
+        case .hierarchyButtonTapped(let uuid):
+            guard let delegate else { return core.handle(.input(.expand(uuid)), geometry) }
+            delegate.hierarchyView(self, hierarchyButtonTappedForItemWith: uuid)
         case .askHasChildren(let uuid, let c, let row, let ticket):
             let hasChildren = visibleCells[uuid].map { !$0.hierarchyIndicator.isHidden } ?? (childCount(of: uuid) > 0)
             return core.handle(.hasChildren(hasChildren, column: c, row: row, ticket: ticket), geometry)

@@ -19,17 +19,7 @@ extension HierarchyView {
     public func tapIndicator(ofItemWith uuid: String) {
         perform {
             visibleCells[uuid]?.hierarchyIndicator.didTapHandler?()
-            tapHierarchyButton(of: uuid)
-        }
-    }
-
-    /// Tells the delegate that the item's hierarchy button was tapped, or expands the item
-    /// when there is no delegate.
-    private func tapHierarchyButton(of uuid: String) {
-        if let delegate {
-            delegate.hierarchyView(self, hierarchyButtonTappedForItemWith: uuid)
-        } else {
-            expandItem(with: uuid)
+            drain([.hierarchyButtonTapped(uuid)])
         }
     }
 
@@ -37,23 +27,11 @@ extension HierarchyView {
     /// multiple selection); otherwise it focuses the item and, if it has children, expands it.
     /// Both tell the delegate `didSelectItemWith`.
     public func tapItem(with uuid: String) {
-        perform {
-            guard let (c, row) = core.position(of: uuid) else {
-                report(HierarchyError(.unknownItem, "tap on \(uuid), which the view does not show", uuid: uuid))
-                return
-            }
-            core.place(focusAt: c, row: row)
-            if isEditing {
-                guard allowsSelectionDuringEditing else { return }
-                core.toggleSelection(of: uuid, allowsMultiple: allowsMultipleSelectionDuringEditing)
-                delegate?.hierarchyView(self, didSelectItemWith: uuid)
-                setNeedsLayout()
-                return
-            }
-            delegate?.hierarchyView(self, didSelectItemWith: uuid)
-            if let cell = visibleCells[uuid], !cell.hierarchyIndicator.isHidden { tapHierarchyButton(of: uuid) }
-            setNeedsLayout()
-        }
+        send(
+            .tap(
+                uuid, isEditing: isEditing, allowsSelection: allowsSelectionDuringEditing,
+                allowsMultiple: allowsMultipleSelectionDuringEditing,
+                showsIndicator: visibleCells[uuid].map { !$0.hierarchyIndicator.isHidden } ?? false))
     }
 
     /// Expands an item shown in a column: its children fill the next column, deeper columns
