@@ -2,10 +2,6 @@ import Foundation
 
 extension HierarchyView {
     var layout: HierarchyCollectionViewLayout { collectionViewLayout }
-    var estimatedExtent: Double { layout.extent(forHeight: layout.metrics.estimatedItemHeight) }
-
-    /// The index of the last column that can lead (the rightmost snapped position).
-    var maxLeadingColumn: Int { core.maxLeadingColumn(coreGeometry) }
 
     /// The horizontal scroll position: the leading column times the column width, plus a pan
     /// in progress.
@@ -231,5 +227,5 @@ extension HierarchyView {
     }
 
     /// Whether there is a loaded level after the visible ones.
-    public var canShowNextLevel: Bool { leadingColumn < maxLeadingColumn }
+    public var canShowNextLevel: Bool { leadingColumn < core.maxLeadingColumn(coreGeometry) }
 }

@@ -17,9 +17,9 @@ extension HierarchyView {
     /// delegate's `hierarchyButtonTappedForItemWith` (whose default expands the item), or the
     /// item expands when there is no delegate.
     public func tapIndicator(ofItemWith uuid: String) {
-        perform {
+        run(requestsDisplay: true) {
             visibleCells[uuid]?.hierarchyIndicator.didTapHandler?()
-            drain([.hierarchyButtonTapped(uuid)])
+            send([.hierarchyButtonTapped(uuid)])
         }
     }
 
@@ -171,17 +171,16 @@ extension HierarchyView {
         }
     }
 
-    /// Runs a navigation step, then applies the updates queued meanwhile and lays out.
-    func perform(_ body: () -> Void) {
-        run(requestsDisplay: true) {
-            body()
-            applyQueuedUpdates()
-            layoutIfNeeded()
-        }
+    /// Runs an input through the core's rules (see ``send(_:)-actions``).
+    func send(_ input: HierarchyCore.Input) {
+        run(requestsDisplay: true) { send(core.handle(.input(input), coreGeometry)) }
     }
 
-    /// Runs an input through the core's rules, as ``perform(_:)`` runs a step.
-    func send(_ input: HierarchyCore.Input) {
-        perform { drain(core.handle(.input(input), coreGeometry)) }
+    /// Performs actions, then the updates the data source made meanwhile, and lays out.
+    func send(_ actions: [HierarchyCore.Action]) {
+        run(requestsDisplay: true) {
+            drain(actions + [.applyUpdates])
+            layoutIfNeeded()
+        }
     }
 }

@@ -277,13 +277,7 @@ open class HierarchyView {
     func post(_ update: HierarchyUpdateQueue.Update) {
         updates.append(update, fromAnswer: isPerformingActions)
         guard !isPerformingActions else { return }
-        run(requestsDisplay: true) { applyQueuedUpdates() }
-    }
-
-    /// Applies the queued updates, oldest first, until none is left (applying one may queue
-    /// more); a repeat made from inside the answers is dropped (see ``HierarchyUpdateQueue``).
-    func applyQueuedUpdates() {
-        if !isPerformingActions { drain([.applyUpdates]) }
+        run(requestsDisplay: true) { drain([.applyUpdates]) }
     }
 
     /// Runs a call from outside the view (an update, an input, a layout). Calls made from
