@@ -37,7 +37,7 @@ extension HierarchyCore {
     }
 
     /// What the core goes on with once the actions before it are performed (`Action.step`).
-    public indirect enum Step: Sendable, Equatable {
+    public enum Step: Sendable, Equatable {
         /// Ask what the visible columns show (``planLayoutPass(isEditing:_:)``).
         case layOutColumns(isEditing: Bool)
         /// The rows of the window of column `c` (stamped `ticket`) were asked: plan its
@@ -52,7 +52,7 @@ extension HierarchyCore {
         case previewFocus(expands: Bool)
         /// The count of the children of `uuid`, expanded in column `column`, was asked: when
         /// their column came, it comes into view, and `then` follows.
-        case expanded(column: Int, uuid: String, then: Step?)
+        indirect case expanded(column: Int, uuid: String, then: Step?)
         /// Column `c` comes into view.
         case reveal(Int)
         /// The item at a row (asked just before, if unknown) previews its children: expanded
