@@ -1,22 +1,17 @@
 import Foundation
 
 /// The state of a hierarchy view as a value: the columns, the focus, the horizontal position
-/// and pan, the selection, and what the view has been told about.
+/// and pan, the selection, and what the view has been told about; and every rule of the view.
 ///
-/// `HierarchyCore` needs no actor: `HierarchyView` (a shell over the seed API, used on one actor at a time)
-/// owns one, and a face may own one wherever it runs its sessions. Its inputs are `mutating`
-/// functions that do no I/O; the few that need something from the data source return what
-/// to ask (`Action`), and the owner asks and feeds the answer back.
-///
-/// What lives here so far: the state, the selection rules, horizontal panning and level
-/// snapping, revealing columns and rows, vertical scrolling, keeping the focus in the visible
-/// columns and clamping positions, and the loading decisions of a layout pass and of expanding
-/// (which rows to ask, what to prefetch, the row windows, the count of an expanded item's
-/// children: `HierarchyCore+Loading.swift`), returned as actions stamped with the column's
-/// ticket; an answer with a stale ticket is dropped here. So are the counts checked again
-/// after an update, the parents of shown items and the row of a known child among its
-/// parent's children, and the cells of the visible rows: which to ask the data source for, in
-/// which selection state to draw them, and which to recycle (`HierarchyCore+Cells.swift`).
+/// `HierarchyCore` needs no actor: `HierarchyView` (a shell over the seed API, used on one actor
+/// at a time) owns one. Its entry is `handle(_:_:)`, which takes an event — an input of the user
+/// (`Input`), an update of the data source, an answer to an action, or a `Step` it asked to be
+/// called back with — and returns what the owner is to do (`Action`): questions for the data
+/// source stamped with the column's `Ticket` (an answer whose ticket went stale is dropped
+/// here), cells to configure or recycle, errors to report, delegate calls, a layout to run. A
+/// rule that needs an answer midway returns the question followed by `.step(_:)`, the rest of the
+/// rule; the owner performs the actions depth first and feeds each answer and step back. It does
+/// no I/O, reads no clock and starts no task.
 public struct HierarchyCore: Sendable {
     /// What the core needs to know about the layout, as values (the layout object stays with
     /// the shell that owns the viewport).
@@ -119,30 +114,29 @@ public struct HierarchyCore: Sendable {
 
     /// What the owner must do after an input.
     public enum Action: Sendable, Equatable {
-        /// Ask the data source for the parent of the first column's anchor item and attach it
-        /// (the user went back past the first column), then call `didAttachParent()`.
+        /// Ask for the parent of the first column's anchor item when it is due: what
+        /// `planParentOfTopColumn()` returns (`endPan` returns it; `handle` plans it itself).
         case askParentOfTopColumn
         /// Ask the data source for the children at these rows of `parent`, in this order, and
-        /// feed each answer back with `receiveChild(_:at:ticket:)`.
+        /// feed each answer back as `.child`.
         case askChildren(parent: String, rows: [Int], ticket: Ticket)
         /// Hand these children of `parent` to the data source's prefetch.
         case prefetch(parent: String, uuids: [String], ticket: Ticket)
         /// Tell the data source the rows shown or prefetched, per expanded parent.
         case rowWindowsChanged([String: Range<Int>])
         /// Ask the data source for the number of children of `parent`, just expanded in the
-        /// column stamped `ticket`, and feed it back with `receiveCount(_:of:ticket:extent:)`.
+        /// column stamped `ticket`, and feed it back as `.count`.
         case askCount(parent: String, ticket: Ticket)
         /// Ask the data source for the number of children of `parent` again after an update
         /// of the column stamped `ticket` (`countBefore`: its count before the update, `nil`
-        /// on a second look), and feed it back with `receiveCheckedCount(_:of:countBefore:ticket:)`.
+        /// on a second look), and feed it back as `.checkedCount`.
         case checkCount(parent: String, countBefore: Int?, ticket: Ticket)
         /// Ask the data source for the parent of `child`, shown in the column stamped
-        /// `ticket`, and feed it back with `receiveParent(_:of:ticket:extent:_:)`.
+        /// `ticket`, and feed it back as `.parent`.
         case askParent(of: String, ticket: Ticket)
         /// Find the row of `child` among the children of `parent` (the column stamped
         /// `ticket`): the data source's hint if it is in `rows` and the row there is the child,
-        /// else the first row of `scan` that is; feed it back with
-        /// `receiveLocatedChild(_:at:ticket:)`.
+        /// else the first row of `scan` that is; feed it back as `.located`.
         case locateChild(child: String, parent: String, rows: Range<Int>, scan: Range<Int>, ticket: Ticket)
         /// Give these visible rows of the column stamped `ticket` their cells: ask the data
         /// source for the cell of each request whose `ask` is set (no cell yet, or its content
@@ -152,15 +146,15 @@ public struct HierarchyCore: Sendable {
         case recycleCells([String])
         /// Find the row of `child`, shown alone in a pinned column, among the children of
         /// `parent` (the column stamped `ticket`, filled with them) as for `.locateChild`, and
-        /// feed it back with `receiveLocatedPinnedChild(_:at:ticket:_:)`.
+        /// feed it back as `.located`.
         case locatePinnedChild(child: String, parent: String, rows: Range<Int>, scan: Range<Int>, ticket: Ticket)
         /// Ask the data source for the number of children of `parent` again (the column stamped
         /// `ticket` is read anew: `invalidateChildren(of:)`), and feed it back with
-        /// `receiveRecount(_:of:ticket:extent:_:)`.
+        /// `.recount`.
         case recount(parent: String, ticket: Ticket)
         /// Find the row of the column's expanded item `child` among the children of `parent`
         /// (the column stamped `ticket`, just read anew) as for `.locateChild`, and feed it back
-        /// with `receiveLocatedExpandedChild(_:at:ticket:_:)`.
+        /// as `.located`.
         case locateExpandedChild(child: String, parent: String, rows: Range<Int>, scan: Range<Int>, ticket: Ticket)
         /// Report this error (to the error handler and the error stream).
         case report(HierarchyError)
