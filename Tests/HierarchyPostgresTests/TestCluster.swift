@@ -207,19 +207,29 @@ final class TestCluster: Sendable {
         guard spawned == 0 else {
             throw TestClusterError(message: "cannot start \(path): \(String(cString: strerror(spawned)))")
         }
-        var status: Int32 = 0
-        let deadline = Date().addingTimeInterval(90)
-        while true {
-            let waited = waitpid(pid, &status, WNOHANG)
-            if waited == pid { break }
-            if waited < 0 { throw TestClusterError(message: "waitpid failed for \(path)") }
-            if Date() > deadline {
-                kill(pid, SIGKILL)
-                _ = waitpid(pid, &status, 0)
-                throw TestClusterError(message: "\(path) did not finish in 90 s")
+        // The kernel wakes the wait when the program ends; a guard kills it after 90 s. The
+        // child is reaped only after `ended` is set under the lock the guard kills under, so the
+        // guard never signals a pid that was reused meanwhile.
+        let guardState = Mutex<(ended: Bool, killed: Bool)>((false, false))
+        let spawnedPID = pid
+        DispatchQueue.global().asyncAfter(deadline: .now() + 90) {
+            guardState.withLock { state in
+                guard !state.ended else { return }
+                state.killed = true
+                kill(spawnedPID, SIGKILL)
             }
-            usleep(5_000)
         }
+        var info = siginfo_t()
+        while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) < 0, errno == EINTR {}
+        let killed = guardState.withLock { state in
+            state.ended = true
+            return state.killed
+        }
+        var status: Int32 = 0
+        var waited: pid_t
+        repeat { waited = waitpid(pid, &status, 0) } while waited < 0 && errno == EINTR
+        if waited < 0 { throw TestClusterError(message: "waitpid failed for \(path)") }
+        if killed { throw TestClusterError(message: "\(path) did not finish in 90 s") }
         // Exited normally with status 0 (WIFEXITED and WEXITSTATUS by hand: macros are not imported).
         guard status & 0x7F == 0, (status >> 8) & 0xFF == 0 else {
             let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
