@@ -1,7 +1,7 @@
 import Foundation
 
 extension HierarchyCore {
-    /// What the owner feeds the core through ``handle(_:_:)``: the data source's answers to
+    /// What the owner feeds the core through `handle(_:_:)`: the data source's answers to
     /// the actions, its updates, and the steps of a layout pass.
     enum Event: Equatable {
         /// The number of children of `parent` (`.askCount`).
@@ -125,7 +125,7 @@ extension HierarchyCore {
         ]
     }
 
-    /// The part of a layout pass that asks what the visible columns show (see ``planLayout(isEditing:expands:)``).
+    /// The part of a layout pass that asks what the visible columns show (see `planLayout(isEditing:expands:)`).
     mutating func planLayoutPass(isEditing: Bool, _ geometry: Geometry) -> [Action] {
         clampPositions(geometry)
         layoutPass = LayoutPass()
@@ -146,7 +146,7 @@ extension HierarchyCore {
         return actions + [.step(.finishLayout)]
     }
 
-    /// A step of a layout pass (see ``planLayoutPass(isEditing:_:)``).
+    /// A step of a layout pass (see `planLayoutPass(isEditing:_:)`).
     mutating func layOut(_ step: Step, _ geometry: Geometry) -> [Action] {
         switch step {
         case .layOutColumn(let c, let ticket, let visible, let window, let isEditing):

@@ -38,7 +38,7 @@ extension HierarchyCore {
 
     /// What the core goes on with once the actions before it are performed (`Action.step`).
     public enum Step: Sendable, Equatable {
-        /// Ask what the visible columns show (``planLayoutPass(isEditing:_:)``).
+        /// Ask what the visible columns show (`planLayoutPass(isEditing:_:)`).
         case layOutColumns(isEditing: Bool)
         /// The rows of the window of column `c` (stamped `ticket`) were asked: plan its
         /// prefetch and the cells of its visible rows, and trim its cache to the window.
@@ -46,7 +46,7 @@ extension HierarchyCore {
         /// Every visible column was laid out: recycle the cells that left the screen, and tell
         /// the data source the new row windows.
         case finishLayout
-        /// Ask for the first column's parent if it is due (``planParentOfTopColumn()``).
+        /// Ask for the first column's parent if it is due (`planParentOfTopColumn()`).
         case askParentOfTopColumn
         /// Preview the focused item's children if its row changed (`expands` set).
         case previewFocus(expands: Bool)
@@ -75,7 +75,7 @@ extension HierarchyCore {
         case focusPreviousLevelAgain
         /// An item was expanded on request: the focus comes to it if it had none, or was deeper.
         case focusExpanded(column: Int, row: Int)
-        /// The root was expanded after a reload: the first focus (``focusFirstItem(expandsFocusedItem:_:)``).
+        /// The root was expanded after a reload: the first focus (`focusFirstItem(expandsFocusedItem:_:)`).
         case focusFirstItem(expands: Bool)
     }
 
@@ -222,7 +222,7 @@ extension HierarchyCore {
         planRow(row, ofColumn: c) + [.step(.preview(column: c, row: row, evenIfExpanded: false))]
     }
 
-    /// Asks for the item at a row unless it is known (``planRows(ofColumn:window:)`` of one row).
+    /// Asks for the item at a row unless it is known (`planRows(ofColumn:window:)` of one row).
     mutating func planRow(_ row: Int, ofColumn c: Int) -> [Action] {
         stampIfNeeded(c)
         return planRows(ofColumn: c, window: row..<(row + 1))

@@ -171,7 +171,7 @@ extension HierarchyView {
         }
     }
 
-    /// Runs an input through the core's rules (see ``send(_:)-actions``).
+    /// Runs an input through the core's rules (see the `send(_:)` that takes actions).
     func send(_ input: HierarchyCore.Input) {
         run(requestsDisplay: true) { send(core.handle(.input(input), coreGeometry)) }
     }
