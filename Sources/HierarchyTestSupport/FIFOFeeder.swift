@@ -1,4 +1,5 @@
 import Foundation
+import HierarchySources
 
 #if canImport(Glibc)
     import Glibc
@@ -8,17 +9,20 @@ import Foundation
 
 /// A named pipe that a test writes in steps, from a thread of its own, to feed a reader slowly.
 ///
-/// The thread waits (at most two minutes) for a reader to open the pipe, then writes each chunk
-/// given to ``write(_:)`` as it comes, and closes the pipe after ``close()`` (or, should a test
-/// never call it, after ten minutes: a guard against a leaked thread, far past any test, so a
-/// loaded run that takes minutes never sees its document end early). Writes to a reader
-/// that went away are dropped (SIGPIPE is ignored in the test process).
+/// The thread opens the pipe for writing, which returns when a reader opens it (``untilOpened()``
+/// is that event), then writes each chunk given to ``write(_:)`` as it comes, and closes the
+/// pipe after ``close()`` (or, should a test never call it, after ten minutes: a guard against a
+/// leaked thread, far past any test, so a loaded run that takes minutes never sees its document
+/// end early). Should no reader ever come, the thread stays in `open` until the test process
+/// ends. Writes to a reader that went away are dropped (SIGPIPE is ignored in the test process).
 public final class FIFOFeeder: @unchecked Sendable {
     // `@unchecked`: `chunks` and `isClosed` are guarded by `condition`.
     public let path: String
     private let condition = NSCondition()
     private var chunks: [Data] = []
     private var isClosed = false
+    /// Whether the writing end is open: a reader came.
+    private let opened = ObservedValue<Bool>(false)
 
     /// Makes the pipe and starts the writing thread.
     ///
@@ -48,16 +52,19 @@ public final class FIFOFeeder: @unchecked Sendable {
         condition.unlock()
     }
 
+    /// Waits until a reader has opened the pipe: an event, with no clock (`false` when the task
+    /// is cancelled first, as by a test's time limit).
+    public func untilOpened() async -> Bool {
+        await opened.until { $0 }
+    }
+
     private func feed() {
-        let openDeadline = Date().addingTimeInterval(120)
-        var descriptor: Int32 = -1
-        while descriptor < 0, Date() < openDeadline {
-            descriptor = open(path, O_WRONLY | O_NONBLOCK)
-            if descriptor < 0 { usleep(5_000) }
-        }
+        // Returns when a reader opens the pipe.
+        var descriptor: Int32
+        repeat { descriptor = open(path, O_WRONLY) } while descriptor < 0 && errno == EINTR
         guard descriptor >= 0 else { return }
+        opened.withLock { $0 = true }
         defer { Glibc.close(descriptor) }
-        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
         let deadline = Date().addingTimeInterval(600)
         while true {
             condition.lock()

@@ -25,13 +25,8 @@ import Testing
         try process.run()
         let pid = process.processIdentifier
         defer { if process.isRunning { kill(pid, SIGKILL) } }
-        // Reading: the program holds the pipe open.
-        let reading = await eventually {
-            let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []
-            return descriptors.contains {
-                (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\($0)")) == feeder.path
-            }
-        }
+        // Reading: the program opened the pipe (the feeder's open returned).
+        let reading = await feeder.untilOpened()
         #expect(reading)
         kill(pid, number)
         for await _ in exit {}
