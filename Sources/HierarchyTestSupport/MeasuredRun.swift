@@ -81,18 +81,16 @@ public enum MeasuredRun {
         posix_spawn_file_actions_addopen(&actions, 1, outputFile, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, errorFile, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         _ = spawnFileActionsAddCloseFrom(&actions, 3)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        // A process group of its own, so the deadline ends the program with `time`.
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
-        posix_spawnattr_setpgroup(&attributes, 0)
         let limit = outputLimit.map { [prlimit, "--fsize=\($0)", "--"] } ?? []
         let argv = limit + [time, "-o", timeFile, "-f", "%M", ProgramRunner.executable.path] + arguments
         var cArguments = argv.map { strdup($0) } + [nil]
         defer { for argument in cArguments { free(argument) } }
         var pid = pid_t()
-        let spawned = posix_spawn(&pid, argv[0], &actions, &attributes, &cArguments, environ)
+        // A process group of its own, so the deadline ends the program with `time`.
+        let spawned = withShellSpawnAttributes(flags: POSIX_SPAWN_SETPGROUP) { attributes in
+            posix_spawnattr_setpgroup(&attributes, 0)
+            return posix_spawn(&pid, argv[0], &actions, &attributes, &cArguments, environ)
+        }
         guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
         let child = Child(pid: pid)
         let deadline = Task {

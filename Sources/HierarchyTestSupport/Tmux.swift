@@ -1,14 +1,18 @@
 import Foundation
+import HierarchySources
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
 /// A private tmux server for one test: starts a command in a pane of a given size, types
-/// keys, reads the screen, and waits (with a deadline) for what a person would see.
+/// keys, reads the screen, and waits for what a person would see: the screen is read again each
+/// time the program writes to the pane (tmux tells a client in control mode), within a deadline.
 public final class Tmux {
     public let socket: String
     public let session = "e2e"
+    /// The pane's output as events, from a tmux client in control mode.
+    private var watcher: PaneWatcher?
 
     public static var isAvailable: Bool {
         ["/usr/bin/tmux", "/usr/local/bin/tmux"].contains { FileManager.default.isExecutableFile(atPath: $0) }
@@ -18,6 +22,15 @@ public final class Tmux {
         socket = "hierarchy-e2e-\(getpid())-\(UUID().uuidString.prefix(8))"
         // The server this starts outlives the command: it must not inherit a pipe we read.
         try run(["new-session", "-d", "-s", session, "-x", "\(columns)", "-y", "\(rows)", command], capture: false)
+        watcher = try PaneWatcher(arguments: Self.clientArguments(socket) + ["-C", "attach-session", "-t", session])
+    }
+
+    /// How every tmux client of this server is started: no user configuration, a known terminal.
+    private static func clientArguments(_ socket: String) -> [String] {
+        [
+            "/usr/bin/env", "-u", "TMUX", "-u", "NO_COLOR", "TERM=xterm-256color", "tmux", "-L", socket, "-f",
+            "/dev/null",
+        ]
     }
 
     /// Runs the built `hierarchy` program in a shell that, once it ends, prints `EXIT=` and its
@@ -44,6 +57,7 @@ public final class Tmux {
     }
 
     deinit {
+        watcher?.stop()
         _ = try? run(["kill-server"], capture: false)
     }
 
@@ -60,11 +74,7 @@ public final class Tmux {
             ? FileManager.default.temporaryDirectory.appendingPathComponent("tmux-\(UUID().uuidString)").path
             : "/dev/null"
         defer { if capture { unlink(output) } }
-        let argv =
-            [
-                "/usr/bin/env", "-u", "TMUX", "-u", "NO_COLOR", "TERM=xterm-256color", "tmux", "-L", socket, "-f",
-                "/dev/null",
-            ] + arguments
+        let argv = Self.clientArguments(socket) + arguments
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -76,7 +86,7 @@ public final class Tmux {
         var pid: pid_t = 0
         let cArguments = argv.map { strdup($0) } + [nil]
         defer { for argument in cArguments { free(argument) } }
-        let result = posix_spawn(&pid, argv[0], &actions, nil, cArguments, environ)
+        let result = withShellSpawnAttributes { posix_spawn(&pid, argv[0], &actions, &$0, cArguments, environ) }
         guard result == 0 else { throw SpawnFailed(code: result) }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
@@ -101,22 +111,22 @@ public final class Tmux {
         try tmux(["display-message", "-p", "-t", session, "#{\(name)}"]).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// Waits until the screen satisfies `condition`, looking again every 50 ms until the
-    /// deadline (the screen belongs to another process: there is no event to await). The
-    /// deadline is generous: in a full run on two cores beside `stress-ng --cpu 2`, six
-    /// programs started at once showed nothing for over 60 s, and only a failing test waits that
-    /// long.
+    /// Waits until the screen satisfies `condition`: it is read now, then again after each
+    /// output of the program to the pane (an event from tmux), until the deadline. The deadline
+    /// only bounds a failing test, so it is generous: in a full run on two cores beside
+    /// `stress-ng --cpu 2`, six programs started at once showed nothing for over 60 s.
     @discardableResult
     public func waitFor(_ description: String, timeout: Duration = .seconds(180), _ condition: (String) -> Bool)
         async throws -> String
     {
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: timeout)
+        let deadline = ContinuousClock.now.advanced(by: timeout)
         var last = ""
-        while clock.now < deadline {
+        while true {
+            // Counted before the screen is read: output that comes meanwhile is not missed.
+            let seen = watcher?.outputs.value ?? 0
             last = try screen()
             if condition(last) { return last }
-            try await Task.sleep(for: .milliseconds(50))
+            guard let watcher, await watcher.untilOutput(after: seen, deadline: deadline) else { break }
         }
         throw WaitFailed(description: description, screen: last)
     }
@@ -145,3 +155,95 @@ public final class Tmux {
 @_silgen_name("posix_spawn_file_actions_addclosefrom_np")
 public func spawnFileActionsAddCloseFrom(_ actions: UnsafeMutablePointer<posix_spawn_file_actions_t>, _ from: Int32)
     -> Int32
+
+/// A tmux client in control mode (`tmux -C attach-session`): tmux writes a `%output` line for each
+/// output of a pane, which this counts (``outputs``) on a thread of its own. The client ends when
+/// its standard input closes (``stop()``) or the server goes; the count then moves once more.
+final class PaneWatcher: Sendable {
+    /// The number of `%output` lines so far, and one more when the client ended.
+    let outputs = ObservedValue<Int>(0)
+    /// Whether the client ended (the server went, or ``stop()``).
+    private let ended = ObservedValue<Bool>(false)
+    /// The write end of the client's standard input: closing it ends the client.
+    private let input: Int32
+
+    init(arguments: [String]) throws {
+        var toClient: [Int32] = [0, 0]
+        var fromClient: [Int32] = [0, 0]
+        guard pipe(&toClient) == 0 else { throw Tmux.SpawnFailed(code: errno) }
+        guard pipe(&fromClient) == 0 else {
+            close(toClient[0])
+            close(toClient[1])
+            throw Tmux.SpawnFailed(code: errno)
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, toClient[0], 0)
+        posix_spawn_file_actions_adddup2(&actions, fromClient[1], 1)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        _ = spawnFileActionsAddCloseFrom(&actions, 3)
+        var pid: pid_t = 0
+        let cArguments = arguments.map { strdup($0) } + [nil]
+        defer { for argument in cArguments { free(argument) } }
+        let result = withShellSpawnAttributes { posix_spawn(&pid, arguments[0], &actions, &$0, cArguments, environ) }
+        close(toClient[0])
+        close(fromClient[1])
+        guard result == 0 else {
+            close(toClient[1])
+            close(fromClient[0])
+            throw Tmux.SpawnFailed(code: result)
+        }
+        input = toClient[1]
+        let output = fromClient[0]
+        let (outputs, ended, client) = (outputs, ended, pid)
+        let thread = Thread {
+            var buffer = [UInt8](repeating: 0, count: 65_536)
+            var atLineStart = true
+            var line: [UInt8] = []
+            while true {
+                let count = read(output, &buffer, buffer.count)
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { break }
+                var lines = 0
+                for byte in buffer[0..<count] {
+                    if atLineStart || line.count < 8 { line.append(byte) }
+                    atLineStart = byte == UInt8(ascii: "\n")
+                    if atLineStart {
+                        if line.starts(with: Array("%output ".utf8)) { lines += 1 }
+                        line.removeAll(keepingCapacity: true)
+                    }
+                }
+                if lines > 0 { outputs.withLock { $0 += lines } }
+            }
+            close(output)
+            ended.withLock { $0 = true }
+            outputs.withLock { $0 += 1 }
+            var status: Int32 = 0
+            while waitpid(client, &status, 0) < 0 && errno == EINTR {}
+        }
+        thread.name = "tmux control client"
+        thread.start()
+    }
+
+    /// Waits until the pane wrote more than `seen` outputs (`true`), or the client ended or the
+    /// deadline passed first (`false`). The deadline is a guard, not a synchronisation.
+    func untilOutput(after seen: Int, deadline: ContinuousClock.Instant) async -> Bool {
+        let moved = await withTaskGroup(of: Bool.self) { group in
+            group.addTask { await self.outputs.until { $0 > seen } }
+            group.addTask {
+                try? await Task.sleep(until: deadline)
+                return false
+            }
+            let first = await group.next() ?? false
+            group.cancelAll()
+            return first
+        }
+        return moved && !ended.value
+    }
+
+    /// Ends the client (its standard input closes).
+    func stop() {
+        close(input)
+    }
+}

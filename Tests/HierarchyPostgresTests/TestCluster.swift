@@ -203,7 +203,7 @@ final class TestCluster: Sendable {
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, path, &actions, nil, argv, environ)
+        let spawned = withShellSpawnAttributes { posix_spawn(&pid, path, &actions, &$0, argv, environ) }
         guard spawned == 0 else {
             throw TestClusterError(message: "cannot start \(path): \(String(cString: strerror(spawned)))")
         }
