@@ -13,6 +13,8 @@ public final class Tmux {
     public let session = "e2e"
     /// The pane's output as events, from a tmux client in control mode.
     private var watcher: PaneWatcher?
+    /// The server's socket, which `kill-server` leaves behind.
+    private var socketPath: String?
 
     public static var isAvailable: Bool {
         ["/usr/bin/tmux", "/usr/local/bin/tmux"].contains { FileManager.default.isExecutableFile(atPath: $0) }
@@ -23,6 +25,7 @@ public final class Tmux {
         // The server this starts outlives the command: it must not inherit a pipe we read.
         try run(["new-session", "-d", "-s", session, "-x", "\(columns)", "-y", "\(rows)", command], capture: false)
         watcher = try PaneWatcher(arguments: Self.clientArguments(socket) + ["-C", "attach-session", "-t", session])
+        socketPath = try? format("socket_path")
     }
 
     /// How every tmux client of this server is started: no user configuration, a known terminal.
@@ -59,6 +62,7 @@ public final class Tmux {
     deinit {
         watcher?.stop()
         _ = try? run(["kill-server"], capture: false)
+        if let socketPath, !socketPath.isEmpty { unlink(socketPath) }
     }
 
     @discardableResult
