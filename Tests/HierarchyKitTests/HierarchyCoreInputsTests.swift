@@ -238,4 +238,42 @@ import Testing
         #expect(core.handle(.root(nil, expands: false), geometry) == [.relayout])
         #expect(core.columns.isEmpty && core.focus == nil)
     }
+
+    @Test func theViewsOwnChangesAreInputsToo() {
+        var core = HierarchyCore.rootAndChildren(10, known: 10)
+        core.columns[1].contentOffsetY = 9
+        core.focus = (1, 9)
+        core.leadingColumn = 0
+        // A taller viewport: the column cannot scroll as far; a narrower one shows the focus.
+        let taller = HierarchyCore.Geometry(visibleColumnCount: 1, columnWidth: 10, columnHeight: 8)
+        #expect(core.handle(.input(.layoutChanged(revealsFocus: false)), taller) == [.relayout])
+        #expect(core.columns[1].contentOffsetY == 2 && core.leadingColumn == 0)
+        #expect(core.handle(.input(.layoutChanged(revealsFocus: true)), taller) == [.relayout])
+        #expect(core.leadingColumn == 1)
+        // A pan follows the finger; its end snaps.
+        #expect(core.handle(.input(.beginPan), taller) == [])
+        #expect(core.handle(.input(.pan(translation: 4)), taller) == [.relayout])
+        #expect(core.pan?.offset == -4)
+        // Selection rules of the editing properties.
+        _ = send(.select(true, "R/1", allowsMultiple: true), to: &core)
+        _ = send(.select(true, "R/2", allowsMultiple: true), to: &core)
+        #expect(core.handle(.input(.limitSelectionToOne), geometry) == [])
+        #expect(core.selection == ["R/2"])
+        #expect(core.handle(.input(.endEditing), geometry) == [])
+        #expect(core.selection.isEmpty)
+    }
+
+    @Test func aMeasuredCellMovesTheRowsOnlyWhenItsExtentChanged() {
+        var core = HierarchyCore.rootAndChildren(4, known: 4)
+        #expect(core.handle(.measured(1, column: 1, row: 2), geometry) == [])
+        #expect(core.handle(.measured(3, column: 1, row: 2), geometry) == [.relayout])
+        #expect(core.columns[1].heights.totalExtent == 6)
+        // A row or a column that went meanwhile is ignored.
+        #expect(core.handle(.measured(3, column: 1, row: 9), geometry) == [])
+        #expect(core.handle(.measured(3, column: 7, row: 0), geometry) == [])
+        // An item the data source gave no cell holds none, and is asked again when shown.
+        core.cells = ["R/1"]
+        #expect(core.handle(.noCell("R/1"), geometry) == [])
+        #expect(core.cells.isEmpty)
+    }
 }

@@ -21,6 +21,11 @@ extension HierarchyCore {
         case update(HierarchyUpdateQueue.Update)
         /// Whether the item at a row of the column stamped `ticket` has children (`.askHasChildren`).
         case hasChildren(Bool, column: Int, row: Int, ticket: Ticket)
+        /// A cell of `.configureCells` measured: its row's extent (height plus spacing).
+        case measured(Double, column: Int, row: Int)
+        /// The data source gave no cell for the item (or its column went before it got one):
+        /// it holds none, and is asked again when shown.
+        case noCell(String)
         /// The root item (`.askRoot`): everything starts again from it.
         case root(String?, expands: Bool)
         /// A step the core asked to be called back for (`Action.step`).
@@ -81,6 +86,12 @@ extension HierarchyCore {
                 return actions
             }
             return planExpand(column: c, row: row, uuid: uuid, geometry) + [.step(.reveal(c))]
+        case .measured(let extent, let c, let row):
+            guard c < columns.count, row < columns[c].count else { return [] }
+            return setExtent(extent, column: c, row: row) ? [.relayout] : []
+        case .noCell(let uuid):
+            forgetCell(uuid)
+            return []
         case .root(let root, let expands):
             reset(root: root, extent: extent)
             guard let root else { return [.relayout] }

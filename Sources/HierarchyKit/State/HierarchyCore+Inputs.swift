@@ -34,6 +34,17 @@ extension HierarchyCore {
         case focusNextLevel(expands: Bool)
         /// Focus the expanded item of the previous level (`focusPreviousLevel()`).
         case focusPreviousLevel
+        /// The layout changed (its size, metrics or insets): positions are clamped to what
+        /// exists; with `revealsFocus` (a new viewport size) the focused column comes into view.
+        case layoutChanged(revealsFocus: Bool)
+        /// Start a horizontal pan (`beginPan()`).
+        case beginPan
+        /// Move a pan in progress (`pan(translation:)`).
+        case pan(translation: Double)
+        /// Editing mode ended: nothing stays selected.
+        case endEditing
+        /// Multiple selection was turned off: only the most recently selected item stays selected.
+        case limitSelectionToOne
     }
 
     /// What the core goes on with once the actions before it are performed (`Action.step`).
@@ -134,6 +145,22 @@ extension HierarchyCore {
             return planRow(f.row, ofColumn: f.column) + [
                 .step(.expandFocused(column: f.column, row: f.row, expands: expands))
             ]
+        case .layoutChanged(let revealsFocus):
+            clampPositions(geometry)
+            if revealsFocus, let f = focus { revealColumn(f.column, geometry) }
+            return [.relayout]
+        case .beginPan:
+            beginPan()
+            return []
+        case .pan(let translation):
+            pan(translation: translation, geometry)
+            return [.relayout]
+        case .endEditing:
+            clearSelection()
+            return []
+        case .limitSelectionToOne:
+            limitSelectionToOne()
+            return []
         case .focusPreviousLevel:
             guard let f = focus, f.column < columns.count else { return [] }
             if f.column == 0 { return handle(.showLevel(-1), geometry) + [.step(.focusPreviousLevelAgain)] }

@@ -43,8 +43,7 @@ extension HierarchyView {
     }
 
     func layoutChanged() {
-        core.clampPositions(coreGeometry)
-        setNeedsLayout()
+        drain(core.handle(.input(.layoutChanged(revealsFocus: false)), coreGeometry))
     }
 
     func performReload() {
@@ -121,7 +120,7 @@ extension HierarchyView {
                     configureCell(request, column: c)
                 } else if visibleCells[request.uuid] == nil {
                     // The column went meanwhile: an item planned a cell it never got.
-                    core.forgetCell(request.uuid)
+                    return core.handle(.noCell(request.uuid), geometry)
                 }
             }
         case .recycleCells(let uuids):
@@ -170,16 +169,16 @@ extension HierarchyView {
         } else {
             if let old = visibleCells.removeValue(forKey: uuid) { reuseQueue.enqueue(old) }
             guard let fresh = ask({ $0.hierarchyView(self, cellForItemWith: uuid) }) else {
-                core.forgetCell(uuid)
+                drain(core.handle(.noCell(uuid), coreGeometry))
                 return
             }
             fresh.uuid = uuid
             cell = fresh
             visibleCells[uuid] = cell
             let row = request.row
-            if let measure = itemHeightProvider, c < columns.count, row < columns[c].count {
+            if let measure = itemHeightProvider {
                 let extent = layout.extent(forHeight: measure(cell, layout.itemWidth))
-                if core.setExtent(extent, column: c, row: row) { needsLayout = true }
+                drain(core.handle(.measured(extent, column: c, row: row), coreGeometry))
             }
         }
         if let tableCell = cell as? HierarchyItemTableViewCell {

@@ -7,7 +7,7 @@ extension HierarchyView {
     public func setSize(_ size: Size) {
         guard collectionViewLayout.size != size else { return }
         collectionViewLayout.size = size
-        if let f = focus { core.revealColumn(f.column, coreGeometry) }
+        drain(core.handle(.input(.layoutChanged(revealsFocus: true)), coreGeometry))
         layoutIfNeeded()
     }
 
@@ -71,14 +71,13 @@ extension HierarchyView {
 
     /// Starts a horizontal pan.
     public func beginPan() {
-        core.beginPan()
+        drain(core.handle(.input(.beginPan), coreGeometry))
     }
 
     /// Moves a pan in progress: `translation` is how far the finger moved horizontally since
     /// `beginPan()` (positive = to the right). The columns follow continuously.
     public func pan(translation: Double) {
-        core.pan(translation: translation, coreGeometry)
-        setNeedsLayout()
+        drain(core.handle(.input(.pan(translation: translation)), coreGeometry))
     }
 
     /// Ends a pan and snaps to a level: the pan commits one level per column width moved,

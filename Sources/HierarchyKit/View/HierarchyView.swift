@@ -33,7 +33,7 @@ open class HierarchyView {
     /// Editing mode: tapping an item's body selects it.
     public var isEditing = false {
         didSet {
-            if !isEditing && oldValue { core.clearSelection() }
+            if !isEditing && oldValue { drain(core.handle(.input(.endEditing), coreGeometry)) }
             setNeedsDisplay()
         }
     }
@@ -42,7 +42,7 @@ open class HierarchyView {
     /// Whether more than one item can be selected in editing mode.
     public var allowsMultipleSelectionDuringEditing = false {
         didSet {
-            if !allowsMultipleSelectionDuringEditing { core.limitSelectionToOne() }
+            if !allowsMultipleSelectionDuringEditing { drain(core.handle(.input(.limitSelectionToOne), coreGeometry)) }
         }
     }
     /// The items selected in editing mode, in the order they were selected.
