@@ -261,6 +261,13 @@ import Testing
         #expect(core.selection == ["R/2"])
         #expect(core.handle(.input(.endEditing), geometry) == [])
         #expect(core.selection.isEmpty)
+        // A row needed now is asked once; a known one is not.
+        var paged = HierarchyCore.rootAndChildren(10, known: 2)
+        #expect(
+            paged.handle(.input(.loadRow(5, column: 1)), geometry) == [
+                .askChildren(parent: "R", rows: [5], ticket: Ticket(2))
+            ])
+        #expect(paged.handle(.input(.loadRow(1, column: 1)), geometry) == [])
     }
 
     @Test func aMeasuredCellMovesTheRowsOnlyWhenItsExtentChanged() {

@@ -37,6 +37,8 @@ extension HierarchyCore {
         /// The layout changed (its size, metrics or insets): positions are clamped to what
         /// exists; with `revealsFocus` (a new viewport size) the focused column comes into view.
         case layoutChanged(revealsFocus: Bool)
+        /// The item at a row is needed now (`focusedUUID`, a type-select): asked unless known.
+        case loadRow(Int, column: Int)
         /// Start a horizontal pan (`beginPan()`).
         case beginPan
         /// Move a pan in progress (`pan(translation:)`).
@@ -149,6 +151,8 @@ extension HierarchyCore {
             clampPositions(geometry)
             if revealsFocus, let f = focus { revealColumn(f.column, geometry) }
             return [.relayout]
+        case .loadRow(let row, let c):
+            return planRow(row, ofColumn: c)
         case .beginPan:
             beginPan()
             return []

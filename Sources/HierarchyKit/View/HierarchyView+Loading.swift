@@ -81,7 +81,7 @@ extension HierarchyView {
         case .rowWindowsChanged(let windows):
             ask { $0.hierarchyView(self, didChangeRowWindows: windows) }
         case .askParentOfTopColumn:
-            return core.planParentOfTopColumn()
+            return core.handle(.step(.askParentOfTopColumn), geometry)
         case .applyUpdates:
             let (update, error) = updates.next()
             if let error { report(error) }
@@ -155,7 +155,7 @@ extension HierarchyView {
     /// a paging data source has no item for yet gets a loading (or failed) slot and `nil`.
     @discardableResult
     func ensureUUID(column c: Int, row: Int) -> String? {
-        drain(core.planRow(row, ofColumn: c))
+        drain(core.handle(.input(.loadRow(row, column: c)), coreGeometry))
         return c < columns.count ? columns[c].uuid(at: row) : nil
     }
 
