@@ -1,5 +1,6 @@
 import Foundation
 import HierarchyFileSystem
+import HierarchySources
 
 #if canImport(Glibc)
     import Glibc
@@ -84,15 +85,7 @@ enum ProcessSupervisor {
         let cEnvp = envp.map { strdup($0) } + [nil]
         defer { for string in cArgv + cEnvp { free(string) } }
         // The child starts with the default signal actions, not the ones ignored above.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signo in [SIGINT, SIGQUIT, SIGTSTP, SIGTTOU, SIGTERM, SIGHUP] { sigaddset(&defaults, signo) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
-        guard posix_spawn(&pid, executable, nil, &attributes, cArgv, cEnvp) == 0 else {
+        guard withShellSpawnAttributes({ posix_spawn(&pid, executable, nil, &$0, cArgv, cEnvp) }) == 0 else {
             for signo in [SIGINT, SIGQUIT, SIGTSTP, SIGTTOU, SIGTERM, SIGHUP] { signal(signo, SIG_DFL) }
             close(readFD)
             close(writeFD)

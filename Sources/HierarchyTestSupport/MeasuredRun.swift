@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -44,13 +43,6 @@ public enum MeasuredRun {
         public var errorText: String { String(decoding: error, as: UTF8.self) }
     }
 
-    private final class Child: Sendable {
-        let pid: pid_t
-        /// Whether it was reaped, and whether the deadline killed it.
-        let state = Mutex((reaped: false, killed: false))
-        init(pid: pid_t) { self.pid = pid }
-    }
-
     /// Runs `hierarchy` with `arguments`.
     ///
     /// - Parameters:
@@ -74,46 +66,17 @@ public enum MeasuredRun {
             unlink(errorFile)
             unlink(timeFile)
         }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outputFile, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, errorFile, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        _ = spawnFileActionsAddCloseFrom(&actions, 3)
         let limit = outputLimit.map { [prlimit, "--fsize=\($0)", "--"] } ?? []
         let argv = limit + [time, "-o", timeFile, "-f", "%M", ProgramRunner.executable.path] + arguments
-        var cArguments = argv.map { strdup($0) } + [nil]
-        defer { for argument in cArguments { free(argument) } }
-        var pid = pid_t()
         // A process group of its own, so the deadline ends the program with `time`.
-        let spawned = withShellSpawnAttributes(flags: POSIX_SPAWN_SETPGROUP) { attributes in
-            posix_spawnattr_setpgroup(&attributes, 0)
-            return posix_spawn(&pid, argv[0], &actions, &attributes, &cArguments, environ)
-        }
-        guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
-        let child = Child(pid: pid)
-        let deadline = Task {
-            try await Task.sleep(for: timeout)
-            child.state.withLock { state in
-                if !state.reaped {
-                    state.killed = true
-                    kill(-child.pid, SIGKILL)
-                }
-            }
-        }
-        defer { deadline.cancel() }
-        let (status, killed) = await offPool { () -> (Int32, Bool) in
-            // Wait without reaping, so the deadline never signals a reused process group; then reap.
-            var info = siginfo_t()
-            while waitid(P_PID, id_t(child.pid), &info, WEXITED | WNOWAIT) < 0, errno == EINTR {}
-            return child.state.withLock { state in
-                state.reaped = true
-                var status: Int32 = 0
-                while waitpid(child.pid, &status, 0) < 0, errno == EINTR {}
-                return (status, state.killed)
-            }
-        }
+        let pid = try spawnAsFromShell(
+            argv, flags: POSIX_SPAWN_SETPGROUP, attributes: { posix_spawnattr_setpgroup(&$0, 0) },
+            fileActions: { actions in
+                posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+                posix_spawn_file_actions_addopen(&actions, 1, outputFile, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+                posix_spawn_file_actions_addopen(&actions, 2, errorFile, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+            })
+        let (status, killed) = await offPool { reapChild(pid, killing: -pid, after: timeout) }
         let output = keepingOutput ? (FileManager.default.contents(atPath: outputFile) ?? Data()) : Data()
         let error = FileManager.default.contents(atPath: errorFile) ?? Data()
         let report = (try? String(contentsOfFile: timeFile, encoding: .utf8)) ?? ""

@@ -78,28 +78,15 @@ public final class Tmux {
             ? FileManager.default.temporaryDirectory.appendingPathComponent("tmux-\(UUID().uuidString)").path
             : "/dev/null"
         defer { if capture { unlink(output) } }
-        let argv = Self.clientArguments(socket) + arguments
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        // The tmux server outlives this call: it must not keep other tests' pipes open.
-        _ = spawnFileActionsAddCloseFrom(&actions, 3)
-        var pid: pid_t = 0
-        let cArguments = argv.map { strdup($0) } + [nil]
-        defer { for argument in cArguments { free(argument) } }
-        let result = withShellSpawnAttributes { posix_spawn(&pid, argv[0], &actions, &$0, cArguments, environ) }
-        guard result == 0 else { throw SpawnFailed(code: result) }
+        let pid = try spawnAsFromShell(Self.clientArguments(socket) + arguments) { actions in
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         guard capture else { return "" }
         return (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
-    }
-
-    public struct SpawnFailed: Error {
-        public var code: Int32
     }
 
     public func send(_ keys: String...) throws {
@@ -127,7 +114,7 @@ public final class Tmux {
         var last = ""
         while true {
             // Counted before the screen is read: output that comes meanwhile is not missed.
-            let seen = watcher?.outputs.value ?? 0
+            let seen = watcher?.progress.value.outputs ?? 0
             last = try screen()
             if condition(last) { return last }
             guard let watcher, await watcher.untilOutput(after: seen, deadline: deadline) else { break }
@@ -161,46 +148,42 @@ public func spawnFileActionsAddCloseFrom(_ actions: UnsafeMutablePointer<posix_s
     -> Int32
 
 /// A tmux client in control mode (`tmux -C attach-session`): tmux writes a `%output` line for each
-/// output of a pane, which this counts (``outputs``) on a thread of its own. The client ends when
-/// its standard input closes (``stop()``) or the server goes; the count then moves once more.
+/// output of a pane, which this counts on a thread of its own. The client ends when its standard
+/// input closes (``stop()``) or the server goes.
 final class PaneWatcher: Sendable {
-    /// The number of `%output` lines so far, and one more when the client ended.
-    let outputs = ObservedValue<Int>(0)
-    /// Whether the client ended (the server went, or ``stop()``).
-    private let ended = ObservedValue<Bool>(false)
+    /// The number of `%output` lines so far, and whether the client ended.
+    let progress = ObservedValue((outputs: 0, ended: false))
     /// The write end of the client's standard input: closing it ends the client.
     private let input: Int32
 
     init(arguments: [String]) throws {
         var toClient: [Int32] = [0, 0]
         var fromClient: [Int32] = [0, 0]
-        guard pipe(&toClient) == 0 else { throw Tmux.SpawnFailed(code: errno) }
+        guard pipe(&toClient) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         guard pipe(&fromClient) == 0 else {
             close(toClient[0])
             close(toClient[1])
-            throw Tmux.SpawnFailed(code: errno)
+            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
         }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, toClient[0], 0)
-        posix_spawn_file_actions_adddup2(&actions, fromClient[1], 1)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        _ = spawnFileActionsAddCloseFrom(&actions, 3)
-        var pid: pid_t = 0
-        let cArguments = arguments.map { strdup($0) } + [nil]
-        defer { for argument in cArguments { free(argument) } }
-        let result = withShellSpawnAttributes { posix_spawn(&pid, arguments[0], &actions, &$0, cArguments, environ) }
-        close(toClient[0])
-        close(fromClient[1])
-        guard result == 0 else {
+        // The child has its own copies of its ends; these are closed here either way.
+        defer {
+            close(toClient[0])
+            close(fromClient[1])
+        }
+        let client: pid_t
+        do {
+            client = try spawnAsFromShell(arguments) { actions in
+                posix_spawn_file_actions_adddup2(&actions, toClient[0], 0)
+                posix_spawn_file_actions_adddup2(&actions, fromClient[1], 1)
+                posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+            }
+        } catch {
             close(toClient[1])
             close(fromClient[0])
-            throw Tmux.SpawnFailed(code: result)
+            throw error
         }
         input = toClient[1]
-        let output = fromClient[0]
-        let (outputs, ended, client) = (outputs, ended, pid)
+        let (output, progress) = (fromClient[0], progress)
         let thread = Thread {
             var buffer = [UInt8](repeating: 0, count: 65_536)
             var atLineStart = true
@@ -218,11 +201,10 @@ final class PaneWatcher: Sendable {
                         line.removeAll(keepingCapacity: true)
                     }
                 }
-                if lines > 0 { outputs.withLock { $0 += lines } }
+                if lines > 0 { progress.withLock { $0.outputs += lines } }
             }
             close(output)
-            ended.withLock { $0 = true }
-            outputs.withLock { $0 += 1 }
+            progress.withLock { $0.ended = true }
             var status: Int32 = 0
             while waitpid(client, &status, 0) < 0 && errno == EINTR {}
         }
@@ -233,17 +215,9 @@ final class PaneWatcher: Sendable {
     /// Waits until the pane wrote more than `seen` outputs (`true`), or the client ended or the
     /// deadline passed first (`false`). The deadline is a guard, not a synchronisation.
     func untilOutput(after seen: Int, deadline: ContinuousClock.Instant) async -> Bool {
-        let moved = await withTaskGroup(of: Bool.self) { group in
-            group.addTask { await self.outputs.until { $0 > seen } }
-            group.addTask {
-                try? await Task.sleep(until: deadline)
-                return false
-            }
-            let first = await group.next() ?? false
-            group.cancelAll()
-            return first
-        }
-        return moved && !ended.value
+        let left = deadline - .now
+        let changed = (try? await withTimeout(left) { await self.progress.until { $0.outputs > seen || $0.ended } })
+        return changed == true && !progress.value.ended
     }
 
     /// Ends the client (its standard input closes).

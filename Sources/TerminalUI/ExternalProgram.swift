@@ -1,4 +1,5 @@
 import Foundation
+import HierarchySources
 
 #if canImport(Glibc)
     import Glibc
@@ -47,24 +48,10 @@ public struct ExternalProgram: Sendable, Equatable {
         defer { posix_spawn_file_actions_destroy(&actions) }
         if input != STDIN_FILENO { posix_spawn_file_actions_adddup2(&actions, input, STDIN_FILENO) }
         if output != STDOUT_FILENO { posix_spawn_file_actions_adddup2(&actions, output, STDOUT_FILENO) }
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signo in [SIGINT, SIGQUIT, SIGTSTP, SIGTTIN, SIGTTOU, SIGTERM, SIGHUP, SIGPIPE, SIGCHLD, SIGCONT, SIGWINCH]
-        {
-            sigaddset(&defaults, signo)
-        }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         let argv = arguments.map { $0.withUnsafeBufferPointer { strdup($0.baseAddress!) } } + [nil]
         defer { for argument in argv { free(argument) } }
         var pid: pid_t = 0
-        let spawned = posix_spawnp(&pid, argv[0]!, &actions, &attributes, argv, environ)
+        let spawned = withShellSpawnAttributes { posix_spawnp(&pid, argv[0]!, &actions, &$0, argv, environ) }
         guard spawned == 0 else {
             return "Cannot run \(name): \(String(cString: strerror(spawned)))"
         }

@@ -192,43 +192,17 @@ final class TestCluster: Sendable {
     static func run(_ path: String, _ arguments: [String]) throws -> String {
         let log = "/tmp/hk-pg-run-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).log"
         defer { unlink(log) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        // The server pg_ctl leaves running must not inherit (and hold open) other tests' pipes.
-        _ = spawnFileActionsAddCloseFrom(&actions, 3)
-        let argv = ([path] + arguments).map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var pid: pid_t = 0
-        let spawned = withShellSpawnAttributes { posix_spawn(&pid, path, &actions, &$0, argv, environ) }
-        guard spawned == 0 else {
-            throw TestClusterError(message: "cannot start \(path): \(String(cString: strerror(spawned)))")
-        }
-        // The kernel wakes the wait when the program ends; a guard kills it after 90 s. The
-        // child is reaped only after `ended` is set under the lock the guard kills under, so the
-        // guard never signals a pid that was reused meanwhile.
-        let guardState = Mutex<(ended: Bool, killed: Bool)>((false, false))
-        let spawnedPID = pid
-        DispatchQueue.global().asyncAfter(deadline: .now() + 90) {
-            guardState.withLock { state in
-                guard !state.ended else { return }
-                state.killed = true
-                kill(spawnedPID, SIGKILL)
+        let pid: pid_t
+        do {
+            pid = try spawnAsFromShell([path] + arguments) { actions in
+                posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+                posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+                posix_spawn_file_actions_adddup2(&actions, 1, 2)
             }
+        } catch {
+            throw TestClusterError(message: "cannot start \(path): \(error)")
         }
-        var info = siginfo_t()
-        while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) < 0, errno == EINTR {}
-        let killed = guardState.withLock { state in
-            state.ended = true
-            return state.killed
-        }
-        var status: Int32 = 0
-        var waited: pid_t
-        repeat { waited = waitpid(pid, &status, 0) } while waited < 0 && errno == EINTR
-        if waited < 0 { throw TestClusterError(message: "waitpid failed for \(path)") }
+        let (status, killed) = reapChild(pid, killing: pid, after: .seconds(90))
         if killed { throw TestClusterError(message: "\(path) did not finish in 90 s") }
         // Exited normally with status 0 (WIFEXITED and WEXITSTATUS by hand: macros are not imported).
         guard status & 0x7F == 0, (status >> 8) & 0xFF == 0 else {
