@@ -42,7 +42,7 @@ import Testing
         var core = fourColumns()
         core.beginPan()
         core.pan(translation: 50, geometry)  // 1.25 columns back: two levels (the second a quarter in)
-        #expect(core.endPan(velocity: 0, geometry) == [])
+        #expect(core.endPan(velocity: 0, geometry) == false)
         #expect(core.pan == nil)
         #expect(core.leadingColumn == 0)
         // The focus was in a column that left the screen: the nearest visible column's
@@ -52,7 +52,7 @@ import Testing
 
         core.beginPan()
         core.pan(translation: -9, geometry)  // under a quarter: stays
-        #expect(core.endPan(velocity: 0, geometry) == [])
+        #expect(core.endPan(velocity: 0, geometry) == false)
         #expect(core.leadingColumn == 0)
     }
 
@@ -62,7 +62,7 @@ import Testing
         core.focus = (1, 4)
         core.beginPan()
         core.pan(translation: -5, geometry)
-        #expect(core.endPan(velocity: -1_000, geometry) == [])  // flung to the left: onwards
+        #expect(core.endPan(velocity: -1_000, geometry) == false)  // flung to the left: onwards
         #expect(core.leadingColumn == 1)
         #expect(core.focus?.column == 1)
         #expect(core.focus?.row == 4)
@@ -76,7 +76,7 @@ import Testing
         core.pan(translation: 30, geometry)  // nothing before the first column yet: offset 0
         #expect(core.pan?.offset == 0)
         core.pan?.offset = -30  // as if the first column had a level before it
-        #expect(core.endPan(velocity: 0, geometry) == [.askParentOfTopColumn])
+        #expect(core.endPan(velocity: 0, geometry) == true)
         #expect(core.leadingColumn == 0)
         // The owner attached a parent column before the first one.
         core.columns.insert(ColumnState(parent: nil, single: "P", extent: 1, expanded: true), at: 0)
@@ -88,13 +88,13 @@ import Testing
         core.columns[0].parentAsked = true
         core.beginPan()
         core.pan?.offset = -30
-        #expect(core.endPan(velocity: 0, geometry) == [])
+        #expect(core.endPan(velocity: 0, geometry) == false)
         #expect(core.leadingColumn == 0)
     }
 
     @Test func endingAPanThatDidNotBeginDoesNothing() {
         var core = fourColumns()
-        #expect(core.endPan(velocity: 10_000, geometry) == [])
+        #expect(core.endPan(velocity: 10_000, geometry) == false)
         #expect(core.leadingColumn == 2)
     }
 

@@ -127,7 +127,8 @@ open class HierarchyCollectionViewLayout {
 
     /// The columns at least partly on screen for a horizontal offset, among `count` columns.
     public func visibleColumns(horizontalOffset offset: Double, count: Int) -> Range<Int> {
-        coreGeometry.visibleColumns(horizontalOffset: offset, count: count)
+        HierarchyCore.Geometry.visibleColumns(
+            horizontalOffset: offset, count: count, columnWidth: columnWidth, width: size.width)
     }
 
     /// The width available to an item's content.
@@ -179,7 +180,7 @@ open class HierarchyCollectionViewLayout {
     ///
     /// - Complexity: O(log n) for a column of n items.
     func rows(of column: ColumnState, inContentBand band: ClosedRange<Double>) -> Range<Int> {
-        coreGeometry.rows(of: column, inContentBand: band)
+        HierarchyCore.Geometry.rows(of: column, inContentBand: band, insetTop: sectionInset.top)
     }
 
     /// The layout attributes of every item that intersects `rect` (view coordinates).

@@ -157,23 +157,24 @@ extension HierarchyCore {
         return actions + [.step(.finishLayout)]
     }
 
-    /// A step of a layout pass (see `planLayoutPass(isEditing:_:)`).
-    mutating func layOut(_ step: Step, _ geometry: Geometry) -> [Action] {
-        switch step {
-        case .layOutColumn(let c, let ticket, let visible, let window, let isEditing):
-            guard column(of: ticket) == c else { return [] }
-            var actions = planPrefetch(ofColumn: c, visible: visible, window: window)
-            let cells = planCells(ofColumn: c, visible: visible, isEditing: isEditing)
-            for case .configureCells(let requests, _) in cells { layoutPass.onScreen.formUnion(requests.map(\.uuid)) }
-            actions += cells
-            trimCache(ofColumn: c, keeping: window, limit: geometry.uuidCacheLimit)
-            return actions
-        case .finishLayout:
-            let pass = layoutPass
-            layoutPass = LayoutPass()
-            return planRecycling(keeping: pass.onScreen) + updateRowWindows(pass.windows)
-        default:
-            return []
-        }
+    /// A column's step of a layout pass, once its window's rows were asked: its prefetch, the
+    /// cells of its visible rows, its cache trimmed to the window. Nothing if the column changed.
+    mutating func layOutColumn(
+        _ c: Int, ticket: Ticket, visible: Range<Int>, window: Range<Int>, isEditing: Bool, _ geometry: Geometry
+    ) -> [Action] {
+        guard column(of: ticket) == c else { return [] }
+        var actions = planPrefetch(ofColumn: c, visible: visible, window: window)
+        let cells = planCells(ofColumn: c, visible: visible, isEditing: isEditing)
+        for case .configureCells(let requests, _) in cells { layoutPass.onScreen.formUnion(requests.map(\.uuid)) }
+        actions += cells
+        trimCache(ofColumn: c, keeping: window, limit: geometry.uuidCacheLimit)
+        return actions
+    }
+
+    /// The last step of a layout pass: the cells that left the screen, the new row windows.
+    mutating func finishLayout() -> [Action] {
+        let pass = layoutPass
+        layoutPass = LayoutPass()
+        return planRecycling(keeping: pass.onScreen) + updateRowWindows(pass.windows)
     }
 }

@@ -126,7 +126,7 @@ extension HierarchyCore {
             let asksParent = delta < 0 && leadingColumn == 0 && !columns.isEmpty && !columns[0].parentAsked
             return (asksParent ? planParentOfTopColumn() + [.applyUpdates] : []) + [.step(.showLevel(delta))]
         case .endPan(let velocity):
-            guard endPan(velocity: velocity, geometry).contains(.askParentOfTopColumn) else { return [.relayout] }
+            guard endPan(velocity: velocity, geometry) else { return [.relayout] }
             return planParentOfTopColumn() + [.applyUpdates, .step(.finishPanBack), .relayout]
         case .scroll(let c, let delta):
             scroll(column: c, by: delta, geometry)
@@ -184,8 +184,10 @@ extension HierarchyCore {
         switch step {
         case .layOutColumns(let isEditing):
             return planLayoutPass(isEditing: isEditing, geometry)
-        case .layOutColumn, .finishLayout:
-            return layOut(step, geometry)
+        case .layOutColumn(let c, let ticket, let visible, let window, let isEditing):
+            return layOutColumn(c, ticket: ticket, visible: visible, window: window, isEditing: isEditing, geometry)
+        case .finishLayout:
+            return finishLayout()
         case .askParentOfTopColumn:
             return planParentOfTopColumn()
         case .previewFocus(let expands):

@@ -74,9 +74,17 @@ public struct HierarchyCore: Sendable {
         ///
         /// - Complexity: O(1).
         func visibleColumns(horizontalOffset offset: Double, count: Int) -> Range<Int> {
+            Self.visibleColumns(horizontalOffset: offset, count: count, columnWidth: columnWidth, width: viewportWidth)
+        }
+
+        /// ``visibleColumns(horizontalOffset:count:)`` from the two widths alone (the layout's
+        /// drawing, which has them at hand).
+        static func visibleColumns(horizontalOffset offset: Double, count: Int, columnWidth: Double, width: Double)
+            -> Range<Int>
+        {
             guard count > 0, columnWidth > 0 else { return 0..<0 }
             let first = Int((offset / columnWidth).rounded(.down))
-            let last = Int(((offset + viewportWidth) / columnWidth).rounded(.up))
+            let last = Int(((offset + width) / columnWidth).rounded(.up))
             let lower = min(max(0, first), count)
             return lower..<min(max(lower, last), count)
         }
@@ -85,6 +93,13 @@ public struct HierarchyCore: Sendable {
         ///
         /// - Complexity: O(log n) for n rows.
         func rows(of column: ColumnState, inContentBand band: ClosedRange<Double>) -> Range<Int> {
+            Self.rows(of: column, inContentBand: band, insetTop: insetTop)
+        }
+
+        /// ``rows(of:inContentBand:)`` from the top inset alone (the layout's drawing).
+        static func rows(of column: ColumnState, inContentBand band: ClosedRange<Double>, insetTop: Double)
+            -> Range<Int>
+        {
             guard column.count > 0 else { return 0..<0 }
             let top = band.lowerBound - insetTop
             let bottom = band.upperBound - insetTop
@@ -114,9 +129,6 @@ public struct HierarchyCore: Sendable {
 
     /// What the owner must do after an input.
     public enum Action: Sendable, Equatable {
-        /// Ask for the parent of the first column's anchor item when it is due: what
-        /// `planParentOfTopColumn()` returns (`endPan` returns it; `handle` plans it itself).
-        case askParentOfTopColumn
         /// Ask the data source for the children at these rows of `parent`, in this order, and
         /// feed each answer back as `.child`.
         case askChildren(parent: String, rows: [Int], ticket: Ticket)
@@ -299,11 +311,10 @@ public struct HierarchyCore: Sendable {
     /// once it is `panCommitFraction` of the way, or one level in the direction of a release
     /// faster than `swipeVelocityThreshold`.
     ///
-    /// - Returns: `.askParentOfTopColumn` when the pan went back past the first column and its
-    ///   parent was never asked for: the owner asks, attaches it, then calls
-    ///   `didAttachParentAfterPan()`.
-    mutating func endPan(velocity: Double, _ geometry: Geometry) -> [Action] {
-        guard let ended = pan else { return [] }
+    /// - Returns: Whether the pan went back past the first column and its parent was never
+    ///   asked for: it is to be asked and attached, then `didAttachParentAfterPan()` shows it.
+    mutating func endPan(velocity: Double, _ geometry: Geometry) -> Bool {
+        guard let ended = pan else { return false }
         let sign: Double = geometry.isLeftToRight ? -1 : 1
         let width = max(1e-9, geometry.columnWidth)
         let moved = ended.offset / width
@@ -317,11 +328,11 @@ public struct HierarchyCore: Sendable {
         let target = ended.startLeading + levels
         if target < 0, levels < 0, !columns.isEmpty, !columns[0].parentAsked {
             leadingColumn = 0
-            return [.askParentOfTopColumn]
+            return true
         }
         leadingColumn = min(max(0, target), maxLeadingColumn(geometry))
         moveFocusIntoVisibleColumns(geometry)
-        return []
+        return false
     }
 
     /// After a pan back past the first column: the parent (if any) was attached before it,

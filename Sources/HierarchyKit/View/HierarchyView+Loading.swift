@@ -56,16 +56,19 @@ extension HierarchyView {
     /// Performs actions of the core depth first (the actions an answer leads to before the next
     /// one), in one loop; the data source's updates made meanwhile wait in ``updates``.
     func drain(_ actions: [HierarchyCore.Action]) {
+        // Read once: a layout change made meanwhile (by a delegate) counts from the next drain.
+        let geometry = coreGeometry
         performingActions {
             var pending = Array(actions.reversed())
-            while let action = pending.popLast() { pending += perform(action).reversed() }
+            while let action = pending.popLast() { pending += perform(action, geometry).reversed() }
         }
     }
 
     /// Performs one action of the core: asks the data source, and returns what the core makes
     /// of the answer (it drops an answer whose ticket went stale meanwhile).
-    private func perform(_ action: HierarchyCore.Action) -> [HierarchyCore.Action] {
-        let geometry = coreGeometry
+    private func perform(_ action: HierarchyCore.Action, _ geometry: HierarchyCore.Geometry)
+        -> [HierarchyCore.Action]
+    {
         switch action {
         case .askCount(let parent, let ticket):
             return core.handle(.count(childCount(of: parent), parent: parent, ticket: ticket), geometry)
@@ -80,8 +83,6 @@ extension HierarchyView {
             ask { $0.hierarchyView(self, prefetchDataForItemsWith: uuids) }
         case .rowWindowsChanged(let windows):
             ask { $0.hierarchyView(self, didChangeRowWindows: windows) }
-        case .askParentOfTopColumn:
-            return core.handle(.step(.askParentOfTopColumn), geometry)
         case .applyUpdates:
             let (update, error) = updates.next()
             if let error { report(error) }
