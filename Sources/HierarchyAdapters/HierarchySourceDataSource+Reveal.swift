@@ -50,15 +50,15 @@ extension HierarchySourceDataSource {
             let expanded = view.expandedPath
             let isShown = expanded.count > column && expanded[column] == parent
             if !isShown || view.itemCount(ofColumn: column + 1) != level.childCount {
-                if isShown { view.collapseItem(with: parent) }
-                view.expandItem(with: parent)
+                if isShown { view.send(.collapseItem(with: parent)) }
+                view.send(.expandItem(with: parent))
                 view.layoutIfNeeded()
             }
-            view.focusRow(level.childIndex, inColumn: column + 1)
+            view.send(.focusRow(level.childIndex, inColumn: column + 1))
             view.layoutIfNeeded()
         }
         if plan.levels.isEmpty {
-            view.focusRow(0, inColumn: 0)
+            view.send(.focusRow(0, inColumn: 0))
             view.layoutIfNeeded()
         }
     }

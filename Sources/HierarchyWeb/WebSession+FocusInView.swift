@@ -25,7 +25,7 @@ extension WebSession {
             Self.focusIsInView(snapshot, focus: focus) == false
         else { return nil }
         let before = view.contentOffsetY(ofColumn: focus.column)
-        view.focusRow(focus.row, inColumn: focus.column)
+        view.send(.focusRow(focus.row, inColumn: focus.column))
         view.layoutIfNeeded()
         guard view.contentOffsetY(ofColumn: focus.column) != before else { return nil }
         return view.snapshot()

@@ -235,40 +235,40 @@ final class WebSession {
         if case .key = action { followsFocus = true } else { followsFocus = false }
         switch action {
         case .resize(let width, let height):
-            view.setSize(Size(width: min(width, 100_000), height: min(height, 100_000)))
+            view.send(.setSize(Size(width: min(width, 100_000), height: min(height, 100_000))))
         case .tapIndicator(let uuid):
             try requireVisible(uuid)
-            view.tapIndicator(ofItemWith: uuid)
+            view.send(.tapIndicator(ofItemWith: uuid))
         case .tapItem(let uuid), .focus(let uuid):
             if let slot = WebSnapshot.pendingRow(fromKey: uuid) {
                 // A row still loading (or failed) takes the focus; its item follows when it comes.
                 try requirePendingRow(slot)
-                view.focusRow(slot.row, inColumn: slot.column)
+                view.send(.focusRow(slot.row, inColumn: slot.column))
             } else if case .tapItem = action {
                 try requireVisible(uuid)
-                view.tapItem(with: uuid)
+                view.send(.tapItem(with: uuid))
             } else {
                 try requireVisible(uuid)
                 focus(uuid)
             }
         case .swipe(let left):
-            view.swipe(left ? .left : .right)
+            view.send(.swipe(left ? .left : .right))
         case .beginPan:
-            view.beginPan()
+            view.send(.beginPan)
         case .pan(let translation):
-            if !view.isPanInProgress { view.beginPan() }
-            view.pan(translation: translation)
+            if !view.isPanInProgress { view.send(.beginPan) }
+            view.send(.pan(translation: translation))
         case .endPan(let velocity):
-            if view.isPanInProgress { view.endPan(velocity: velocity) }
+            if view.isPanInProgress { view.send(.endPan(velocity: velocity)) }
         case .scroll(let column, let offset):
             guard column < view.expandedPath.count + 1 else {
                 throw WebError.notFound("no column \(column) in this session")
             }
-            view.scroll(column: column, by: offset - view.contentOffsetY(ofColumn: column))
+            view.send(.scroll(column: column, by: offset - view.contentOffsetY(ofColumn: column)))
         case .previous:
-            view.showPreviousLevel()
+            view.send(.showPreviousLevel)
         case .next:
-            view.showNextLevel()
+            view.send(.showNextLevel)
         case .key(let key, let shift):
             return handleKey(key, shift: shift)
         case .editing(let on):
@@ -318,7 +318,7 @@ final class WebSession {
         let snapshot = view.snapshot()
         for column in snapshot.columns {
             if let item = column.items.first(where: { $0.uuid == uuid }) {
-                view.focusRow(item.row, inColumn: column.index)
+                view.send(.focusRow(item.row, inColumn: column.index))
                 return
             }
         }

@@ -235,7 +235,7 @@ class MyController: FUIHierarchyViewController {
         #expect(view.numberOfColumns == 3)
         #expect(snapshot.levelCount == 3)
         #expect(model.rootObject?.uuid == "P")
-        view.showPreviousLevel()
+        view.send(.showPreviousLevel)
         let back = view.snapshot()
         let titles = back.columns.map { $0.items.map { $0.cell.title.text ?? "" } }
         #expect(titles.first == ["Plant"])

@@ -25,7 +25,7 @@ import Testing
 
     @Test func regularWidthLeftToRightRectangles() {
         let view = makeView(plantSource(), width: 90, height: 12)
-        view.expandItem(with: "A1")
+        view.send(.expandItem(with: "A1"))
         let rects = view.collectionViewLayout.layoutAttributesForElements(in: Rect(x: 0, y: 0, width: 90, height: 12))
         #expect(
             rects.map(\.description) == [
@@ -37,7 +37,7 @@ import Testing
 
     @Test func rightToLeftMirrorsTheColumns() {
         let view = makeView(plantSource(), width: 90, height: 12, direction: .rightToLeft)
-        view.expandItem(with: "A1")
+        view.send(.expandItem(with: "A1"))
         let rects = view.collectionViewLayout.layoutAttributesForElements(in: Rect(x: 0, y: 0, width: 90, height: 12))
         #expect(
             rects.map(\.description) == [
@@ -73,7 +73,7 @@ import Testing
         #expect(snapshot.header?.isNextEnabled == false)
         #expect(snapshot.columns.map(\.frame) == [Rect(x: 0, y: 1, width: 40, height: 9)])
         #expect(snapshot.columns[0].items.map(\.uuid) == ["A1", "A2", "A3"])
-        view.showPreviousLevel()
+        view.send(.showPreviousLevel)
         let back = view.snapshot()
         #expect(back.columns[0].items.map(\.uuid) == ["Plant"])
         #expect(back.header?.title == nil)
@@ -88,7 +88,7 @@ import Testing
         let snapshot = view.snapshot()
         #expect(snapshot.columns[0].scrollIndicator == nil)
         #expect(snapshot.columns[1].scrollIndicator == Rect(x: 59, y: 0, width: 1, height: 1))
-        view.scroll(column: 1, by: 10_000)
+        view.send(.scroll(column: 1, by: 10_000))
         #expect(view.snapshot().columns[1].scrollIndicator == Rect(x: 59, y: 11, width: 1, height: 1))
         view.collectionViewLayout.showVerticalScrollIndicator = false
         #expect(view.snapshot().columns[1].scrollIndicator == nil)

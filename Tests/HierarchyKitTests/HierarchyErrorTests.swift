@@ -1,4 +1,5 @@
 import Foundation
+import HierarchyTestSupport
 import Testing
 
 @testable import HierarchyKit
@@ -28,7 +29,7 @@ import Testing
         view.insertChildren(of: "ghost", at: IndexSet([0]))
         view.insertChildren(of: "A2", at: IndexSet([0]))
         view.invalidateParent(of: "ghost")
-        view.expandItem(with: "ghost")
+        view.send(.expandItem(with: "ghost"))
         #expect(codes(view) == [.unknownItem, .parentNotExpanded, .unknownItem, .unknownItem])
         #expect(view.recentErrors[1].message.contains("A2"))
         view._checkInvariants()
@@ -50,9 +51,9 @@ import Testing
     @Test func aChildThatIsItsOwnAncestorIsACycleAndIsNotExpanded() {
         let source = TestTreeDataSource(root: "A", ["A": ["B"], "B": ["A"]])
         let view = makeView(source)
-        view.expandItem(with: "B")
+        view.send(.expandItem(with: "B"))
         #expect(codes(view).contains(.cycle))
-        view.expandItem(with: "A")  // the A under B
+        view.send(.expandItem(with: "A"))  // the A under B
         #expect(view.numberOfColumns == 3)
         #expect(codes(view).filter { $0 == .cycle }.count >= 2)
         view._checkInvariants()
@@ -64,7 +65,7 @@ import Testing
         let view = makeView(source, width: 90)
         #expect(codes(view) == [.cycle])
         #expect(view.visibleItemUUIDs == [["B"], ["A"], ["B"]])
-        view.tapIndicator(ofItemWith: "B")
+        view.send(.tapIndicator(ofItemWith: "B"))
         #expect(view.numberOfColumns == 3)
         view._checkInvariants()
     }
@@ -91,7 +92,7 @@ import Testing
         source.loadsSynchronously = true
         source.unloadedChildren = ["A1"]
         let view = makeView(source)
-        view.expandItem(with: "A1")
+        view.send(.expandItem(with: "A1"))
         #expect(view.visibleItemUUIDs == [["Plant"], ["A1", "A2", "A3"], ["P1", "P2", "P3"]])
         #expect(view.recentErrors.isEmpty)
         view._checkInvariants()

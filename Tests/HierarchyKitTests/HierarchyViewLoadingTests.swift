@@ -1,4 +1,5 @@
 import Foundation
+import HierarchyTestSupport
 import Testing
 
 @testable import HierarchyKit
@@ -63,7 +64,7 @@ import Testing
         #expect(view.visibleItemUUIDs == [["A1", "A2", "A3"], ["P1", "P2", "P3"]])
         #expect(!source.loadCalls.contains("parent(Plant)"))
         #expect(view.canShowPreviousLevel)
-        view.showPreviousLevel()
+        view.send(.showPreviousLevel)
         #expect(view.visibleItemUUIDs == [["Plant"], ["A1", "A2", "A3"]])
         #expect(source.loadCalls.last == "parent(Plant)")
         #expect(!view.canShowPreviousLevel)
@@ -118,7 +119,7 @@ import Testing
         #expect(view.snapshot().columns[1].itemCount == 10_000_000)
         // Scrolling to the end asks only for the rows around it.
         source.calls = []
-        view.focusRow(9_999_999, inColumn: 1)
+        view.send(.focusRow(9_999_999, inColumn: 1))
         #expect(view.visibleItemUUIDs[1].last == "R/9999999")
         #expect(source.childCallCount < 200)
         view._checkInvariants()
@@ -142,8 +143,8 @@ import Testing
         let source = plantSource()
         source.unloadedChildren = ["A1"]
         let view = makeView(source)
-        view.expandItem(with: "A1")
-        view.expandItem(with: "A3")  // closes A1's column before its children arrive
+        view.send(.expandItem(with: "A1"))
+        view.send(.expandItem(with: "A3"))  // closes A1's column before its children arrive
         let before = view.visibleItemUUIDs
         source.completePendingLoads()
         #expect(view.visibleItemUUIDs == before)
@@ -155,7 +156,7 @@ import Testing
         let source = TestTreeDataSource(root: "R")
         source.virtualCounts["R"] = 100
         let view = makeView(source, height: 12)
-        view.scroll(column: 1, by: 30)
+        view.send(.scroll(column: 1, by: 30))
         let before = view.snapshot().columns[1].items.map(\.frame)
         source.virtualCounts["R"] = 102
         view.insertChildren(of: "R", at: IndexSet([0, 1]))
@@ -168,7 +169,7 @@ import Testing
     @Test func removeTheExpandedChildClosesDeeperColumns() {
         let source = plantSource()
         let view = makeView(source)
-        view.expandItem(with: "A1")
+        view.send(.expandItem(with: "A1"))
         #expect(view.numberOfColumns == 3)
         source.children["Plant"] = ["A2", "A3"]
         view.removeChildren(of: "Plant", at: IndexSet([0]))
@@ -180,7 +181,7 @@ import Testing
     @Test func invalidateChildrenAsksAgainAndKeepsTheExpandedChild() {
         let source = plantSource()
         let view = makeView(source)
-        view.expandItem(with: "A3")
+        view.send(.expandItem(with: "A3"))
         source.children["Plant"] = ["A0", "A3"]
         source.parents["A0"] = "Plant"
         view.invalidateChildren(of: "Plant")
@@ -201,7 +202,7 @@ import Testing
     @Test func reloadDataStartsOver() {
         let source = plantSource()
         let view = makeView(source)
-        view.expandItem(with: "A1")
+        view.send(.expandItem(with: "A1"))
         source.rootID = "A3"
         source.calls = []
         view.reloadData()
@@ -215,7 +216,7 @@ import Testing
         source.virtualCounts["R"] = 1000
         let view = makeView(source, height: 12)
         let created = view.createdCellCount
-        for _ in 0..<50 { view.scroll(column: 1, by: 12) }
+        for _ in 0..<50 { view.send(.scroll(column: 1, by: 12)) }
         #expect(view.createdCellCount <= created + 5)
         #expect(view.cellForItem(with: "R/0") == nil)
         #expect(view.cellForItem(with: view.visibleItemUUIDs[1][0])?.title.text == view.visibleItemUUIDs[1][0])

@@ -1,3 +1,4 @@
+import HierarchyTestSupport
 import Testing
 
 @testable import HierarchyKit
@@ -7,9 +8,9 @@ import Testing
     @Test func tapOnTheIndicatorExpandsAndClosesDeeperColumns() {
         let source = plantSource()
         let view = makeView(source, width: 120)
-        view.tapIndicator(ofItemWith: "A1")
+        view.send(.tapIndicator(ofItemWith: "A1"))
         #expect(view.visibleItemUUIDs == [["Plant"], ["A1", "A2", "A3"], ["P1", "P2", "P3"]])
-        view.tapIndicator(ofItemWith: "A3")
+        view.send(.tapIndicator(ofItemWith: "A3"))
         #expect(view.visibleItemUUIDs == [["Plant"], ["A1", "A2", "A3"], ["M1", "M2"]])
         let snapshot = view.snapshot()
         #expect(snapshot.columns[1].items.map(\.isExpanded) == [false, false, true])
@@ -23,7 +24,7 @@ import Testing
         let view = makeView(source)
         var handlerRan = 0
         view.cellForItem(with: "A1")?.hierarchyIndicator.didTapHandler = { handlerRan += 1 }
-        view.tapIndicator(ofItemWith: "A1")
+        view.send(.tapIndicator(ofItemWith: "A1"))
         #expect(view.numberOfColumns == 2)
         #expect(source.indicatorTaps == ["A1"])
         #expect(handlerRan == 1)
@@ -31,7 +32,7 @@ import Testing
 
     @Test func withoutADelegateTheIndicatorExpands() {
         let view = makeView(plantSource(), delegate: false)
-        view.tapIndicator(ofItemWith: "A3")
+        view.send(.tapIndicator(ofItemWith: "A3"))
         #expect(view.visibleItemUUIDs.last == ["M1", "M2"])
     }
 
@@ -39,14 +40,14 @@ import Testing
         let source = plantSource()
         let view = makeView(source)
         view.isEditing = true
-        view.tapItem(with: "A1")
-        view.tapItem(with: "A2")
+        view.send(.tapItem(with: "A1"))
+        view.send(.tapItem(with: "A2"))
         #expect(view.selectedUUIDs == ["A2"])
         view.allowsMultipleSelectionDuringEditing = true
-        view.tapItem(with: "A3")
-        view.tapItem(with: "A2")
+        view.send(.tapItem(with: "A3"))
+        view.send(.tapItem(with: "A2"))
         #expect(view.selectedUUIDs == ["A3"])
-        view.tapItem(with: "A1")
+        view.send(.tapItem(with: "A1"))
         #expect(view.selectedUUIDs == ["A3", "A1"])
         #expect(source.selections == ["A1", "A2", "A3", "A2", "A1"])
         #expect(view.numberOfColumns == 2)  // taps in editing mode do not expand
@@ -61,43 +62,43 @@ import Testing
         let view = makeView(plantSource())
         view.isEditing = true
         view.allowsSelectionDuringEditing = false
-        view.tapItem(with: "A1")
+        view.send(.tapItem(with: "A1"))
         #expect(view.selectedUUIDs.isEmpty)
     }
 
     @Test func tapOnTheBodyOutsideEditingFocusesAndExpands() {
         let source = plantSource()
         let view = makeView(source)
-        view.tapItem(with: "A3")
+        view.send(.tapItem(with: "A3"))
         #expect(view.snapshot().focusedUUID == "A3")
         #expect(view.visibleItemUUIDs.last == ["M1", "M2"])
         #expect(source.selections == ["A3"])
-        view.tapItem(with: "A2")  // a leaf: focused, nothing expands
+        view.send(.tapItem(with: "A2"))  // a leaf: focused, nothing expands
         #expect(view.visibleItemUUIDs.last == ["M1", "M2"])
     }
 
     func deepView(direction: LayoutDirection = .leftToRight) -> HierarchyView {
         let view = makeView(plantSource(), width: 60, direction: direction)
-        view.expandItem(with: "A1")
+        view.send(.expandItem(with: "A1"))
         return view
     }
 
     @Test func swipesMoveOneLevelAndSwapRightToLeft() {
         let view = deepView()
         #expect(view.leadingColumnIndex == 1)
-        view.swipe(.right)
+        view.send(.swipe(.right))
         #expect(view.leadingColumnIndex == 0)
-        view.swipe(.right)
+        view.send(.swipe(.right))
         #expect(view.leadingColumnIndex == 0)
-        view.swipe(.left)
+        view.send(.swipe(.left))
         #expect(view.leadingColumnIndex == 1)
-        view.swipe(.left)
+        view.send(.swipe(.left))
         #expect(view.leadingColumnIndex == 1)
 
         let rtl = deepView(direction: .rightToLeft)
-        rtl.swipe(.left)
+        rtl.send(.swipe(.left))
         #expect(rtl.leadingColumnIndex == 0)
-        rtl.swipe(.right)
+        rtl.send(.swipe(.right))
         #expect(rtl.leadingColumnIndex == 1)
     }
 
@@ -107,10 +108,10 @@ import Testing
     ])
     func panSnapsPastAQuarterColumnOrByVelocity(translation: Double, velocity: Double, expected: Int) {
         let view = deepView()
-        view.beginPan()
-        view.pan(translation: translation)
+        view.send(.beginPan)
+        view.send(.pan(translation: translation))
         #expect(view.horizontalOffset == min(30, max(0, 30 - translation)))
-        view.endPan(velocity: velocity)
+        view.send(.endPan(velocity: velocity))
         #expect(view.leadingColumnIndex == expected)
         #expect(view.horizontalOffset == Double(expected) * 30)
         view._checkInvariants()
@@ -118,28 +119,28 @@ import Testing
 
     @Test func panFollowsContinuouslyAndShowsBothColumnsHalfway() {
         let view = deepView()
-        view.beginPan()
-        view.pan(translation: 15)
+        view.send(.beginPan)
+        view.send(.pan(translation: 15))
         let columns = view.snapshot().columns
         #expect(columns.map(\.index) == [0, 1, 2])
         #expect(columns.map(\.frame.minX) == [-15, 15, 45])
         let rtl = deepView(direction: .rightToLeft)
-        rtl.beginPan()
-        rtl.pan(translation: -15)
+        rtl.send(.beginPan)
+        rtl.send(.pan(translation: -15))
         #expect(rtl.snapshot().columns.map(\.frame.minX) == [45, 15, -15])
     }
 
     @Test func headerButtonsAreEnabledOnlyWithSomewhereToGo() {
         let view = makeView(plantSource(), width: 40)
-        view.expandItem(with: "A1")
+        view.send(.expandItem(with: "A1"))
         var header = view.snapshot().header!
         #expect(header.title == "A1")
         #expect(header.isPreviousEnabled && !header.isNextEnabled)
-        view.tap(at: Point(x: 1, y: 0))  // previous
+        view.send(.tap(at: Point(x: 1, y: 0)))  // previous
         header = view.snapshot().header!
         #expect(header.title == "Plant")
         #expect(header.isPreviousEnabled && header.isNextEnabled)
-        view.tap(at: Point(x: 39, y: 0))  // next
+        view.send(.tap(at: Point(x: 39, y: 0)))  // next
         #expect(view.snapshot().header!.title == "A1")
         #expect(view.hitTest(Point(x: 20, y: 0)) == .headerTitle)
     }
@@ -150,37 +151,37 @@ import Testing
         #expect(view.hitTest(Point(x: 58, y: 1)) == .indicator(uuid: "A1", column: 1, row: 0))
         #expect(view.hitTest(Point(x: 58, y: 4)) == .item(uuid: "A2", column: 1, row: 1))  // a leaf has no indicator
         #expect(view.hitTest(Point(x: 40, y: 11)) == .column(1))
-        view.tap(at: Point(x: 58, y: 7))
+        view.send(.tap(at: Point(x: 58, y: 7)))
         #expect(view.visibleItemUUIDs.last == ["M1", "M2"])
     }
 
     @Test func keyboardFocusMovesAndDrillsDown() {
         let view = makeView(plantSource(), width: 90)
         #expect(view.snapshot().focusedUUID == "A1")
-        view.moveFocus(.down)
-        view.moveFocus(.down)
-        view.moveFocus(.down)
+        view.send(.moveFocus(.down))
+        view.send(.moveFocus(.down))
+        view.send(.moveFocus(.down))
         #expect(view.snapshot().focusedUUID == "A3")
-        view.focusNextLevel()
+        view.send(.focusNextLevel)
         #expect(view.snapshot().focusedUUID == "M1")
-        view.moveFocus(.end)
+        view.send(.moveFocus(.end))
         #expect(view.snapshot().focusedUUID == "M2")
-        view.focusPreviousLevel()
+        view.send(.focusPreviousLevel)
         #expect(view.snapshot().focusedUUID == "A3")
-        view.moveFocus(.home)
+        view.send(.moveFocus(.home))
         #expect(view.snapshot().focusedUUID == "A1")
-        view.focusPreviousLevel()
+        view.send(.focusPreviousLevel)
         #expect(view.snapshot().focusedUUID == "Plant")
     }
 
     @Test func expandsFocusedItemPreviewsChildren() {
         let view = makeView(plantSource(), width: 90)
         view.expandsFocusedItem = true
-        view.moveFocus(.home)
+        view.send(.moveFocus(.home))
         #expect(view.visibleItemUUIDs.last == ["P1", "P2", "P3"])
-        view.moveFocus(.down)  // A2 has no children: the preview closes
+        view.send(.moveFocus(.down))  // A2 has no children: the preview closes
         #expect(view.numberOfColumns == 2)
-        view.moveFocus(.down)
+        view.send(.moveFocus(.down))
         #expect(view.visibleItemUUIDs.last == ["M1", "M2"])
     }
 
@@ -199,21 +200,21 @@ import Testing
         let source = TestTreeDataSource(root: "R")
         source.virtualCounts["R"] = 100
         let view = makeView(source, width: 60, height: 12)
-        view.scroll(at: Point(x: 40, y: 3), by: 9)
+        view.send(.scrollColumn(at: Point(x: 40, y: 3), by: 9))
         #expect(view.contentOffsetY(ofColumn: 1) == 9)
         #expect(view.contentOffsetY(ofColumn: 0) == 0)
         #expect(view.visibleItemUUIDs[1] == ["R/3", "R/4", "R/5", "R/6"])
-        view.scroll(column: 1, by: -100)
+        view.send(.scroll(column: 1, by: -100))
         #expect(view.contentOffsetY(ofColumn: 1) == 0)
     }
 
     @Test func resizingToCompactAndBackKeepsTheFocusedLevelVisible() {
         let view = makeView(plantSource(), width: 120)
-        view.focusNextLevel()
+        view.send(.focusNextLevel)
         #expect(view.snapshot().focusedUUID == "P1")
-        view.setSize(Size(width: 40, height: 12))
+        view.send(.setSize(Size(width: 40, height: 12)))
         #expect(view.snapshot().columns.map { $0.items.map(\.uuid) } == [["P1", "P2", "P3"]])
-        view.setSize(Size(width: 120, height: 12))
+        view.send(.setSize(Size(width: 120, height: 12)))
         #expect(view.visibleItemUUIDs == [["Plant"], ["A1", "A2", "A3"], ["P1", "P2", "P3"]])
         view._checkInvariants()
     }

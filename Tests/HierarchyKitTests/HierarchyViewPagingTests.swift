@@ -94,7 +94,7 @@ final class PagingTestDataSource: @MainActor HierarchyViewPagingDataSource {
         }
         #expect(column == 1)
         #expect(snapshot.columns[1].items[row].state == .loading)
-        view.tap(at: point)
+        view.send(.tap(at: point))
         #expect(view.focusedPosition?.column == 1)
         #expect(view.focusedPosition?.row == row)
     }
@@ -105,7 +105,7 @@ final class PagingTestDataSource: @MainActor HierarchyViewPagingDataSource {
         let view = makePagingView(source)
         _ = view.snapshot()
         source.asked = []
-        view.scroll(column: 1, by: 0)
+        view.send(.scroll(column: 1, by: 0))
         _ = view.snapshot()
         view.invalidateItems(with: ["R/0"])
         _ = view.snapshot()

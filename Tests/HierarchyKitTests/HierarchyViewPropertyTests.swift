@@ -32,8 +32,8 @@ import Testing
     func naiveVisibleRows(_ view: HierarchyView) -> [[Int]] {
         let layout = view.collectionViewLayout
         let offset = view.horizontalOffset
-        return layout.visibleColumns(horizontalOffset: offset, count: view.columns.count).map { c in
-            let column = view.columns[c]
+        return layout.visibleColumns(horizontalOffset: offset, count: view.core.columns.count).map { c in
+            let column = view.core.columns[c]
             var rows: [Int] = []
             var y = layout.sectionInset.top
             for row in 0..<column.count {
@@ -56,15 +56,15 @@ import Testing
         view.itemHeightProvider = { cell, _ in Double((cell.title.text ?? "").count % 3 + 2) }
         var counter = 10_000
         for step in 0..<250 {
-            let columns = view.columns
+            let columns = view.core.columns
             switch Int.random(in: 0..<13, using: &rng) {
             case 0, 1:
                 if let uuid = view.visibleItemUUIDs.randomElement(using: &rng)?.randomElement(using: &rng) {
-                    view.tapIndicator(ofItemWith: uuid)
+                    view.send(.tapIndicator(ofItemWith: uuid))
                 }
             case 2:
                 if let c = columns.indices.randomElement(using: &rng), let e = columns[c].expandedUUID {
-                    view.collapseItem(with: e)
+                    view.send(.collapseItem(with: e))
                 }
             case 3:
                 if let parent = columns.dropFirst().randomElement(using: &rng)?.parent,
@@ -90,25 +90,27 @@ import Testing
                     view.invalidateChildren(of: parent)
                 }
             case 6:
-                view.swipe(Bool.random(using: &rng) ? .left : .right)
+                view.send(.swipe(Bool.random(using: &rng) ? .left : .right))
             case 7:
-                view.beginPan()
-                view.pan(translation: Double.random(in: -80...80, using: &rng))
+                view.send(.beginPan)
+                view.send(.pan(translation: Double.random(in: -80...80, using: &rng)))
                 #expect(view.visibleItemUUIDs.count == naiveVisibleRows(view).count)
-                view.endPan(velocity: Double.random(in: -200...200, using: &rng))
+                view.send(.endPan(velocity: Double.random(in: -200...200, using: &rng)))
             case 8:
-                view.setSize(
-                    Size(
-                        width: Double(Int.random(in: 20...160, using: &rng)),
-                        height: Double(Int.random(in: 3...30, using: &rng))))
+                view.send(
+                    .setSize(
+                        Size(
+                            width: Double(Int.random(in: 20...160, using: &rng)),
+                            height: Double(Int.random(in: 3...30, using: &rng)))))
             case 9:
-                view.scroll(
-                    column: Int.random(in: 0..<max(1, columns.count), using: &rng),
-                    by: Double.random(in: -40...40, using: &rng))
+                view.send(
+                    .scroll(
+                        column: Int.random(in: 0..<max(1, columns.count), using: &rng),
+                        by: Double.random(in: -40...40, using: &rng)))
             case 10:
-                view.moveFocus([.up, .down, .pageDown, .pageUp, .home, .end].randomElement(using: &rng)!)
+                view.send(.moveFocus([.up, .down, .pageDown, .pageUp, .home, .end].randomElement(using: &rng)!))
             case 11:
-                Bool.random(using: &rng) ? view.focusNextLevel() : view.focusPreviousLevel()
+                Bool.random(using: &rng) ? view.send(.focusNextLevel) : view.send(.focusPreviousLevel)
             default:
                 if let uuid = view.visibleItemUUIDs.randomElement(using: &rng)?.randomElement(using: &rng) {
                     view.invalidateItems(with: [uuid])

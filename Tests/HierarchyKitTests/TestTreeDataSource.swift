@@ -118,7 +118,7 @@ final class TestTreeDataSource: @MainActor HierarchyViewDataSource, @MainActor H
 
     func hierarchyView(_ hierarchyView: HierarchyView, hierarchyButtonTappedForItemWith uuid: String) {
         indicatorTaps.append(uuid)
-        if !takesIndicatorTaps { hierarchyView.expandItem(with: uuid) }
+        if !takesIndicatorTaps { hierarchyView.send(.expandItem(with: uuid)) }
     }
 
     func hierarchyView(_ hierarchyView: HierarchyView, didSelectItemWith uuid: String) {

@@ -157,10 +157,10 @@ struct LiveUpdateTests {
         dataSource.attach(to: view)
         try await dataSource.load()
         await dataSource.settle()
-        view.expandItem(with: "a1")
+        view.send(.expandItem(with: "a1"))
         await dataSource.settle()
         #expect(view.visibleItemUUIDs.last == ["p1", "p2", "v1", "m1"])
-        view.focusRow(2, inColumn: 2)
+        view.send(.focusRow(2, inColumn: 2))
         #expect(view.focusedUUID == "v1")
         // (The data source subscribed in `load`: a PostgreSQL store listens from then on, an
         // SQLite watcher has read its starting point once it sleeps.)

@@ -55,7 +55,7 @@ import Testing
         dataSource.attach(to: view)
         try await dataSource.load()
         await dataSource.settle()
-        view.focusRow(0, inColumn: 1)
+        view.send(.focusRow(0, inColumn: 1))
         await dataSource.settle()
         let commands = HierarchyViewCommands(view: view)
         // A row the view holds is found at once.

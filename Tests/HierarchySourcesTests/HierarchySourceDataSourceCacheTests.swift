@@ -26,14 +26,14 @@ import Testing
         let source = DictionarySource(root: "R", [:], virtual: ["R": 1_000_000])
         let (view, dataSource) = try await makeView(source, maximumPages: maximumPages)
         for row in stride(from: 0, to: 1_000_000, by: 25_000) {
-            view.focusRow(row, inColumn: 1)
+            view.send(.focusRow(row, inColumn: 1))
             await dataSource.settle()
             #expect(dataSource.cachedPageCount <= maximumPages)
             // Pages, as many items read one by one, and the pinned path (the root).
             #expect(dataSource.cachedItemCount <= 2 * maximumPages * 10 + 1)
         }
         // What is on screen is still right after its neighbours were dropped.
-        view.focusRow(10, inColumn: 1)
+        view.send(.focusRow(10, inColumn: 1))
         await dataSource.settle()
         #expect(view.cellForItem(with: "R/10")?.title.text == "Item R/10")
         #expect(view.recentErrors.isEmpty)
@@ -148,7 +148,7 @@ struct FailingPageSource: HierarchySource {
         #expect(first.first?.state == .loaded)
         #expect(first.first?.cell.title.text == "Item 0")
 
-        view.focusRow(15, inColumn: 1)
+        view.send(.focusRow(15, inColumn: 1))
         let loading = try #require(view.snapshot().columns[1].items.first { $0.row == 15 })
         #expect(loading.state == .loading)
         #expect(loading.uuid.isEmpty)

@@ -25,7 +25,7 @@ import Testing
         await dataSource.settle()
         let first = try #require(view.rowWindows["R"])
         #expect(first.lowerBound == 0)
-        view.focusRow(500, inColumn: 1)
+        view.send(.focusRow(500, inColumn: 1))
         view.layoutIfNeeded()
         let moved = try #require(view.rowWindows["R"])
         #expect(moved.contains(500))
@@ -43,7 +43,7 @@ import Testing
         let waiting = dataSource.activeLoads
 
         // Jump far away: no window needs those pages any more.
-        view.focusRow(50_000, inColumn: 1)
+        view.send(.focusRow(50_000, inColumn: 1))
         view.layoutIfNeeded()
         #expect(dataSource.cancelledPageLoads >= waiting)
         #expect(await source.seen.until { $0.cancelled.contains(10..<20) })
@@ -51,7 +51,7 @@ import Testing
 
         // Coming back asks for the rows again, and they arrive once the source answers.
         source.answerEverything()
-        view.focusRow(15, inColumn: 1)
+        view.send(.focusRow(15, inColumn: 1))
         await dataSource.settle()
         #expect(source.started.filter { $0 == 10..<20 }.count == 2)
         #expect(view.cellForItem(with: "R/15")?.title.text == "Item 15")

@@ -162,7 +162,7 @@ final class LaggingSource: HierarchySource {
         dataSource.attach(to: view)
         try await dataSource.load()
         await dataSource.settle()
-        view.focusRow(29, inColumn: 1)
+        view.send(.focusRow(29, inColumn: 1))
         await dataSource.settle()
         #expect(view.rowWindows["R"].map { $0.lowerBound > 10 } == true)
         // The last 15 rows go, each change applied before any layout pass.

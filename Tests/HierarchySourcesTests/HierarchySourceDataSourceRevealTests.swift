@@ -92,7 +92,7 @@ import Testing
         #expect(view.focusedUUID == "a2")
         #expect(view.recentErrors.isEmpty)
         // Going back from there works as usual.
-        view.focusPreviousLevel()
+        view.send(.focusPreviousLevel)
         await dataSource.settle()
         #expect(view.focusedUUID == "a")
     }

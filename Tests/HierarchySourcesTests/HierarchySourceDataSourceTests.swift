@@ -1,5 +1,6 @@
 import Foundation
 import HierarchyKit
+import HierarchyTestSupport
 import Testing
 
 @testable import HierarchyAdapters
@@ -74,7 +75,7 @@ final class DictionarySource: HierarchySource, @unchecked Sendable {
         #expect(cell.title.text == "Item a")
         #expect(cell.hierarchyAttributeText == "1")
         #expect(view.cellForItem(with: "b")?.isHierarchyButtonHidden == true)
-        view.expandItem(with: "a")
+        view.send(.expandItem(with: "a"))
         await dataSource.settle()
         #expect(view.visibleItemUUIDs.last == ["a1"])
         #expect(view.recentErrors.isEmpty)
@@ -85,7 +86,7 @@ final class DictionarySource: HierarchySource, @unchecked Sendable {
         let (view, dataSource) = try await makeView(source)
         #expect(view.visibleItemUUIDs[1] == ["R/0", "R/1", "R/2", "R/3"])
         #expect(source.childrenRead <= 20)
-        view.focusRow(500_000, inColumn: 1)
+        view.send(.focusRow(500_000, inColumn: 1))
         await dataSource.settle()
         #expect(view.visibleItemUUIDs[1].contains("R/500000"))
         #expect(view.cellForItem(with: "R/500000")?.title.text == "Item R/500000")
@@ -96,11 +97,11 @@ final class DictionarySource: HierarchySource, @unchecked Sendable {
         let source = DictionarySource(root: "R", ["R": ["a", "b", "c"], "c": ["c1", "c2"], "c2": ["x"]])
         let (view, dataSource) = try await makeView(source, start: "c2", width: 60)
         #expect(view.visibleItemUUIDs == [["c1", "c2"], ["x"]])
-        view.showPreviousLevel()
+        view.send(.showPreviousLevel)
         await dataSource.settle()
         #expect(view.visibleItemUUIDs == [["a", "b", "c"], ["c1", "c2"]])
         #expect(view.snapshot().columns[0].items[2].isExpanded)
-        view.showPreviousLevel()
+        view.send(.showPreviousLevel)
         await dataSource.settle()
         #expect(view.visibleItemUUIDs == [["R"], ["a", "b", "c"]])
         #expect(!view.canShowPreviousLevel)

@@ -261,11 +261,11 @@ extension SeedConformance {
             let view = controller.hierarchyView
             var snapshot = loaded(controller)
             let a = try #require(item("a", in: snapshot)?.cell as? SelectionRecordingCell)
-            view.expandItem(with: "a")
+            view.send(.expandItem(with: "a"))
             snapshot = view.snapshot()
             #expect(a.heard == [true])
             #expect(item("a", in: snapshot)?.isExpanded == true)
-            view.expandItem(with: "b")
+            view.send(.expandItem(with: "b"))
             _ = view.snapshot()
             #expect(a.heard == [true, false])
         }
@@ -303,7 +303,7 @@ extension SeedConformance {
             _ = browser.render()
             // The terminal previews the focused item's children from the first frame on.
             #expect(browser.screenReaderText == "PUMPS, Is showing children")
-            controller.hierarchyView.moveFocus(.down)
+            controller.hierarchyView.send(.moveFocus(.down))
             _ = browser.render()
             let cell = try #require(controller.hierarchyView.cellForItem(with: "pumps"))
             #expect(cell.screenReaderText == "PUMPS, 3 children, Double tap to show children")

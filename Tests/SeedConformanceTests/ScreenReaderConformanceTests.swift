@@ -144,7 +144,7 @@ extension SeedConformance {
             let screen = Self.screen(controller, screenReader: true, heard: heard)
             _ = screen.render()
             _ = screen.render()
-            controller.hierarchyView.moveFocus(.down)
+            controller.hierarchyView.send(.moveFocus(.down))
             _ = screen.render()
             #expect(
                 heard.all.count == 2 && heard.all.first?.hasPrefix("PUMPS, ") == true && heard.all.last == "VALVES",

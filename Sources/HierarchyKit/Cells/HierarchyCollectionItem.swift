@@ -122,6 +122,17 @@ open class HierarchyCollectionItem {
         set { state = newValue ? .selected : .normal }
     }
 
+    /// Draws the view's selection state and the editing checkmark, as the core planned them.
+    func showSelection(_ selected: Bool, checkmark: Bool) {
+        setSelectedState(selected)
+        editingAccessoryType = checkmark ? .checkmark : .none
+    }
+
+    /// Sets the selected state for the view (a table-view cell spells it its own way).
+    func setSelectedState(_ selected: Bool) {
+        isSelected = selected
+    }
+
     // MARK: Content copying
 
     /// The text copied for this cell: title, subtitle and footnote joined by newlines.

@@ -48,4 +48,9 @@ open class HierarchyItemTableViewCell: HierarchyCollectionItem {
     open func setSelected(_ selected: Bool, animated: Bool) {
         isSelected = selected
     }
+
+    /// The table-view spelling, so that overrides of `setSelected(_:animated:)` hear it.
+    override func setSelectedState(_ selected: Bool) {
+        if state.isSelected != selected { setSelected(selected, animated: false) }
+    }
 }

@@ -4,7 +4,7 @@ public protocol HierarchyViewDelegate: AnyObject {
     ///
     /// The default implementation expands the item (its children fill the next column). A
     /// delegate that implements this method takes the tap over: call
-    /// `hierarchyView.expandItem(with:)` to expand anyway.
+    /// `hierarchyView.send(.expandItem(with:))` to expand anyway.
     func hierarchyView(_ hierarchyView: HierarchyView, hierarchyButtonTappedForItemWith uuid: String)
 
     /// The user tapped the body of an item (in editing mode: selected or deselected it).
@@ -13,7 +13,7 @@ public protocol HierarchyViewDelegate: AnyObject {
 
 extension HierarchyViewDelegate {
     public func hierarchyView(_ hierarchyView: HierarchyView, hierarchyButtonTappedForItemWith uuid: String) {
-        hierarchyView.expandItem(with: uuid)
+        hierarchyView.send(.expandItem(with: uuid))
     }
 
     public func hierarchyView(_ hierarchyView: HierarchyView, didSelectItemWith uuid: String) {}

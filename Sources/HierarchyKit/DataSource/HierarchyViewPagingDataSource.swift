@@ -24,3 +24,27 @@ public protocol HierarchyViewPagingDataSource: HierarchyViewDataSource {
     /// The view asks this instead of `hierarchyView(_:uuidForChildItemAt:with:)`.
     func hierarchyView(_ hierarchyView: HierarchyView, childAt index: Int, with parentUUID: String) -> HierarchyChildRow
 }
+
+extension HierarchyViewDataSource {
+    /// What the data source knows of a child row: `hierarchyView(_:childAt:with:)` of a paging
+    /// data source, else the uuid the seed API answers.
+    func childRow(at row: Int, of parent: String, in view: HierarchyView) -> HierarchyChildRow {
+        if let paging = self as? any HierarchyViewPagingDataSource {
+            return paging.hierarchyView(view, childAt: row, with: parent)
+        }
+        return .item(hierarchyView(view, uuidForChildItemAt: row, with: parent))
+    }
+
+    /// The row of `child` among the children of `parent`: the data source's hint if it is in
+    /// `rows` and the row there is the child, else the first row of `scan` that is.
+    ///
+    /// - Complexity: O(s) data source calls at worst for the s rows of `scan`.
+    func row(of child: String, parent: String, rows: Range<Int>, scan: Range<Int>, in view: HierarchyView) -> Int? {
+        if let hint = hierarchyView(view, indexOfChildItemWith: child, inParentWith: parent), rows.contains(hint),
+            childRow(at: hint, of: parent, in: view) == .item(child)
+        {
+            return hint
+        }
+        return scan.first { childRow(at: $0, of: parent, in: view) == .item(child) }
+    }
+}

@@ -191,10 +191,10 @@ open class HierarchyCollectionViewLayout {
         guard let view = hierarchyView else { return [] }
         let offset = view.horizontalOffset
         var result: [HierarchyLayoutAttributes] = []
-        for c in visibleColumns(horizontalOffset: offset, count: view.columns.count) {
+        for c in visibleColumns(horizontalOffset: offset, count: view.core.columns.count) {
             let columnRect = columnFrame(c, horizontalOffset: offset)
             guard columnRect.minX < rect.maxX, rect.minX < columnRect.maxX else { continue }
-            let column = view.columns[c]
+            let column = view.core.columns[c]
             let visibleTop = max(rect.minY, columnRect.minY)
             let visibleBottom = min(rect.maxY, columnRect.maxY)
             guard visibleBottom > visibleTop else { continue }

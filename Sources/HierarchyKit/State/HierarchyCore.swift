@@ -243,6 +243,21 @@ public struct HierarchyCore: Sendable {
         max(0, columns.count - geometry.visibleColumnCount)
     }
 
+    /// Whether there is a level before the leading column (or a parent not yet asked for).
+    var canShowPreviousLevel: Bool {
+        leadingColumn > 0 || (!columns.isEmpty && !columns[0].parentAsked)
+    }
+
+    /// The parent of the leading column's items: the header's title.
+    var leadingParent: String? {
+        columns.isEmpty ? nil : columns[min(leadingColumn, columns.count - 1)].parent
+    }
+
+    /// The column at `c`, or `nil` for a column that does not exist.
+    func column(at c: Int) -> ColumnState? {
+        columns.indices.contains(c) ? columns[c] : nil
+    }
+
     /// The horizontal scroll position: the leading column times the column width, plus a pan
     /// in progress, within the first and the last leading column.
     func horizontalOffset(_ geometry: Geometry) -> Double {

@@ -43,3 +43,13 @@ public struct HierarchyError: Error, Sendable, Hashable, CustomStringConvertible
 
     public var description: String { "\(code.rawValue): \(message)" }
 }
+
+extension HierarchyError {
+    /// A cell was dequeued under an identifier no class is registered for.
+    static func unregisteredCell(_ identifier: String, uuid: String) -> HierarchyError {
+        HierarchyError(
+            .invalidOperation,
+            "no cell class is registered for reuse identifier \"\(identifier)\"; using the default cell",
+            uuid: uuid)
+    }
+}

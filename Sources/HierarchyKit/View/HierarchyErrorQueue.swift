@@ -16,6 +16,9 @@ public struct HierarchyErrorQueue: Sendable, Equatable {
     public private(set) var pending: [HierarchyError] = []
     /// How many errors were dropped, unread, because the queue was full.
     public private(set) var droppedCount = 0
+    /// The last ``capacity`` errors appended, taken or not, oldest first: a history for tests
+    /// and diagnostics.
+    public private(set) var recent: [HierarchyError] = []
 
     /// An empty queue.
     public init() {}
@@ -27,6 +30,8 @@ public struct HierarchyErrorQueue: Sendable, Equatable {
     ///
     /// - Complexity: amortised O(1).
     public mutating func append(_ error: HierarchyError) {
+        recent.append(error)
+        if recent.count > Self.capacity { recent.removeFirst(recent.count - Self.capacity) }
         pending.append(error)
         if pending.count > Self.capacity {
             let excess = pending.count - Self.capacity

@@ -8,19 +8,17 @@ extension HierarchyView {
     public var horizontalOffset: Double { core.horizontalOffset(coreGeometry) }
 
     /// The number of columns (levels) loaded.
-    public var numberOfColumns: Int { columns.count }
+    public var numberOfColumns: Int { core.columns.count }
 
     /// The index of the leading visible column.
-    public var leadingColumnIndex: Int { leadingColumn }
+    public var leadingColumnIndex: Int { core.leadingColumn }
 
     /// The uuids of the expanded items, from the first column to the last: the path the user
     /// drilled down.
-    public var expandedPath: [String] { columns.compactMap(\.expandedUUID) }
+    public var expandedPath: [String] { core.columns.compactMap(\.expandedUUID) }
 
     /// The number of rows of a column (0 for a column that does not exist).
-    public func itemCount(ofColumn c: Int) -> Int {
-        c >= 0 && c < columns.count ? columns[c].count : 0
-    }
+    public func itemCount(ofColumn c: Int) -> Int { core.column(at: c)?.count ?? 0 }
 
     // MARK: Layout pass
 
@@ -75,7 +73,8 @@ extension HierarchyView {
         case .askChildren(let parent, let rows, let ticket):
             var next: [HierarchyCore.Action] = []
             for row in rows {
-                guard core.column(of: ticket) != nil, let answer = childRow(at: row, of: parent) else { break }
+                guard core.column(of: ticket) != nil, let answer = ask({ $0.childRow(at: row, of: parent, in: self) })
+                else { break }
                 next += core.handle(.child(answer, row: row, ticket: ticket), geometry)
             }
             return next
@@ -85,7 +84,7 @@ extension HierarchyView {
             ask { $0.hierarchyView(self, didChangeRowWindows: windows) }
         case .applyUpdates:
             let (update, error) = updates.next()
-            if let error { report(error) }
+            if let error { reportError(error) }
             guard let update else { return [] }
             guard update != .reload else {
                 performReload()
@@ -113,7 +112,7 @@ extension HierarchyView {
         case .locateChild(let child, let parent, let rows, let scan, _),
             .locatePinnedChild(let child, let parent, let rows, let scan, _),
             .locateExpandedChild(let child, let parent, let rows, let scan, _):
-            let row = findChild(child, parent: parent, rows: rows, scan: scan)
+            let row = ask { $0.row(of: child, parent: parent, rows: rows, scan: scan, in: self) } ?? nil
             return core.handle(.located(action, row: row), geometry)
         case .configureCells(let requests, let ticket):
             for request in requests {
@@ -129,7 +128,7 @@ extension HierarchyView {
                 if let cell = visibleCells.removeValue(forKey: uuid) { reuseQueue.enqueue(cell) }
             }
         case .report(let error):
-            report(error)
+            reportError(error)
         case .relayout:
             setNeedsLayout()
         case .step(let step):
@@ -143,21 +142,12 @@ extension HierarchyView {
         max(0, ask({ $0.hierarchyView(self, numberOfChildrenForItemWith: parent) }) ?? 0)
     }
 
-    /// What the data source knows of a child row: `hierarchyView(_:childAt:with:)` of a paging
-    /// data source, else the uuid the seed API answers.
-    func childRow(at row: Int, of parent: String) -> HierarchyChildRow? {
-        if let paging = dataSource as? any HierarchyViewPagingDataSource {
-            return ask { _ in paging.hierarchyView(self, childAt: row, with: parent) }
-        }
-        return ask { .item($0.hierarchyView(self, uuidForChildItemAt: row, with: parent)) }
-    }
-
     /// The uuid of a row, asked for once and cached; checks for duplicates and cycles. A row
     /// a paging data source has no item for yet gets a loading (or failed) slot and `nil`.
     @discardableResult
     func ensureUUID(column c: Int, row: Int) -> String? {
         drain(core.handle(.input(.loadRow(row, column: c)), coreGeometry))
-        return c < columns.count ? columns[c].uuid(at: row) : nil
+        return core.column(at: c)?.uuid(at: row)
     }
 
     /// Gives a visible row its cell as the core planned it: asked from the data source (and
@@ -176,56 +166,27 @@ extension HierarchyView {
             fresh.uuid = uuid
             cell = fresh
             visibleCells[uuid] = cell
-            let row = request.row
             if let measure = itemHeightProvider {
                 let extent = layout.extent(forHeight: measure(cell, layout.itemWidth))
-                drain(core.handle(.measured(extent, column: c, row: row), coreGeometry))
+                drain(core.handle(.measured(extent, column: c, row: request.row), coreGeometry))
             }
         }
-        if let tableCell = cell as? HierarchyItemTableViewCell {
-            // The table-view spelling, so that overrides of setSelected(_:animated:) hear it.
-            if tableCell.state.isSelected != request.isSelected {
-                tableCell.setSelected(request.isSelected, animated: false)
-            }
-        } else {
-            cell.state = request.isSelected ? .selected : .normal
-        }
-        cell.editingAccessoryType = request.showsCheckmark ? .checkmark : .none
-    }
-
-    /// The row of `child` among the children of `parent`: the data source's hint if it is in
-    /// `rows` and the row there is the child, else the first row of `scan` that is.
-    ///
-    /// - Complexity: O(s) data source calls at worst for the s rows of `scan`.
-    private func findChild(_ child: String, parent: String, rows: Range<Int>, scan: Range<Int>) -> Int? {
-        if let hint = ask({ $0.hierarchyView(self, indexOfChildItemWith: child, inParentWith: parent) }) ?? nil,
-            rows.contains(hint), childRow(at: hint, of: parent) == .item(child)
-        {
-            return hint
-        }
-        return scan.first { childRow(at: $0, of: parent) == .item(child) }
+        cell.showSelection(request.isSelected, checkmark: request.showsCheckmark)
     }
 
     // MARK: Header
 
     func updateHeader() {
-        header.isVisible = layout.showsHeader
-        let leading = min(leadingColumn, max(0, columns.count - 1))
-        if leading < columns.count, let parent = columns[leading].parent {
-            header.titleLabel.text = ask({ $0.hierarchyView(self, titleForItemWith: parent) }) ?? nil
-        } else {
-            header.titleLabel.text = nil
-        }
-        header.isPreviousEnabled = canShowPreviousLevel
-        header.isNextEnabled = canShowNextLevel
-        header.didUpdate()
+        header.update(
+            title: core.leadingParent.flatMap { parent in
+                ask({ $0.hierarchyView(self, titleForItemWith: parent) }) ?? nil
+            },
+            isVisible: layout.showsHeader, isPreviousEnabled: canShowPreviousLevel, isNextEnabled: canShowNextLevel)
     }
 
     /// Whether there is a level before the leading column (or a parent not yet asked for).
-    public var canShowPreviousLevel: Bool {
-        leadingColumn > 0 || (!columns.isEmpty && !columns[0].parentAsked)
-    }
+    public var canShowPreviousLevel: Bool { core.canShowPreviousLevel }
 
     /// Whether there is a loaded level after the visible ones.
-    public var canShowNextLevel: Bool { leadingColumn < core.maxLeadingColumn(coreGeometry) }
+    public var canShowNextLevel: Bool { core.leadingColumn < core.maxLeadingColumn(coreGeometry) }
 }

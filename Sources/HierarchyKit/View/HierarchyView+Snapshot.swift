@@ -12,11 +12,6 @@ extension HierarchyView {
         dataSource?.hierarchyView(self, stateOfItemWith: uuid) ?? .loaded
     }
 
-    /// The uuids of the items that are visible now, column by column.
-    public var visibleItemUUIDs: [[String]] {
-        snapshot().columns.map { $0.items.map(\.uuid) }
-    }
-
     #if DEBUG
         /// Checks the state's invariants; traps on a broken one (tests only).
         public func _checkInvariants() {

@@ -5,9 +5,8 @@ import Logging
 ///
 /// The view draws nothing itself: it keeps the state of the columns, asks its data source
 /// only for what is on screen, and hands a renderer (the terminal or the web face) a
-/// `HierarchyViewSnapshot` of what to draw. Input from the renderer (taps, keys, swipes,
-/// pans, scrolling, resizing) goes back in through the methods in
-/// `HierarchyView+Navigation.swift`.
+/// `HierarchyViewSnapshot` of what to draw. Input from the renderer (taps, swipes, pans,
+/// scrolling, focus moves, resizing) goes back in as a ``HierarchyInput`` through ``send(_:)``.
 ///
 /// Initial loading: the view asks for the root item and puts it in the first column, asks
 /// for the root's children for the next column, then asks for the parent of the root and, if
@@ -21,7 +20,12 @@ open class HierarchyView {
 
     /// The object that provides the items.
     public weak var dataSource: (any HierarchyViewDataSource)? {
-        didSet { if oldValue !== dataSource { setNeedsReload() } }
+        didSet {
+            if oldValue !== dataSource {
+                needsReload = true
+                setNeedsDisplay()
+            }
+        }
     }
 
     /// The object told about taps.
@@ -46,7 +50,7 @@ open class HierarchyView {
         }
     }
     /// The items selected in editing mode, in the order they were selected.
-    public var selectedUUIDs: [String] { selection }
+    public var selectedUUIDs: [String] { core.selection }
 
     /// Whether the content of cells may be copied (`copyContent(ofItemWith:)`).
     public var isContentCopyable = true
@@ -61,21 +65,16 @@ open class HierarchyView {
         didSet { setNeedsLayout() }
     }
 
-    /// Told about every `HierarchyError`. The default logs it.
-    public var errorHandler: (HierarchyError) -> Void {
-        didSet { errorHandlerIsDefault = false }
-    }
+    /// Told about every `HierarchyError`; without one (the default), errors are logged.
+    public var errorHandler: ((HierarchyError) -> Void)?
 
-    /// Whether ``errorHandler`` is still the default one that logs.
-    public private(set) var errorHandlerIsDefault = true
-
-    /// Stops the default ``errorHandler`` from logging, and keeps one the host set.
+    /// Stops the default logging of errors, and keeps an ``errorHandler`` the host set.
     ///
     /// A face that shows the view's errors itself (drained with `takeErrors()`) calls this: a
     /// logger writing to the terminal would tear its frame, while a host's own handler still
     /// hears every error.
     public func silenceDefaultErrorLog() {
-        if errorHandlerIsDefault { errorHandler = { _ in } }
+        if errorHandler == nil { errorHandler = { _ in } }
     }
 
     /// Called when something on screen changed outside a call from the renderer (a late data
@@ -93,21 +92,13 @@ open class HierarchyView {
 
     /// The errors reported so far (the most recent last, at most 100): a history for tests
     /// and diagnostics. Faces take new errors from ``takeErrors()`` instead.
-    public private(set) var recentErrors: [HierarchyError] = []
+    public var recentErrors: [HierarchyError] { core.errors.recent }
 
     // MARK: State
-
-    /// The search over every child of a column that a type-select started (see
-    /// ``HierarchyViewCommands/focusItem(startingWith:limit:)``); cancelled by the next.
-    var childSearch: Task<Void, Never>?
 
     /// The state as a value (columns, focus, pan, selection, what is known); the view is its
     /// shell: it asks the data source and performs what the core returns.
     var core = HierarchyCore()
-    var columns: [ColumnState] { core.columns }
-    var leadingColumn: Int { core.leadingColumn }
-    var selection: [String] { core.selection }
-    var focus: (column: Int, row: Int)? { core.focus }
     /// The layout's values the core works with.
     var coreGeometry: HierarchyCore.Geometry { collectionViewLayout.coreGeometry }
     /// Cells on screen by uuid.
@@ -129,7 +120,6 @@ open class HierarchyView {
     /// A view with the given layout (default: iOS-like point metrics).
     public init(layout: HierarchyCollectionViewLayout = HierarchyCollectionViewLayout()) {
         self.collectionViewLayout = layout
-        self.errorHandler = { error in HierarchyView.logger.warning("\(error.description)") }
         layout.hierarchyView = self
     }
 
@@ -146,11 +136,7 @@ open class HierarchyView {
         -> HierarchyCollectionItem
     {
         if !reuseQueue.isRegistered(identifier) {
-            report(
-                HierarchyError(
-                    .invalidOperation,
-                    "no cell class is registered for reuse identifier \"\(identifier)\"; using the default cell",
-                    uuid: uuid))
+            reportError(.unregisteredCell(identifier, uuid: uuid))
         }
         let cell = reuseQueue.dequeue(identifier)
         cell.uuid = uuid
@@ -239,30 +225,18 @@ open class HierarchyView {
     /// Whether errors wait in ``takeErrors()``.
     public var hasPendingErrors: Bool { !core.errors.isEmpty }
 
-    /// Reports an error that happened outside the view (a data source's load that failed):
-    /// it goes to the error handler and to the stream faces drain, and the face redraws.
+    /// Reports an error (the view's own, or a data source's load that failed): it goes to the
+    /// error handler and to the stream faces drain, and the face redraws.
     public func reportError(_ error: HierarchyError) {
-        report(error)
-        setNeedsDisplay()
-    }
-
-    /// Reports an error to the handler and to the error stream, and keeps it in `recentErrors`.
-    func report(_ error: HierarchyError) {
-        recentErrors.append(error)
-        if recentErrors.count > 100 { recentErrors.removeFirst(recentErrors.count - 100) }
         core.errors.append(error)
-        errorHandler(error)
+        if let errorHandler { errorHandler(error) } else { Self.logger.warning("\(error.description)") }
+        setNeedsDisplay()
     }
 
     // MARK: Redraw requests
 
     func setNeedsLayout() {
         needsLayout = true
-        setNeedsDisplay()
-    }
-
-    func setNeedsReload() {
-        needsReload = true
         setNeedsDisplay()
     }
 

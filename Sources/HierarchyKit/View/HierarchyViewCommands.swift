@@ -8,6 +8,9 @@ public final class HierarchyViewCommands {
     public let view: HierarchyView
     /// The type-select state: letters typed within its timeout extend one search.
     public var typeSelect: TypeSelect
+    /// The search over every child of a column that a type-select started (see
+    /// ``focusItem(startingWith:limit:)``); cancelled by the next.
+    private var childSearch: Task<Void, Never>?
 
     /// Commands on `view`, with type-select runs of `typeSelectTimeout`.
     public init(view: HierarchyView, typeSelectTimeout: Duration = .seconds(1)) {
@@ -26,21 +29,21 @@ public final class HierarchyViewCommands {
         -> HierarchyCommandOutcome
     {
         switch command {
-        case .move(let move): view.moveFocus(move)
+        case .move(let move): view.send(.moveFocus(move))
         case .openNextLevel: openFocusedItem(activate: false)
         case .activate: openFocusedItem(activate: true)
-        case .previousLevel: view.focusPreviousLevel()
-        case .showPreviousLevel: view.showPreviousLevel()
-        case .showNextLevel: view.showNextLevel()
+        case .previousLevel: view.send(.focusPreviousLevel)
+        case .showPreviousLevel: view.send(.showPreviousLevel)
+        case .showNextLevel: view.send(.showNextLevel)
         case .toggleEditing:
             view.isEditing.toggle()
             return HierarchyCommandOutcome(message: view.isEditing ? "Editing: Space selects, e ends" : "Editing ended")
         case .selectOrPageDown:
             if view.isEditing, let uuid = view.focusedUUID {
-                view.tapItem(with: uuid)
+                view.send(.tapItem(with: uuid))
                 return HierarchyCommandOutcome(message: "\(view.selectedUUIDs.count) selected")
             }
-            view.moveFocus(.pageDown)
+            view.send(.moveFocus(.pageDown))
         case .copy:
             guard let uuid = view.focusedUUID, let content = view.copyContent(ofItemWith: uuid) else {
                 return HierarchyCommandOutcome(message: "Nothing to copy")
@@ -66,11 +69,11 @@ public final class HierarchyViewCommands {
     /// item ends up expanded. Without a delegate the view expands the item itself.
     private func openFocusedItem(activate: Bool) {
         guard view.delegate != nil, let uuid = view.focusedUUID else {
-            view.focusNextLevel()
+            view.send(.focusNextLevel)
             return
         }
-        if activate { view.tapItem(with: uuid) } else { view.tapIndicator(ofItemWith: uuid) }
-        if view.expandedPath.contains(uuid) { view.focusNextLevel() }
+        if activate { view.send(.tapItem(with: uuid)) } else { view.send(.tapIndicator(ofItemWith: uuid)) }
+        if view.expandedPath.contains(uuid) { view.send(.focusNextLevel) }
     }
 
     /// Type-to-select: focuses the first item at or after the focus whose title starts with
@@ -85,8 +88,8 @@ public final class HierarchyViewCommands {
     /// - Returns: whether an item was found, or the search goes on in the data source.
     @discardableResult
     public func focusItem(startingWith prefix: String, limit: Int = 10_000) -> Bool {
-        view.childSearch?.cancel()
-        view.childSearch = nil
+        childSearch?.cancel()
+        childSearch = nil
         let finder = view.dataSource as? HierarchyViewChildFinder
         guard let plan = view.core.planTypeSelect(prefix, limit: limit, canSearch: finder != nil) else { return false }
         let needle = HierarchyCore.typeSelectKey(prefix)
@@ -96,19 +99,19 @@ public final class HierarchyViewCommands {
             let loaded =
                 uuid.map { id in view.ask({ $0.hierarchyView(view, stateOfItemWith: id) }) ?? .loaded } == .loaded
             if let finder, let parent = plan.parent, !loaded {
-                view.childSearch = searchChildren(of: parent, prefix: prefix, from: row, finder: finder)
+                childSearch = searchChildren(of: parent, prefix: prefix, from: row, finder: finder)
                 return true
             }
             guard let uuid, let title = view.ask({ $0.hierarchyView(view, titleForItemWith: uuid) }) ?? nil else {
                 continue
             }
             if HierarchyCore.typeSelectKey(title).hasPrefix(needle) {
-                view.focusRow(row, inColumn: plan.column)
+                view.send(.focusRow(row, inColumn: plan.column))
                 return true
             }
         }
         guard let finder, let parent = plan.parent, let row = plan.searchFrom else { return false }
-        view.childSearch = searchChildren(of: parent, prefix: prefix, from: row, finder: finder)
+        childSearch = searchChildren(of: parent, prefix: prefix, from: row, finder: finder)
         return true
     }
 
@@ -129,9 +132,9 @@ public final class HierarchyViewCommands {
                 let found = await finder.hierarchyView(
                     view, indexOfChildWithTitlePrefix: prefix, inParentWith: parent, from: row)
                 guard !Task.isCancelled, let found, let column = view.core.columnIndex(ofParent: parent),
-                    found < view.columns[column].count
+                    found < view.core.columns[column].count
                 else { return }
-                view.focusRow(found, inColumn: column)
+                view.send(.focusRow(found, inColumn: column))
             }
         }
     }

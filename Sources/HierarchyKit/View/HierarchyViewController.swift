@@ -71,7 +71,7 @@ open class HierarchyViewController: @MainActor HierarchyViewDataSource, @MainAct
     // MARK: Delegate (override these)
 
     open func hierarchyView(_ hierarchyView: HierarchyView, hierarchyButtonTappedForItemWith uuid: String) {
-        hierarchyView.expandItem(with: uuid)
+        hierarchyView.send(.expandItem(with: uuid))
     }
 
     open func hierarchyView(_ hierarchyView: HierarchyView, didSelectItemWith uuid: String) {}

@@ -9,12 +9,12 @@ open class HierarchyViewHeader {
     /// The title label: the parent item's title.
     public let titleLabel = HierarchyLabel()
     /// Whether the previous (back) button can be used.
-    public internal(set) var isPreviousEnabled = false
+    public private(set) var isPreviousEnabled = false
     /// Whether the next (forward) button can be used.
-    public internal(set) var isNextEnabled = false
+    public private(set) var isNextEnabled = false
     /// Whether it shows: in compact width, and in every width under a `HierarchyViewController`
     /// (the layout's `showsHeaderInRegularWidth`).
-    public internal(set) var isVisible = false
+    public private(set) var isVisible = false
 
     /// Makes a header with no title.
     public init() {}
@@ -30,4 +30,13 @@ open class HierarchyViewHeader {
     /// Called after the view updated the title label and the button states (at the end of
     /// every layout pass, whether or not the header is shown).
     open func didUpdate() {}
+
+    /// Takes what the view shows (at the end of every layout pass), then calls `didUpdate()`.
+    func update(title: String?, isVisible: Bool, isPreviousEnabled: Bool, isNextEnabled: Bool) {
+        titleLabel.text = title
+        self.isVisible = isVisible
+        self.isPreviousEnabled = isPreviousEnabled
+        self.isNextEnabled = isNextEnabled
+        didUpdate()
+    }
 }

@@ -169,7 +169,7 @@ public final class HierarchyBrowser {
     public func resize(columns: Int, rows: Int) {
         self.columns = max(0, columns)
         self.rows = max(0, rows)
-        view.setSize(Size(width: Double(self.columns), height: Double(max(0, self.rows - 2))))
+        view.send(.setSize(Size(width: Double(self.columns), height: Double(max(0, self.rows - 2)))))
     }
 
     var isTooSmall: Bool { chrome.isTooSmall(columns: columns, rows: rows) }
@@ -253,10 +253,10 @@ public final class HierarchyBrowser {
     func handle(_ mouse: MouseEvent) {
         let point = Point(x: Double(mouse.x), y: Double(mouse.y - 1))
         switch mouse.kind {
-        case .wheelUp: view.scroll(at: point, by: -3)
-        case .wheelDown: view.scroll(at: point, by: 3)
-        case .wheelLeft: view.swipe(.right)
-        case .wheelRight: view.swipe(.left)
+        case .wheelUp: view.send(.scrollColumn(at: point, by: -3))
+        case .wheelDown: view.send(.scrollColumn(at: point, by: 3))
+        case .wheelLeft: view.send(.swipe(.right))
+        case .wheelRight: view.send(.swipe(.left))
         case .press where mouse.button == .left:
             drag = (mouse.x, mouse.x, now(), 0, false)
         case .drag where mouse.button == .left || mouse.button == .none:
@@ -269,15 +269,15 @@ public final class HierarchyBrowser {
             d.lastTime = t
             if !d.panning, abs(mouse.x - d.startX) >= 2 {
                 d.panning = true
-                view.beginPan()
+                view.send(.beginPan)
             }
-            if d.panning { view.pan(translation: Double(mouse.x - d.startX)) }
+            if d.panning { view.send(.pan(translation: Double(mouse.x - d.startX))) }
             drag = d
         case .release:
             guard let d = drag else { return }
             drag = nil
             if d.panning {
-                view.endPan(velocity: d.velocity)
+                view.send(.endPan(velocity: d.velocity))
             } else {
                 click(at: point)
             }
@@ -289,22 +289,22 @@ public final class HierarchyBrowser {
     private func click(at point: Point) {
         switch view.hitTest(point) {
         case .indicator(let uuid, _, _):
-            view.tapIndicator(ofItemWith: uuid)
+            view.send(.tapIndicator(ofItemWith: uuid))
         case .item(let uuid, let column, let row):
             let t = now()
             if view.isEditing {
-                view.tapItem(with: uuid)
+                view.send(.tapItem(with: uuid))
             } else if let last = lastClick, last.uuid == uuid, t - last.time < .milliseconds(400) {
-                view.tapItem(with: uuid)
+                view.send(.tapItem(with: uuid))
             } else {
-                view.focusRow(row, inColumn: column)
+                view.send(.focusRow(row, inColumn: column))
             }
             lastClick = (uuid, t)
         case .pendingRow(let column, let row):
             // A row still loading (or failed) takes the focus; its item follows when it comes.
-            view.focusRow(row, inColumn: column)
-        case .previousButton: view.showPreviousLevel()
-        case .nextButton: view.showNextLevel()
+            view.send(.focusRow(row, inColumn: column))
+        case .previousButton: view.send(.showPreviousLevel)
+        case .nextButton: view.send(.showNextLevel)
         case .column, .headerTitle, .nothing: break
         }
     }
