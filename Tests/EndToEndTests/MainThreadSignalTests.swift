@@ -14,27 +14,20 @@ import Testing
         defer { feeder.close() }
         // The first items, then nothing: the reader waits for more with the pipe still open.
         feeder.write("{\"title\": \"Root\", \"children\": [\"first\", \"second\",\n")
-        let process = Process()
-        process.executableURL = ProgramRunner.executable
-        process.arguments = ["print", feeder.path]
-        process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
-        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
-        // The exit is an event: the termination handler ends this stream.
-        let (exit, ended) = AsyncStream<Void>.makeStream()
-        process.terminationHandler = { _ in ended.finish() }
-        try process.run()
-        let pid = process.processIdentifier
-        defer { if process.isRunning { kill(pid, SIGKILL) } }
+        // Started as from a shell: default signal actions, whatever this test process ignores
+        // (run as a background job, it ignores SIGINT, and a program keeps an ignored SIGINT).
+        let pid = try spawnAsFromShell([ProgramRunner.executable.path, "print", feeder.path]) { actions in
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        }
         // Reading: the program opened the pipe (the feeder's open returned).
         let reading = await feeder.untilOpened()
         #expect(reading)
         kill(pid, number)
-        for await _ in exit {}
-        // Past the suite's time limit the wait is cancelled and the process may still run.
-        let exited = !process.isRunning
-        #expect(exited, "still running after signal \(number)")
-        guard exited else { return }
-        #expect(process.terminationReason == .uncaughtSignal)
-        #expect(process.terminationStatus == number)
+        // The exit is the event; the guard kills a program the signal did not end.
+        let (status, killed) = await offPool { reapChild(pid, killing: pid, after: .seconds(60)) }
+        #expect(!killed, "still running after signal \(number)")
+        #expect(status & 0x7F == number, "wait status \(status)")
     }
 }

@@ -1,7 +1,8 @@
 // Scrolls the largest column of a store from its first row to its last and back, one PageDown
 // (then PageUp) at a time, through the column browser of the terminal face at 200×60, waiting
 // after each key for the rows it shows to load, as a person holding the key down slowly would.
-// Prints the process's resident memory (VmRSS, VmHWM) and the sizes of the caches along the way.
+// Prints the process's anonymous memory (RssAnon: what grows with the data), its resident memory
+// (VmRSS, VmHWM) and the sizes of the caches along the way.
 //
 //     swift build -c release --product ScrollMemory
 //     .build/release/ScrollMemory STORE.db [KEYS [ROWS]]
@@ -15,13 +16,13 @@ import HierarchyKit
 import HierarchySQLite
 import TerminalUI
 
-func status() -> (rss: Int, hwm: Int) {
+func status() -> (anon: Int, rss: Int, hwm: Int) {
     let text = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
     func field(_ name: String) -> Int {
         guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix(name + ":") }) else { return 0 }
         return Int(line.split(separator: " ", omittingEmptySubsequences: true)[1]) ?? 0
     }
-    return (field("VmRSS"), field("VmHWM"))
+    return (field("RssAnon"), field("VmRSS"), field("VmHWM"))
 }
 
 @MainActor
@@ -50,7 +51,9 @@ func scroll() async throws {
     let start = status()
     let clock = ContinuousClock()
     let began = clock.now
-    print("200×\(height); column of \(rows) rows; start: VmRSS \(start.rss) kB, VmHWM \(start.hwm) kB")
+    print(
+        "200×\(height); column of \(rows) rows; start: RssAnon \(start.anon) kB, VmRSS \(start.rss) kB,"
+            + " VmHWM \(start.hwm) kB")
 
     func report(_ label: String, _ keys: Int) {
         let now = status()
@@ -58,7 +61,7 @@ func scroll() async throws {
         let seconds =
             Double((clock.now - began).components.attoseconds) / 1e18 + Double((clock.now - began).components.seconds)
         print(
-            "\(label) \(keys) keys, row \(row): VmRSS \(now.rss) kB (+\(now.rss - start.rss)), VmHWM \(now.hwm) kB (+\(now.hwm - start.hwm)); cached items \(adapter.cachedItemCount), pages \(adapter.cachedPageCount); \(Int(seconds)) s"
+            "\(label) \(keys) keys, row \(row): RssAnon \(now.anon) kB (+\(now.anon - start.anon)), VmRSS \(now.rss) kB (+\(now.rss - start.rss)), VmHWM \(now.hwm) kB (+\(now.hwm - start.hwm)); cached items \(adapter.cachedItemCount), pages \(adapter.cachedPageCount); \(Int(seconds)) s"
         )
     }
 

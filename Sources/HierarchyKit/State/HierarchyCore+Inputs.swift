@@ -6,11 +6,11 @@ extension HierarchyCore {
         /// Lay out what is on screen (`layoutIfNeeded()`); with `expands`, the focused item
         /// previews its children when its row changed.
         case layOut(isEditing: Bool, expands: Bool)
-        /// Expand an item shown in a column (`expandItem(with:)`).
+        /// Expand an item shown in a column (`HierarchyInput.expandItem(with:)`).
         case expand(String)
-        /// Close the column of an expanded item's children (`collapseItem(with:)`).
+        /// Close the column of an expanded item's children (`HierarchyInput.collapseItem(with:)`).
         case collapse(String)
-        /// Tap the body of an item (`tapItem(with:)`): in editing mode it is selected or
+        /// Tap the body of an item (`HierarchyInput.tapItem(with:)`): in editing mode it is selected or
         /// deselected (when selection is allowed); otherwise its hierarchy button counts as
         /// tapped too when its cell shows the indicator. Either way it is focused and the
         /// delegate hears of the selection.
@@ -20,26 +20,26 @@ extension HierarchyCore {
         /// Show the level `delta` columns away (the header's buttons, a swipe); going back
         /// from the first column asks for its parent first.
         case showLevel(Int)
-        /// End a pan, snapping to a level (`endPan(velocity:)`).
+        /// End a pan, snapping to a level (`HierarchyInput.endPan(velocity:)`).
         case endPan(velocity: Double)
-        /// Scroll a column vertically (`scroll(column:by:)`).
+        /// Scroll a column vertically (`HierarchyInput.scroll(column:by:)`).
         case scroll(column: Int, by: Double)
-        /// Bring an item into view and focus it (`scrollToItem(with:)`).
+        /// Bring an item into view and focus it (`HierarchyInput.scrollToItem(with:)`).
         case scrollTo(String)
-        /// Move the focus within its column (`moveFocus(_:)`).
+        /// Move the focus within its column (`HierarchyInput.moveFocus(_:)`).
         case moveFocus(HierarchyFocusMove, expands: Bool)
-        /// Focus a row (`focusRow(_:inColumn:)`).
+        /// Focus a row (`HierarchyInput.focusRow(_:inColumn:)`).
         case focusRow(Int, column: Int, expands: Bool)
-        /// Expand the focused item and focus its first child (`focusNextLevel()`).
+        /// Expand the focused item and focus its first child (`HierarchyInput.focusNextLevel`).
         case focusNextLevel(expands: Bool)
-        /// Focus the expanded item of the previous level (`focusPreviousLevel()`).
+        /// Focus the expanded item of the previous level (`HierarchyInput.focusPreviousLevel`).
         case focusPreviousLevel
         /// The layout changed (its size, metrics or insets): positions are clamped to what
         /// exists; with `revealsFocus` (a new viewport size) the focused column comes into view.
         case layoutChanged(revealsFocus: Bool)
         /// The item at a row is needed now (`focusedUUID`, a type-select): asked unless known.
         case loadRow(Int, column: Int)
-        /// Start a horizontal pan (`beginPan()`).
+        /// Start a horizontal pan (`HierarchyInput.beginPan`).
         case beginPan
         /// Move a pan in progress (`pan(translation:)`).
         case pan(translation: Double)
