@@ -110,16 +110,29 @@ public final class Tmux {
     public func waitFor(_ description: String, timeout: Duration = .seconds(180), _ condition: (String) -> Bool)
         async throws -> String
     {
+        try await waitFor(description, timeout: timeout, reading: screen, until: condition)
+    }
+
+    /// Waits until what `read` returns satisfies `condition`: something the program changes
+    /// before it draws (a pane's format such as `alternate_on`, a file it writes), read now and
+    /// again after each output of the program to the pane, or its end, until the deadline.
+    @discardableResult
+    public func waitFor<Value>(
+        _ description: String, timeout: Duration = .seconds(180), reading read: () throws -> Value,
+        until condition: (Value) -> Bool
+    ) async throws -> Value {
         let deadline = ContinuousClock.now.advanced(by: timeout)
-        var last = ""
+        var last: Value?
         while true {
-            // Counted before the screen is read: output that comes meanwhile is not missed.
+            // Counted before reading: output that comes meanwhile is not missed.
             let seen = watcher?.progress.value.outputs ?? 0
-            last = try screen()
-            if condition(last) { return last }
+            let value = try read()
+            last = value
+            if condition(value) { return value }
             guard let watcher, await watcher.untilOutput(after: seen, deadline: deadline) else { break }
         }
-        throw WaitFailed(description: description, screen: last)
+        let shown = last.map { $0 as? String ?? String(describing: $0) } ?? ""
+        throw WaitFailed(description: description, screen: shown)
     }
 
     /// What a test waited for in vain, and the screen at the deadline (in the failure message).

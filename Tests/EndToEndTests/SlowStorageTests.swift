@@ -51,7 +51,8 @@ struct SlowStorageTests {
         let daemon = Process()
         daemon.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
         daemon.arguments = [script, mount]
-        daemon.standardOutput = FileHandle.nullDevice
+        let said = Pipe()
+        daemon.standardOutput = said
         daemon.standardError = FileHandle.nullDevice
         try daemon.run()
         defer {
@@ -64,14 +65,12 @@ struct SlowStorageTests {
             try? unmount.run()
             try? FileManager.default.removeItem(atPath: base)
         }
-        let clock = ContinuousClock()
-        let mounted = clock.now.advanced(by: .seconds(10))
-        while clock.now < mounted,
-            (try? FileManager.default.contentsOfDirectory(atPath: mount))?.contains("fine") != true
-        {
-            try await Task.sleep(for: .milliseconds(20))
-        }
+        // The daemon says "mounted" once the kernel started the file system (or ends, unmounted).
+        let reader = said.fileHandleForReading
+        let saidMounted = await offPool { String(decoding: reader.readData(ofLength: 8), as: UTF8.self) }
+        try #require(saidMounted == "mounted\n", "the FUSE daemon said \(saidMounted.debugDescription)")
         try #require((try? FileManager.default.contentsOfDirectory(atPath: mount))?.contains("hung") == true)
+        let clock = ContinuousClock()
 
         let tmux = try start(mount)
         try await tmux.waitFor("the first frame") { $0.contains("hung") && $0.contains("1 of 2") }
@@ -98,16 +97,10 @@ struct SlowStorageTests {
         // Ctrl-C restores the terminal at once.
         let clockStart = clock.now
         try tmux.send("C-c")
-        var restoredAfter: Duration?
-        while clock.now - clockStart < .seconds(60) {
-            if try tmux.format("alternate_on") == "0" {
-                restoredAfter = clock.now - clockStart
-                break
-            }
-            try await Task.sleep(for: .milliseconds(2))
-        }
-        // Restored (a 60 s bound only against hanging) although the listing thread is still stuck in the kernel.
-        let restored = try #require(restoredAfter)
+        // Restored although the listing thread is still stuck in the kernel.
+        try await tmux.waitFor(
+            "the terminal restored", reading: { try tmux.format("alternate_on") }, until: { $0 == "0" })
+        let restored = clock.now - clockStart
         print("hung mount: Ctrl-C to restored terminal \(restored)")
         // The listing thread stays stuck in the kernel while the mount hangs, yet the shell gets
         // its terminal back at once: the process it waits for is the supervisor.

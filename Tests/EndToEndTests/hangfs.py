@@ -1,11 +1,14 @@
 """A FUSE file system for the end-to-end tests: /fine lists at once, opening /hung never returns.
 
-Usage: python3 hangfs.py MOUNTPOINT (needs python3-fusepy and /dev/fuse).
+Usage: python3 hangfs.py MOUNTPOINT (needs python3-fusepy and /dev/fuse). Prints "mounted" on
+standard output once the kernel has started the file system.
 """
 import errno, stat, sys, threading, time
 from fusepy import FUSE, Operations, FuseOSError
 
 class HangFS(Operations):
+    def init(self, path):
+        print('mounted', flush=True)
     def getattr(self, path, fh=None):
         now = time.time()
         if path in ('/', '/hung', '/fine'):
