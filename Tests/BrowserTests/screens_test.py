@@ -34,6 +34,7 @@ if os.environ.get("CI") != "true" and os.environ.get("HIERARCHY_BROWSER_TESTS") 
     skip("set CI=true or HIERARCHY_BROWSER_TESTS=1 to run them")
 
 try:
+    from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
 except ImportError:
@@ -90,6 +91,12 @@ def axe_check(driver, what):
     assert not violations, f"axe-core on the {what}: " + axe.report(violations)
 
 
+def press(driver, key):
+    """Presses a key in whatever has the focus when the key arrives: the pages draw their rows
+    again when a snapshot comes, so a reference to the focused element can go stale meanwhile."""
+    ActionChains(driver).send_keys(key).perform()
+
+
 ROWS = "document.querySelectorAll('#list-rows [role=row]').length"
 
 
@@ -105,10 +112,10 @@ def test_list(driver, url):
     shot(driver, "list-web")
     # Scrolling to the end loads the next page.
     driver.execute_script("const b = document.getElementById('list-body'); b.scrollTop = b.scrollHeight;")
-    wait_for(driver, ROWS + f" > {first}", "the next page after scrolling")
+    wait_for(driver, ROWS + f" > {first} && document.querySelector('#list-footer').className !== 'loading'", "the next page after scrolling")
     # Keys: ArrowDown moves the focus between rows.
     driver.execute_script("document.querySelector('#list-rows [role=row]').focus()")
-    driver.switch_to.active_element.send_keys(Keys.ARROW_DOWN)
+    press(driver, Keys.ARROW_DOWN)
     assert driver.execute_script("return document.activeElement === document.querySelectorAll('#list-rows [role=row]')[1]")
     # The search bar searches.
     search = driver.find_element(By.ID, "list-search")
@@ -199,10 +206,10 @@ def test_linear(driver, url, axis):
     shot(driver, f"linear-{axis}")
     # Keys: Home focuses the first cell (the root); Enter collapses back to it.
     driver.execute_script("document.querySelector('#linear-tree [role=treeitem][tabindex=\"0\"]').focus()")
-    driver.switch_to.active_element.send_keys(Keys.HOME)
-    driver.switch_to.active_element.send_keys(Keys.ENTER)
+    press(driver, Keys.HOME)
+    press(driver, Keys.ENTER)
     wait_for(driver, "document.querySelectorAll('#linear-tree [role=treeitem]').length === 1", "the collapse to the root")
-    driver.switch_to.active_element.send_keys(Keys.ENTER)
+    press(driver, Keys.ENTER)
     wait_for(driver, "document.querySelectorAll('#linear-tree [role=treeitem]').length > 4", "the root expanded again")
     axe_check(driver, f"linear {axis} after the steps")
 
