@@ -39,28 +39,64 @@ public func spawnAsFromShell(
     return pid
 }
 
-/// Waits for a child to end, blocking the calling thread in the kernel (`waitid`), and reaps it;
-/// past `timeout` a guard kills `target` (the child, or `-pid` for its process group). The child
-/// is reaped only once the guard can no longer fire, so it never signals a reused pid.
+/// Waits for a child to end (the kernel's `waitid`: an event, not a poll) on a thread of its own,
+/// and reaps it. Nothing is left running if the awaiting task is cancelled (a test's time limit)
+/// or, for a measurement that bounds a program, `timeout` passes: `target` (the child, or `-pid`
+/// for its process group) is killed then. The child is reaped only once that can no longer
+/// happen, so a reused pid is never signalled.
 ///
-/// - Returns: The wait status, and whether the guard killed it.
-public func reapChild(_ pid: pid_t, killing target: pid_t, after timeout: Duration) -> (status: Int32, killed: Bool) {
+/// - Returns: The wait status, and whether it was killed.
+public func reapChild(_ pid: pid_t, killing target: pid_t, after timeout: Duration? = nil) async
+    -> (status: Int32, killed: Bool)
+{
+    let child = WaitedChild(target: target)
+    let deadline = timeout.map { timeout in
+        Task {
+            guard (try? await Task.sleep(for: timeout)) != nil else { return }
+            child.kill()
+        }
+    }
+    defer { deadline?.cancel() }
+    return await withTaskCancellationHandler {
+        await offPool {
+            var info = siginfo_t()
+            while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) < 0, errno == EINTR {}
+            return child.reap(pid)
+        }
+    } onCancel: {
+        child.kill()
+    }
+}
+
+/// Waits for a child to end, blocking the calling thread in the kernel, and reaps it: for a
+/// program that bounds its own run (`pg_ctl -t`) where nothing can await (an `atexit` handler).
+///
+/// - Returns: The wait status.
+public func reapChildBlocking(_ pid: pid_t) -> Int32 {
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+    return status
+}
+
+/// A child being waited for: killed at most once, and never after it was reaped.
+private final class WaitedChild: Sendable {
+    let target: pid_t
     let state = Mutex((reaped: false, killed: false))
-    let (seconds, attoseconds) = timeout.components
-    let delay = Double(seconds) + Double(attoseconds) / 1e18
-    DispatchQueue.global().asyncAfter(deadline: .now() + delay) {
+
+    init(target: pid_t) { self.target = target }
+
+    func kill() {
         state.withLock { state in
             guard !state.reaped else { return }
             state.killed = true
-            kill(target, SIGKILL)
+            Glibc.kill(target, SIGKILL)
         }
     }
-    var info = siginfo_t()
-    while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) < 0, errno == EINTR {}
-    return state.withLock { state in
-        state.reaped = true
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-        return (status, state.killed)
+
+    func reap(_ pid: pid_t) -> (status: Int32, killed: Bool) {
+        state.withLock { state in
+            state.reaped = true
+            return (reapChildBlocking(pid), state.killed)
+        }
     }
 }

@@ -76,7 +76,7 @@ public enum MeasuredRun {
                 posix_spawn_file_actions_addopen(&actions, 1, outputFile, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
                 posix_spawn_file_actions_addopen(&actions, 2, errorFile, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
             })
-        let (status, killed) = await offPool { reapChild(pid, killing: -pid, after: timeout) }
+        let (status, killed) = await reapChild(pid, killing: -pid, after: timeout)
         let output = keepingOutput ? (FileManager.default.contents(atPath: outputFile) ?? Data()) : Data()
         let error = FileManager.default.contents(atPath: errorFile) ?? Data()
         let report = (try? String(contentsOfFile: timeFile, encoding: .utf8)) ?? ""

@@ -32,32 +32,18 @@ final class TestCluster: Sendable {
     /// The socket directory (also the cluster's temporary directory).
     var socketDirectory: String { directory.path }
 
-    /// The cluster shared by every test of this process, started on first use.
-    static let shared: Result<TestCluster, TestClusterError> = {
-        do {
-            let cluster = try TestCluster()
-            sharedForExit.withLock { $0 = cluster }
-            atexit { TestCluster.sharedForExit.withLock { $0 }?.stop() }
-            return .success(cluster)
-        } catch let error as TestClusterError {
-            return .failure(error)
-        } catch {
-            return .failure(TestClusterError(message: "\(error)"))
-        }
-    }()
-    private static let sharedForExit = Mutex<TestCluster?>(nil)
+    /// The cluster shared by every test of this process, stopped when the process exits.
+    fileprivate static let sharedForExit = Mutex<TestCluster?>(nil)
 
     /// A cluster of its own, for a test that stops and restarts the server; `stop()` it at the end.
     static func dedicated() async throws -> TestCluster {
-        try await offPool { try TestCluster() }
+        try await start()
     }
 
     /// Stops the server, keeping the data (a server that went away).
     func pause() async throws {
         let data = directory.appendingPathComponent("data").path
-        try await offPool {
-            try Self.server("pg_ctl", ["-D", data, "-m", "fast", "-w", "-t", "30", "stop"], asRoot: geteuid() == 0)
-        }
+        try await Self.run(Self.server("pg_ctl", ["-D", data, "-m", "fast", "-w", "-t", "30", "stop"]))
     }
 
     /// Starts the server again on the same port.
@@ -65,29 +51,31 @@ final class TestCluster: Sendable {
         let data = directory.appendingPathComponent("data").path
         let options = "-p \(port) -k \(directory.path) -c listen_addresses=127.0.0.1 -c fsync=off"
         let log = directory.appendingPathComponent("server.log").path
-        try await offPool {
-            try Self.server(
-                "pg_ctl", ["-D", data, "-l", log, "-o", options, "-w", "-t", "60", "start"], asRoot: geteuid() == 0)
-        }
+        try await Self.run(Self.server("pg_ctl", ["-D", data, "-l", log, "-o", options, "-w", "-t", "60", "start"]))
     }
 
-    private init() throws {
+    private init(directory: URL, port: Int) {
+        self.directory = directory
+        self.port = port
+    }
+
+    /// `initdb` into a new temporary directory, then `pg_ctl start` on a free port.
+    static func start() async throws -> TestCluster {
         let base = URL(fileURLWithPath: "/tmp").appendingPathComponent(
             "hk-pg-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
-        directory = base
-        port = try Self.freePort()
+        let port = try Self.freePort()
         let asRoot = geteuid() == 0
         if asRoot {
-            try Self.run("/bin/chown", ["postgres:postgres", base.path])
+            try await Self.run(("/bin/chown", ["postgres:postgres", base.path]))
         }
         let data = base.appendingPathComponent("data").path
         let passwordFile = base.appendingPathComponent("pwfile").path
         try Data("unused\n".utf8).write(to: URL(fileURLWithPath: passwordFile))
-        if asRoot { try Self.run("/bin/chown", ["postgres:postgres", passwordFile]) }
-        try Self.server(
-            "initdb", ["-D", data, "-U", Self.user, "-A", "trust", "-E", "UTF8", "--no-locale", "--no-sync"],
-            asRoot: asRoot)
+        if asRoot { try await Self.run(("/bin/chown", ["postgres:postgres", passwordFile])) }
+        try await Self.run(
+            Self.server(
+                "initdb", ["-D", data, "-U", Self.user, "-A", "trust", "-E", "UTF8", "--no-locale", "--no-sync"]))
         let hba = """
             local all all trust
             host all \(Self.passwordUser) 127.0.0.1/32 scram-sha-256
@@ -98,68 +86,59 @@ final class TestCluster: Sendable {
         try Data(hba.utf8).write(to: URL(fileURLWithPath: data + "/pg_hba.conf"))
         let options =
             "-p \(port) -k \(base.path) -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200"
-        try Self.server(
-            "pg_ctl",
-            [
-                "-D", data, "-l", base.appendingPathComponent("server.log").path, "-o", options, "-w", "-t", "60",
-                "start",
-            ],
-            asRoot: asRoot)
-        try Self.run(
-            Self.binaries + "/psql",
-            [
-                "-h", base.path, "-p", "\(port)", "-U", Self.user, "-d", "postgres", "-v", "ON_ERROR_STOP=1", "-q",
-                "-c",
-                "CREATE ROLE \(Self.passwordUser) LOGIN PASSWORD '\(Self.password)'",
-            ])
+        try await Self.run(
+            Self.server(
+                "pg_ctl",
+                [
+                    "-D", data, "-l", base.appendingPathComponent("server.log").path, "-o", options, "-w", "-t", "60",
+                    "start",
+                ]))
+        let cluster = TestCluster(directory: base, port: port)
+        try await cluster.psql("postgres", "CREATE ROLE \(Self.passwordUser) LOGIN PASSWORD '\(Self.password)'")
+        return cluster
     }
 
     /// Stops the server (immediately: the data is thrown away) and removes the directory.
     func stop() {
-        let asRoot = geteuid() == 0
-        try? Self.server(
+        // Waited for on this thread: it runs in an `atexit` handler too (`pg_ctl -t 20` bounds it).
+        let (path, arguments) = Self.server(
             "pg_ctl",
-            ["-D", directory.appendingPathComponent("data").path, "-m", "immediate", "-w", "-t", "20", "stop"],
-            asRoot: asRoot)
+            ["-D", directory.appendingPathComponent("data").path, "-m", "immediate", "-w", "-t", "20", "stop"])
+        if let pid = try? Self.spawn(path, arguments, log: "/dev/null") { _ = reapChildBlocking(pid) }
         try? FileManager.default.removeItem(at: directory)
     }
 
     /// A fresh, empty database; returns its name.
     func makeDatabase() async throws -> String {
-        try await offPool { try self.makeDatabaseNow() }
-    }
-
-    private func makeDatabaseNow() throws -> String {
         let number = counter.withLock { value in
             value += 1
             return value
         }
         let name = "test_\(number)_\(UInt32.random(in: 0...UInt32.max))"
-        try psqlNow("postgres", "CREATE DATABASE \(name)")
+        try await psql("postgres", "CREATE DATABASE \(name)")
         return name
     }
 
     /// Runs SQL with `psql` (errors stop it), as the superuser.
     func psql(_ database: String, _ sql: String) async throws {
-        try await offPool { try self.psqlNow(database, sql) }
+        try await Self.run(
+            (
+                Self.binaries + "/psql",
+                [
+                    "-h", socketDirectory, "-p", "\(port)", "-U", Self.user, "-d", database, "-v", "ON_ERROR_STOP=1",
+                    "-q", "-c", sql,
+                ]
+            ))
     }
 
     /// The result of one query, unaligned and without headers (`psql -tA`).
     func psqlValue(_ database: String, _ sql: String) async throws -> String {
-        try await offPool {
-            try Self.run(
+        try await Self.run(
+            (
                 Self.binaries + "/psql",
-                ["-h", self.socketDirectory, "-p", "\(self.port)", "-U", Self.user, "-d", database, "-tA", "-c", sql])
-        }.trimmingCharacters(in: .whitespacesAndNewlines)
-    }
-
-    private func psqlNow(_ database: String, _ sql: String) throws {
-        try Self.run(
-            Self.binaries + "/psql",
-            [
-                "-h", socketDirectory, "-p", "\(port)", "-U", Self.user, "-d", database, "-v", "ON_ERROR_STOP=1", "-q",
-                "-c", sql,
-            ])
+                ["-h", socketDirectory, "-p", "\(port)", "-U", Self.user, "-d", database, "-tA", "-c", sql]
+            )
+        ).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// A URL reaching `database` over TCP on loopback.
@@ -174,27 +153,22 @@ final class TestCluster: Sendable {
 
     // MARK: - Processes
 
-    private static func server(_ program: String, _ arguments: [String], asRoot: Bool) throws {
-        if asRoot {
-            try run("/usr/sbin/runuser", ["-u", "postgres", "--", binaries + "/" + program] + arguments)
-        } else {
-            try run(binaries + "/" + program, arguments)
-        }
+    /// The command that runs a server program: as the `postgres` user when this process is root
+    /// (PostgreSQL refuses root).
+    private static func server(_ program: String, _ arguments: [String]) -> (String, [String]) {
+        geteuid() == 0
+            ? ("/usr/sbin/runuser", ["-u", "postgres", "--", binaries + "/" + program] + arguments)
+            : (binaries + "/" + program, arguments)
     }
 
-    /// Runs a program to its end, bounded (90 s), and returns its output; fails with the output on
-    /// a non-zero status.
+    /// Starts a program with its output (both streams) going to `log`.
     ///
-    /// `posix_spawn` and `waitpid`, not `Process`: `pg_ctl start` leaves the server running, and
-    /// the server would inherit (and hold open) the descriptors through which `Process` learns
-    /// that its child ended. Output goes to a file for the same reason.
-    @discardableResult
-    static func run(_ path: String, _ arguments: [String]) throws -> String {
-        let log = "/tmp/hk-pg-run-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).log"
-        defer { unlink(log) }
-        let pid: pid_t
+    /// `posix_spawn`, not `Process`: `pg_ctl start` leaves the server running, and the server
+    /// would inherit (and hold open) the descriptors through which `Process` learns that its
+    /// child ended. Output goes to a file for the same reason.
+    private static func spawn(_ path: String, _ arguments: [String], log: String) throws -> pid_t {
         do {
-            pid = try spawnAsFromShell([path] + arguments) { actions in
+            return try spawnAsFromShell([path] + arguments) { actions in
                 posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
                 posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
                 posix_spawn_file_actions_adddup2(&actions, 1, 2)
@@ -202,8 +176,18 @@ final class TestCluster: Sendable {
         } catch {
             throw TestClusterError(message: "cannot start \(path): \(error)")
         }
-        let (status, killed) = reapChild(pid, killing: pid, after: .seconds(90))
-        if killed { throw TestClusterError(message: "\(path) did not finish in 90 s") }
+    }
+
+    /// Runs a program to its end and returns its output; fails with the output on a non-zero
+    /// status. Its end is awaited as an event; a test's time limit cancels the wait and kills it.
+    @discardableResult
+    static func run(_ command: (path: String, arguments: [String])) async throws -> String {
+        let (path, arguments) = command
+        let log = "/tmp/hk-pg-run-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).log"
+        defer { unlink(log) }
+        let pid = try spawn(path, arguments, log: log)
+        let (status, killed) = await reapChild(pid, killing: pid)
+        if killed { throw TestClusterError(message: "\(path) was killed: the test's wait was cancelled") }
         // Exited normally with status 0 (WIFEXITED and WEXITSTATUS by hand: macros are not imported).
         guard status & 0x7F == 0, (status >> 8) & 0xFF == 0 else {
             let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
@@ -242,13 +226,17 @@ struct TestClusterError: Error, CustomStringConvertible {
 
 /// The shared cluster, or a failure naming why (the binaries are there but the server did not start).
 ///
-/// The cluster starts on a thread of its own: no test blocks Swift's cooperative pool waiting for it.
+/// The cluster starts in a task of its own; its programs are awaited on threads of their own, so
+/// no test blocks Swift's cooperative pool waiting for them.
 func sharedCluster() async throws -> TestCluster {
     try await clusterStart.value
 }
 
 private let clusterStart = Task<TestCluster, any Error> {
-    try await offPool { try TestCluster.shared.get() }
+    let cluster = try await TestCluster.start()
+    TestCluster.sharedForExit.withLock { $0 = cluster }
+    atexit { TestCluster.sharedForExit.withLock { $0 }?.stop() }
+    return cluster
 }
 
 /// Whether the PostgreSQL tests can run; they are skipped with `TestCluster.missingReason` otherwise.
