@@ -83,8 +83,7 @@ public final class Tmux {
             posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
             posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        _ = reapChildBlocking(pid)
         guard capture else { return "" }
         return (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
     }
@@ -199,7 +198,7 @@ final class PaneWatcher: Sendable {
         let (output, progress) = (fromClient[0], progress)
         let thread = Thread {
             var buffer = [UInt8](repeating: 0, count: 65_536)
-            var atLineStart = true
+            // The first bytes of the line being read: enough to tell an `%output` line.
             var line: [UInt8] = []
             while true {
                 let count = read(output, &buffer, buffer.count)
@@ -207,19 +206,18 @@ final class PaneWatcher: Sendable {
                 guard count > 0 else { break }
                 var lines = 0
                 for byte in buffer[0..<count] {
-                    if atLineStart || line.count < 8 { line.append(byte) }
-                    atLineStart = byte == UInt8(ascii: "\n")
-                    if atLineStart {
-                        if line.starts(with: Array("%output ".utf8)) { lines += 1 }
+                    if byte == UInt8(ascii: "\n") {
+                        if line.elementsEqual("%output ".utf8) { lines += 1 }
                         line.removeAll(keepingCapacity: true)
+                    } else if line.count < 8 {
+                        line.append(byte)
                     }
                 }
                 if lines > 0 { progress.withLock { $0.outputs += lines } }
             }
             close(output)
             progress.withLock { $0.ended = true }
-            var status: Int32 = 0
-            while waitpid(client, &status, 0) < 0 && errno == EINTR {}
+            _ = reapChildBlocking(client)
         }
         thread.name = "tmux control client"
         thread.start()

@@ -8,7 +8,7 @@ import Testing
 
 /// The real program on storage that answers slowly or never: a FIFO among the entries, and a
 /// FUSE mount with a folder whose listing never returns.
-@Suite(.serialized, .enabled(if: Tmux.isAvailable, "tmux is not installed"))
+@Suite(.serialized, .timeLimit(.minutes(10)), .enabled(if: Tmux.isAvailable, "tmux is not installed"))
 struct SlowStorageTests {
     /// Runs the program on a directory in a shell that reports how it ended.
     func start(_ directory: String) throws -> Tmux {
@@ -66,8 +66,13 @@ struct SlowStorageTests {
             try? FileManager.default.removeItem(atPath: base)
         }
         // The daemon says "mounted" once the kernel started the file system (or ends, unmounted).
-        let reader = said.fileHandleForReading
-        let saidMounted = await offPool { String(decoding: reader.readData(ofLength: 8), as: UTF8.self) }
+        // A test's time limit ends the wait by ending the daemon, which closes the pipe.
+        let (reader, daemonID) = (said.fileHandleForReading, daemon.processIdentifier)
+        let saidMounted = await withTaskCancellationHandler {
+            await offPool { String(decoding: reader.readData(ofLength: 8), as: UTF8.self) }
+        } onCancel: {
+            kill(daemonID, SIGKILL)
+        }
         try #require(saidMounted == "mounted\n", "the FUSE daemon said \(saidMounted.debugDescription)")
         try #require((try? FileManager.default.contentsOfDirectory(atPath: mount))?.contains("hung") == true)
         let clock = ContinuousClock()
